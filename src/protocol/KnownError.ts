@@ -1,0 +1,87 @@
+/**
+ * What every known error of the protocol shares (SPEC §8), the generic forms for codes a call did
+ * not declare or the SDK does not know, and the wire body they travel in.
+ *
+ * The 109 specific classes live in `KnownErrors.ts`; each is a `Schema.TaggedError` whose tag is
+ * the PascalCase name, with `code` and `status` literals and typed camelCase `details`.
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+
+/** The shape every known-error instance has, specific or generic. SPEC §8 */
+export interface KnownErrorShape {
+  readonly _tag: string
+  readonly code: string
+  readonly status: number
+  readonly message: string
+}
+
+/** A known-error class as the decoder sees it: its wire code and how to build it from the wire. */
+export interface KnownErrorConstructor<E extends KnownErrorShape = KnownErrorShape> {
+  /** The protocol's error code, e.g. `USER_NOT_FOUND`. */
+  readonly code: string
+  /**
+   * Builds the error from a wire body. Details that do not match the class's schema are dropped
+   * (the error stays typed, with `details` undefined), never a defect.
+   */
+  readonly fromWire: (wire: WireKnownError) => E
+}
+
+/** The instance type a known-error constructor builds. */
+export type InstanceOf<C> = C extends KnownErrorConstructor<infer E> ? E : never
+
+/** A known error as it arrives: the real status, the code, the message and the raw details. SPEC §8 */
+export interface WireKnownError {
+  readonly status: number
+  readonly code: string
+  readonly message: string
+  readonly details: unknown
+}
+
+/** The JSON body of a known-error response: `{ code, error, details? }`. SPEC §8 */
+export const WireBody = Schema.Struct({
+  code: Schema.String,
+  error: Schema.optional(Schema.String),
+  details: Schema.optional(Schema.Unknown)
+})
+
+/**
+ * A known protocol error that the call did not declare (the service answered with an error the
+ * SDK did not expect from this call). It is still typed: match on `code`.
+ */
+export class KnownError extends Schema.TaggedError<KnownError>()("KnownError", {
+  code: Schema.String,
+  status: Schema.Number,
+  message: Schema.String,
+  details: Schema.optional(Schema.Unknown)
+}) {}
+
+/**
+ * An error code this version of the SDK does not know: the service is newer than the SDK.
+ * SPEC §8: "An unknown code yields an error advising the client be updated."
+ */
+export class UnknownErrorCode extends Schema.TaggedError<UnknownErrorCode>()("UnknownErrorCode", {
+  code: Schema.String,
+  status: Schema.Number,
+  message: Schema.String,
+  details: Schema.optional(Schema.Unknown)
+}) {
+  /** Advice for the developer. */
+  get hint(): string {
+    return `The service answered with the error code ${this.code}, which this version of stack-auth-effect does not know. Update stack-auth-effect to handle it.`
+  }
+}
+
+/**
+ * The `x-stack-known-error` header and the body's `code` differ: the service broke its own
+ * protocol. SPEC §8 calls this an internal assertion; it is raised as a defect, never a failure.
+ */
+export class KnownErrorCodeMismatch extends Schema.TaggedError<KnownErrorCodeMismatch>()("KnownErrorCodeMismatch", {
+  headerCode: Schema.String,
+  bodyCode: Schema.String
+}) {
+  override get message(): string {
+    return `Known-error header code ${this.headerCode} differs from the body code ${this.bodyCode}`
+  }
+}

@@ -1,0 +1,2 @@
+/** Placeholder until the catalogue lands. */
+export const codes: ReadonlySet<string> = new Set()

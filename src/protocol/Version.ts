@@ -1,0 +1,11 @@
+/**
+ * The SDK's own version, sent on every request (SPEC §7, §9).
+ *
+ * @since 0.1.0
+ */
+
+/** This package's version; a test keeps it equal to package.json. */
+export const packageVersion = "0.1.0"
+
+/** Value of the `x-stack-client-version` header. SPEC §7 */
+export const clientVersion = `js stack-auth-effect@${packageVersion}`

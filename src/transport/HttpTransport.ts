@@ -1,0 +1,53 @@
+/**
+ * The one seam between the SDK and the network: send a web `Request`, get a web `Response`.
+ *
+ * The default is the platform's `fetch` (small enough for browser bundles); the emulator's
+ * in-process Layer answers without a socket, and `HttpClientTransport.layer` adapts an
+ * `effect/http` `HttpClient` for apps that already configure one.
+ *
+ * @since 0.1.0
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+
+/**
+ * The request never produced a response: refused, reset, DNS, CORS, aborted by the platform.
+ * Internal to the pipeline, which turns it into a retry or a `StackConnectionError`.
+ */
+export class TransportFailure extends Schema.TaggedError<TransportFailure>()("TransportFailure", {
+  reason: Schema.String
+}) {}
+
+/** Sends one HTTP request. Interrupting the effect must abort the request. */
+export interface HttpTransport {
+  readonly send: (request: Request) => Effect.Effect<Response, TransportFailure>
+}
+
+const describe = (cause: unknown): string =>
+  cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)
+
+/** A transport over a `fetch` function; the fiber's interruption aborts the fetch. */
+export const fromFetch = (fetch: typeof globalThis.fetch): HttpTransport => ({
+  send: (request) =>
+    Effect.tryPromise({
+      try: (signal) => fetch(request, { signal }),
+      catch: (cause) => new TransportFailure({ reason: describe(cause) })
+    })
+})
+
+/** The transport in use; defaults to the platform's `fetch`. */
+export const HttpTransport: Context.Reference<HttpTransport> = Context.Reference<HttpTransport>(
+  "stack-auth-effect/transport/HttpTransport",
+  { defaultValue: () => fromFetch((input, init) => globalThis.fetch(input, init)) }
+)
+
+/** Uses the given `fetch` (a proxying fetch, a test double, a platform polyfill). */
+export const layerFetch = (fetch: typeof globalThis.fetch): Layer.Layer<never> =>
+  Layer.succeed(HttpTransport, fromFetch(fetch))
+
+/** Uses a handler that answers web requests directly (an in-process server). */
+export const layerHandler = (
+  handler: (request: Request) => Effect.Effect<Response>
+): Layer.Layer<never> => Layer.succeed(HttpTransport, { send: handler })
