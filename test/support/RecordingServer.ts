@@ -1,0 +1,67 @@
+import { createServer, type IncomingHttpHeaders } from "node:http"
+import * as Effect from "effect/Effect"
+
+/** One request as a loopback server saw it. */
+export interface RecordedRequest {
+  readonly method: string
+  readonly path: string
+  readonly query: Record<string, string>
+  readonly headers: IncomingHttpHeaders
+  readonly body: string
+}
+
+/**
+ * A loopback HTTP server that records every request and answers with `respond`. Scoped: it stops
+ * when the test's scope closes. Used for differential tests against the official SDK.
+ */
+export const recordingServer = (respond: (request: RecordedRequest) => { status?: number; body: unknown }) =>
+  Effect.acquireRelease(
+    Effect.callback<{ readonly url: string; readonly requests: Array<RecordedRequest>; readonly close: () => void }>((resume) => {
+      const requests: Array<RecordedRequest> = []
+      const server = createServer((req, res) => {
+        let body = ""
+        req.on("data", (chunk) => (body += chunk))
+        req.on("end", () => {
+          const url = new URL(req.url ?? "/", "http://localhost")
+          const recorded: RecordedRequest = {
+            method: req.method ?? "GET",
+            path: url.pathname,
+            query: Object.fromEntries(url.searchParams),
+            headers: req.headers,
+            body
+          }
+          requests.push(recorded)
+          const answer = respond(recorded)
+          res.writeHead(answer.status ?? 200, { "content-type": "application/json" })
+          res.end(JSON.stringify(answer.body))
+        })
+      })
+      server.listen(0, "127.0.0.1", () => {
+        const address = server.address() as { port: number }
+        resume(Effect.succeed({ url: `http://127.0.0.1:${address.port}`, requests, close: () => server.close() }))
+      })
+    }),
+    (server) => Effect.sync(() => server.close())
+  )
+
+/** Headers that legitimately differ between two SDKs sending the same protocol request. */
+export const incidentalHeaders: ReadonlySet<string> = new Set([
+  "host", "connection", "user-agent", "accept", "accept-language", "accept-encoding", "sec-fetch-mode",
+  "pragma", "cache-control", "content-length",
+  "x-stack-random-nonce", // random per request by design
+  "x-stack-client-version", // names the SDK
+  "ngrok-skip-browser-warning" // a convenience of the official SDK for ngrok tunnels, not protocol
+])
+
+/** The protocol-relevant view of a request: method, path, query, headers but incidental ones, JSON body. */
+export const protocolView = (request: RecordedRequest) => ({
+  method: request.method,
+  path: request.path,
+  query: request.query,
+  headers: Object.fromEntries(
+    Object.entries(request.headers)
+      .filter(([name, value]) => !incidentalHeaders.has(name) && value !== "")
+      .sort(([a], [b]) => a.localeCompare(b))
+  ),
+  body: request.body === "" ? undefined : JSON.parse(request.body)
+})
