@@ -5,6 +5,7 @@
  * message whose text differs from the spec fails too.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as KnownErrors from "../../src/protocol/KnownErrors.ts"
 import * as Nonce from "../../src/protocol/Nonce.ts"
 import * as Version from "../../src/protocol/Version.ts"
 import * as StackHttp from "../../src/transport/StackHttp.ts"
@@ -215,15 +216,15 @@ const messageCoverage: Record<Message, MessageImplemented | Pending | OutOfScope
   "Direct IPs are not valid for trusted domains in production mode: {domain}": pending("#7"),
   "Trusted domains should be HTTPS: {domain}": pending("#7"),
   "WebAuthn is not supported in this browser": pending("#5"),
-  "Creation of new accounts is not enabled for this project. Please ask the project owner to enable it.": pending("#2"),
-  "Wrong e-mail or password.": pending("#2"),
-  "The verification link has already been used.": pending("#2"),
-  "The TOTP code is invalid. Please try again.": pending("#2"),
-  "The OAuth flow has timed out. Please sign in again.": pending("#2"),
+  "Creation of new accounts is not enabled for this project. Please ask the project owner to enable it.": { produce: () => new KnownErrors.SignUpNotEnabled({}).message },
+  "Wrong e-mail or password.": { produce: () => new KnownErrors.EmailPasswordMismatch({}).message },
+  "The verification link has already been used.": { produce: () => new KnownErrors.VerificationCodeAlreadyUsed({}).message },
+  "The TOTP code is invalid. Please try again.": { produce: () => new KnownErrors.InvalidTotpCode({}).message },
+  "The OAuth flow has timed out. Please sign in again.": { produce: () => new KnownErrors.OuterOAuthTimeout({}).message },
   "Invalid TOTP code. Please try signing in again.": pending("#8"),
   "Failed to initiate CLI auth: {status} {text}": pending("#5"),
-  "CLI authentication request expired. Please try again.": pending("#2"),
-  "This authentication token has already been used.": pending("#2"),
+  "CLI authentication request expired. Please try again.": { produce: () => new KnownErrors.CliAuthExpiredError({}).message },
+  "This authentication token has already been used.": { produce: () => new KnownErrors.CliAuthUsedError({}).message },
   "User is not signed in but getUser was called with { or: 'throw' }": pending("#5"),
   "Error signing in during OAuth callback. Please try again.": pending("#8"),
   "You are offline": { produce: () => new StackOfflineError({ method: "GET", path: "/x" }).message }
