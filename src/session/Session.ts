@@ -2,17 +2,66 @@
  * The user's session (SPEC §4): tokens, the known-invalid mark, one refresh at a time, and the
  * retry with a fresh access token when the service reports the old one invalid.
  *
- * CONTRACT (implementation pending): the `Service` interface below is what API modules use.
+ * Signed out (no tokens, or known-invalid), requests are sent without tokens: the service answers
+ * what an anonymous caller gets (for example `CANNOT_GET_OWN_USER_WITHOUT_USER`). No refresh is
+ * attempted for a known-invalid session; only new tokens (`setTokens`, another tab) revive it.
  *
  * @since 0.1.0
  */
 import * as Context from "effect/Context"
-import type * as Effect from "effect/Effect"
-import type * as Redacted from "effect/Redacted"
-import type * as Stream from "effect/Stream"
-import type { KnownError } from "../protocol/KnownError.ts"
-import type { StackRequest, StackResponse } from "../transport/StackHttp.ts"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as PubSub from "effect/PubSub"
+import * as Redacted from "effect/Redacted"
+import * as Ref from "effect/Ref"
+import * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
+import * as Semaphore from "effect/Semaphore"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { KnownError } from "../protocol/KnownError.ts"
+import * as Call from "../transport/Call.ts"
+import { StackHttp, type StackRequest, type StackResponse } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
+import * as AccessToken from "./AccessToken.ts"
+import * as Refresh from "./Refresh.ts"
+import { make as makeCoordinator, RefreshCoordinator } from "./RefreshCoordinator.ts"
+import { sanitize, sameTokens, type StoredTokens, TokenStore } from "./TokenStore.ts"
+
+/** Validity an access token must still have to be sent with a request. SPEC §9 */
+export const minimumValidityMillis = 20_000
+/** Asking for this much validity or more is refused: access tokens live shorter. SPEC §4, §9 */
+export const maximumValidityMillis = 60_000
+
+/** Known-error codes of an invalid access token: mark it expired and retry once. SPEC §4, §8 */
+export const invalidAccessTokenCodes: ReadonlySet<string> = new Set([
+  "INVALID_ACCESS_TOKEN",
+  "UNPARSABLE_ACCESS_TOKEN",
+  "ACCESS_TOKEN_EXPIRED",
+  "INVALID_PROJECT_FOR_ACCESS_TOKEN"
+])
+
+/** Known-error codes of an invalid admin access token (the admin app's session). SPEC §8 */
+export const invalidAdminAccessTokenCodes: ReadonlySet<string> = new Set([
+  "INVALID_ADMIN_ACCESS_TOKEN",
+  "UNPARSABLE_ADMIN_ACCESS_TOKEN",
+  "ADMIN_ACCESS_TOKEN_EXPIRED",
+  "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN",
+  "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN"
+])
+
+/** Whether an error says the access token is invalid. SPEC §4, §8 */
+export const isInvalidAccessToken = (error: unknown): error is KnownError =>
+  error instanceof KnownError && invalidAccessTokenCodes.has(error.code)
+
+/** A validity of 60 s or more was asked for. SPEC §4, §9 */
+export class AccessTokenValidityTooLong extends Schema.TaggedError<AccessTokenValidityTooLong>()("AccessTokenValidityTooLong", {
+  requestedMillis: Schema.Number
+}) {
+  override get message(): string {
+    return `An access token valid for ${this.requestedMillis} ms was asked for; access tokens are too short-lived for ${maximumValidityMillis} ms or more`
+  }
+}
 
 /** Both tokens of a signed-in session. SPEC §3 */
 export interface Tokens {
@@ -20,10 +69,22 @@ export interface Tokens {
   readonly refreshToken: Redacted.Redacted<string>
 }
 
+/** Tokens to send: an access token, and the refresh token when the session has one. SPEC §4 */
+export interface ValidTokens {
+  readonly accessToken: Redacted.Redacted<string>
+  readonly refreshToken: Redacted.Redacted<string> | undefined
+}
+
 /** What the session looks like now. */
 export type SessionState =
   | { readonly _tag: "SignedOut" }
   | { readonly _tag: "SignedIn"; readonly userId: string | undefined }
+
+/** A transition of the session. SPEC §4 */
+export type SessionEvent =
+  | { readonly _tag: "SignedIn" }
+  | { readonly _tag: "SignedOut" }
+  | { readonly _tag: "Refreshed" }
 
 /** The session service. */
 export interface Service {
@@ -33,15 +94,229 @@ export interface Service {
    * expired and the request is sent once more with a fresh one. Signed out: sent without tokens.
    */
   readonly execute: (request: StackRequest) => Effect.Effect<StackResponse, KnownError | TransportError>
-  /** Stores the tokens a sign-in returned. */
+  /** Stores the tokens a sign-in returned. A value equal to `undefined` is a defect (SPEC §5). */
   readonly setTokens: (tokens: { readonly accessToken: string; readonly refreshToken: string }) => Effect.Effect<void>
-  /** Signs out (SPEC §4): deletes the session at the service when there are tokens, then clears them. */
+  /**
+   * Signs out (SPEC §4): deletes the session at the service when there are tokens (a refresh-token
+   * error is ignored), then clears them. The local sign-out happens even when the request fails.
+   */
   readonly signOut: Effect.Effect<void, TransportError>
   /** Clears the tokens and marks the session invalid without a request (account deletion). */
   readonly invalidate: Effect.Effect<void>
   /** The current state, then every change. */
   readonly changes: Stream.Stream<SessionState>
+  /**
+   * Tokens whose access token stays valid for `minValidityMillis` (default 20 s), refreshing when
+   * needed; `undefined` when signed out. 60 s or more is refused. SPEC §4, §9
+   */
+  readonly getTokens: (
+    minValidityMillis?: number
+  ) => Effect.Effect<ValidTokens | undefined, AccessTokenValidityTooLong | Refresh.RefreshError>
+  /** Forgets `accessToken` if it is still the cached one (the service rejected it). SPEC §4 */
+  readonly markAccessTokenExpired: (accessToken: Redacted.Redacted<string>) => Effect.Effect<void>
+  /** The current state. */
+  readonly state: Effect.Effect<SessionState>
+  /** Whether the session is known to be invalid (SPEC §4). */
+  readonly isKnownInvalid: Effect.Effect<boolean>
+  /** Transitions from now on: sign-in, sign-out, refresh. SPEC §4 */
+  readonly events: Stream.Stream<SessionEvent>
 }
 
 /** The session service key. */
 export class Session extends Context.Service<Session, Service>()("stack-auth-effect/session/Session") {}
+
+interface Internal {
+  readonly access: AccessToken.AccessToken | undefined
+  readonly refreshToken: Redacted.Redacted<string> | undefined
+  readonly knownInvalid: boolean
+}
+
+const signedOut: Internal = { access: undefined, refreshToken: undefined, knownInvalid: true }
+
+const fromStored = (tokens: StoredTokens): Internal => ({
+  access: tokens.accessToken === undefined ? undefined : AccessToken.fromRedacted(tokens.accessToken),
+  refreshToken: tokens.refreshToken,
+  knownInvalid: tokens.accessToken === undefined && tokens.refreshToken === undefined
+})
+
+const toStored = (state: Internal): StoredTokens => ({
+  ...(state.access ? { accessToken: state.access.token } : {}),
+  ...(state.refreshToken ? { refreshToken: state.refreshToken } : {})
+})
+
+const publicState = (state: Internal): SessionState =>
+  state.knownInvalid || (state.access === undefined && state.refreshToken === undefined)
+    ? { _tag: "SignedOut" }
+    : { _tag: "SignedIn", userId: state.access?.userId }
+
+const same = (a: Redacted.Redacted<string> | undefined, b: Redacted.Redacted<string> | undefined) =>
+  a === undefined || b === undefined ? a === b : Redacted.value(a) === Redacted.value(b)
+
+/** Builds the session from the `TokenStore`'s tokens; follows the store's external changes while the scope lasts. SPEC §4 */
+export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.Scope> = Effect.gen(function*() {
+  const http = yield* StackHttp
+  const store = yield* TokenStore
+  const ref = yield* Ref.make(fromStored(sanitize(yield* store.get)))
+  const stateRef = yield* SubscriptionRef.make(publicState(yield* Ref.get(ref)))
+  const events = yield* Effect.acquireRelease(PubSub.unbounded<SessionEvent>(), PubSub.shutdown)
+  const stateLock = yield* Semaphore.make(1)
+  const flights = makeCoordinator() // this session's single flight
+
+  const commit = (next: Internal, event: SessionEvent | undefined, persist: boolean) =>
+    Effect.gen(function*() {
+      yield* Ref.set(ref, next)
+      yield* SubscriptionRef.set(stateRef, publicState(next))
+      if (persist) yield* next.access === undefined && next.refreshToken === undefined ? store.clear : store.set(toStored(next))
+      if (event !== undefined) yield* PubSub.publish(events, event)
+    })
+  const update = <A>(f: (state: Internal) => readonly [A, Effect.Effect<void>]) =>
+    stateLock.withPermits(1)(Effect.flatMap(Ref.get(ref), (state) => {
+      const [result, effect] = f(state)
+      return Effect.as(effect, result)
+    }))
+
+  const usable = (state: Internal, min: number): Effect.Effect<ValidTokens | undefined> =>
+    Effect.gen(function*() {
+      if (state.knownInvalid || state.access === undefined) return undefined
+      const enough = state.refreshToken === undefined
+        ? !(yield* AccessToken.isExpired(state.access)) // nothing to refresh with: use it while it lasts
+        : yield* AccessToken.isValidFor(state.access, min)
+      return enough ? { accessToken: state.access.token, refreshToken: state.refreshToken } : undefined
+    })
+
+  const applyOutcome = (used: Redacted.Redacted<string>, outcome: Refresh.Outcome) =>
+    update((state) => {
+      if (!same(state.refreshToken, used) || state.knownInvalid) return [undefined, Effect.void] as const // signed in or out meanwhile
+      if (outcome._tag === "Invalid") return [undefined, commit(signedOut, { _tag: "SignedOut" }, true)] as const
+      const next: Internal = {
+        access: AccessToken.fromRedacted(outcome.accessToken),
+        refreshToken: outcome.refreshToken ?? used,
+        knownInvalid: false
+      }
+      return [{ accessToken: next.access!.token, refreshToken: next.refreshToken }, commit(next, { _tag: "Refreshed" }, true)] as const
+    })
+
+  /** One flight per session: re-checks the state, then refreshes through the process-wide coordinator. */
+  const flight = (min: number) =>
+    Effect.gen(function*() {
+      const state = yield* Ref.get(ref)
+      const cached = yield* usable(state, min)
+      if (cached !== undefined || state.knownInvalid || state.refreshToken === undefined) {
+        return { tokens: cached, refreshed: false }
+      }
+      const used = state.refreshToken
+      const coordinator = yield* RefreshCoordinator
+      const key = `${http.config.baseUrl}\n${http.config.projectId}\n${Redacted.value(used)}`
+      const outcome = yield* coordinator.run(key, Refresh.refreshAccessToken(http.config, used))
+      return { tokens: yield* applyOutcome(used, outcome), refreshed: true }
+    })
+
+  const obtain = (min: number): Effect.Effect<ValidTokens | undefined, Refresh.RefreshError> =>
+    Effect.gen(function*() {
+      const state = yield* Ref.get(ref)
+      const cached = yield* usable(state, min)
+      if (cached !== undefined || state.knownInvalid || state.refreshToken === undefined) return cached
+      const first = yield* flights.run("refresh", flight(min))
+      if (first.refreshed || first.tokens === undefined) return first.tokens
+      // joined a flight started for a shorter validity: ask again for ours
+      if ((yield* usable(yield* Ref.get(ref), min)) !== undefined) return first.tokens
+      return (yield* flights.run("refresh", flight(min))).tokens
+    })
+
+  const getTokens = (minValidityMillis: number = minimumValidityMillis) =>
+    minValidityMillis >= maximumValidityMillis
+      ? Effect.fail(new AccessTokenValidityTooLong({ requestedMillis: minValidityMillis }))
+      : obtain(minValidityMillis)
+
+  const markAccessTokenExpired = (accessToken: Redacted.Redacted<string>) =>
+    update((state) =>
+      state.access !== undefined && same(state.access.token, accessToken)
+        ? [undefined, commit({ ...state, access: undefined }, undefined, true)] as const
+        : [undefined, Effect.void] as const
+    )
+
+  const send = (request: StackRequest, tokens: ValidTokens | undefined) =>
+    http.execute({ ...request, tokens })
+
+  const executeWith = (request: StackRequest, tokens: ValidTokens | undefined) =>
+    send(request, tokens).pipe(Effect.catch((error: KnownError | TransportError) =>
+      tokens !== undefined && isInvalidAccessToken(error)
+        ? markAccessTokenExpired(tokens.accessToken).pipe(
+          Effect.andThen(obtain(minimumValidityMillis)),
+          Effect.flatMap((fresh) => send(request, fresh))
+        )
+        : Effect.fail(error)
+    ))
+
+  const execute = (request: StackRequest) =>
+    Effect.flatMap(obtain(minimumValidityMillis), (tokens) => executeWith(request, tokens))
+
+  const invalidate = update((state) =>
+    [undefined, commit(signedOut, publicState(state)._tag === "SignedOut" ? undefined : { _tag: "SignedOut" }, true)] as const
+  )
+
+  const signOut = Effect.gen(function*() {
+    const tokens = yield* obtain(minimumValidityMillis).pipe(
+      Effect.catch((error) => error._tag === "KnownError" ? Effect.succeed(undefined) : Effect.fail(error))
+    )
+    if (tokens === undefined) return
+    yield* executeWith({ method: "DELETE", path: "/auth/sessions/current", body: {} }, tokens).pipe(
+      Effect.catch((error) =>
+        error._tag !== "KnownError"
+          ? Effect.fail(error)
+          : Refresh.refreshTokenErrorCodes.has(error.code)
+          ? Effect.void
+          : Effect.logWarning(`Sign-out: the service answered ${error.code}; signing out locally`)
+      )
+    )
+  }).pipe(Effect.ensuring(invalidate), Effect.withSpan("Session.signOut"))
+
+  const setTokens = (tokens: { readonly accessToken: string; readonly refreshToken: string }) =>
+    Effect.gen(function*() {
+      const accessToken = yield* AccessToken.validateValue("access", tokens.accessToken)
+      const refreshToken = yield* AccessToken.validateValue("refresh", tokens.refreshToken)
+      const next: Internal = { access: AccessToken.fromRedacted(accessToken), refreshToken, knownInvalid: false }
+      yield* update(() => [undefined, commit(next, { _tag: "SignedIn" }, true)] as const)
+    }).pipe(Effect.orDie)
+
+  /** Another tab or process changed the stored tokens. */
+  const applyExternal = (incoming: StoredTokens) =>
+    update((state) => {
+      const tokens = sanitize(incoming)
+      if (tokens.refreshToken !== undefined && same(tokens.refreshToken, state.refreshToken) && !state.knownInvalid) {
+        // same session: adopt another tab's newer access token, keep ours when the store has none
+        return tokens.accessToken === undefined || same(tokens.accessToken, state.access?.token)
+          ? [undefined, Effect.void] as const
+          : [undefined, commit({ ...state, access: AccessToken.fromRedacted(tokens.accessToken) }, undefined, false)] as const
+      }
+      if (sameTokens(tokens, toStored(state))) return [undefined, Effect.void] as const
+      const next = fromStored(tokens)
+      const event: SessionEvent = { _tag: publicState(next)._tag === "SignedIn" ? "SignedIn" : "SignedOut" }
+      return [undefined, commit(next, event, false)] as const
+    })
+
+  if (store.changes !== undefined) {
+    yield* Stream.runForEach(store.changes, applyExternal).pipe(Effect.forkScoped({ startImmediately: true }))
+  }
+
+  return Session.of({
+    execute,
+    setTokens,
+    signOut,
+    invalidate,
+    changes: SubscriptionRef.changes(stateRef).pipe(Stream.changes),
+    getTokens,
+    markAccessTokenExpired,
+    state: SubscriptionRef.get(stateRef),
+    isKnownInvalid: Effect.map(Ref.get(ref), (state) => state.knownInvalid),
+    events: Stream.fromPubSub(events)
+  })
+})
+
+/** The session as a Layer over the app's `StackHttp` and a `TokenStore` Layer. SPEC §4 */
+export const layer: Layer.Layer<Session, never, StackHttp | TokenStore> = Layer.effect(Session, make)
+
+/** A typed call with the session's tokens: `Call.run(session.execute, options)`. SPEC §4, §8 */
+export const call = <A, I, Errors extends ReadonlyArray<Call.AnyKnownErrorConstructor>>(
+  options: Call.CallOptions<A, I, Errors>
+) => Session.use((session) => Call.run(session.execute, options))

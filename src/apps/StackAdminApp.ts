@@ -1,0 +1,54 @@
+/**
+ * The admin app: works on the project's own settings with the super-secret admin key
+ * (SPEC §1, §6). Provides `ServerAccess` and `AdminAccess`. Refused in browsers.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type * as Config from "effect/Config"
+import type * as Redacted from "effect/Redacted"
+import * as Access from "../transport/Access.ts"
+import * as StackConfig from "../transport/StackConfig.ts"
+import type { StackConfigError } from "../transport/TransportErrors.ts"
+import * as AppLayer from "./AppLayer.ts"
+
+/** What an admin app provides. */
+export type Services = AppLayer.Services | Access.ServerAccess | Access.AdminAccess
+
+/** Options of the admin app. SPEC §6 */
+export interface Options<E = never> extends AppLayer.CommonOptions<E> {
+  readonly projectId: string
+  readonly publishableClientKey?: string | undefined
+  readonly secretServerKey?: string | Redacted.Redacted<string> | undefined
+  readonly superSecretAdminKey: string | Redacted.Redacted<string>
+  readonly baseUrl?: string | undefined
+  readonly extraRequestHeaders?: Readonly<Record<string, string>> | undefined
+}
+
+/** The admin app from plain options; keys are kept `Redacted`. */
+export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
+  Layer.merge(
+    AppLayer.make(
+      StackConfig.make({
+        projectId: options.projectId,
+        publishableClientKey: options.publishableClientKey,
+        secretServerKey: options.secretServerKey,
+        superSecretAdminKey: options.superSecretAdminKey,
+        baseUrl: options.baseUrl,
+        extraRequestHeaders: options.extraRequestHeaders
+      }),
+      "admin",
+      options
+    ),
+    Access.layerAdmin
+  )
+
+/** The admin app configured through Effect `Config` (environment variables by default). */
+export const layerConfig = <E = never>(
+  options: AppLayer.CommonOptions<E> & Partial<StackConfig.Options> = {}
+): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
+  Layer.merge(
+    Layer.unwrap(Effect.map(StackConfig.config(options), (config) => AppLayer.make(config, "admin", options))),
+    Access.layerAdmin
+  )

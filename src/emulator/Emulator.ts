@@ -1,0 +1,178 @@
+/**
+ * The emulator of the service (SPEC §6, §7): a faithful in-memory Stack Auth, answering web
+ * `Request`s in the caller's fiber (so `TestClock` drives token expiry and injected delays), with
+ * a mailbox, faults on demand, a request log, and JSON export/import of its state.
+ *
+ * `layerInProcess` also routes the SDK's `HttpTransport` to it: no socket, no port.
+ *
+ * @since 0.1.0
+ */
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import { HttpTransport, TransportFailure } from "../transport/HttpTransport.ts"
+import type { Mail, State } from "./EmulatorState.ts"
+import * as EmulatorState from "./EmulatorState.ts"
+import * as Faults from "./Faults.ts"
+import * as MailModule from "./Mail.ts"
+import { authenticate } from "./RequestAuth.ts"
+import * as RequestLog from "./RequestLog.ts"
+import * as Router from "./Router.ts"
+import * as Control from "./routes/Control.ts"
+import * as AllRoutes from "./routes/index.ts"
+import * as Seeds from "./Seeds.ts"
+import * as Table from "./Table.ts"
+
+/** The in-process base URL (what the SDK is configured with). SPEC §7 */
+export const defaultBaseUrl = "http://localhost:8102"
+
+/** An injected fault dropped the connection: no response at all. SPEC §8 */
+export class ConnectionDropped extends Schema.TaggedError<ConnectionDropped>()("ConnectionDropped", {
+  method: Schema.String,
+  path: Schema.String
+}) {}
+
+/** `importState` was given something that is not an exported state. SPEC §7 */
+export class InvalidEmulatorState extends Schema.TaggedError<InvalidEmulatorState>()("InvalidEmulatorState", {
+  reason: Schema.String
+}) {}
+
+/** The mails the emulator sent. SPEC §7 */
+export interface Mailbox {
+  readonly all: Effect.Effect<ReadonlyArray<Mail>>
+  /** The mails of a mailbox: an address or its local part (Inbucket naming), oldest first. */
+  readonly list: (nameOrAddress: string) => Effect.Effect<ReadonlyArray<Mail>>
+  /** The newest mail to an address, if any. */
+  readonly latest: (nameOrAddress: string) => Effect.Effect<Mail | undefined>
+  readonly clear: Effect.Effect<void>
+}
+
+/** The emulator service. SPEC §6, §7 */
+export interface Service {
+  /** Where the in-process SDK points (`http://localhost:8102`). */
+  readonly baseUrl: string
+  /** The seeded demo project's id and keys. */
+  readonly demoProject: Seeds.ProjectCredentials
+  /** The seeded `internal` project's keys. */
+  readonly internalProject: Seeds.ProjectCredentials
+  /** Answers one request, in the caller's fiber. Fails only when a fault drops the connection. */
+  readonly handle: (request: Request) => Effect.Effect<Response, ConnectionDropped>
+  readonly state: EmulatorState.Service
+  /** Runs state-level code (e.g. `Users.create`) against this emulator, for test setup. */
+  readonly run: <A, E>(effect: Effect.Effect<A, E, EmulatorState.EmulatorState>) => Effect.Effect<A, E>
+  readonly mailbox: Mailbox
+  readonly faults: Faults.Service
+  readonly requests: RequestLog.Service
+  /** The whole state as JSON. */
+  readonly exportState: Effect.Effect<string>
+  /** Replaces the state with an exported one. */
+  readonly importState: (json: string) => Effect.Effect<void, InvalidEmulatorState>
+}
+
+/** The emulator service key. SPEC §6, §7 */
+export class Emulator extends Context.Service<Emulator, Service>()("stack-auth-effect/emulator/Emulator") {}
+
+/** Options of {@link make}. */
+export interface Options {
+  readonly baseUrl?: string | undefined
+  /** The routes to answer; all of `routes/index.ts` by default. */
+  readonly routes?: ReadonlyArray<Router.Route> | undefined
+  /** Start from an exported state instead of the seeds. */
+  readonly state?: string | undefined
+}
+
+const tables = [
+  "projects", "users", "sessions", "teams", "memberships", "permissionDefinitions", "permissionGrants",
+  "verificationCodes", "apiKeys", "internalApiKeys", "mails", "cliLogins", "extra"
+] as const
+
+/** Parses an exported state (shape checks only). SPEC §7 */
+export const parseState = (json: string): Effect.Effect<State, InvalidEmulatorState> =>
+  Effect.try({
+    try: () => JSON.parse(json) as unknown,
+    catch: () => new InvalidEmulatorState({ reason: "not JSON" })
+  }).pipe(Effect.flatMap((value) => {
+    const candidate = value as Partial<Record<string, unknown>> | null
+    if (typeof candidate !== "object" || candidate === null || candidate.version !== 1) {
+      return Effect.fail(new InvalidEmulatorState({ reason: "not an emulator state of version 1" }))
+    }
+    const key = candidate.signingKey as { kid?: unknown } | undefined
+    if (typeof key !== "object" || key === null || typeof key.kid !== "string") {
+      return Effect.fail(new InvalidEmulatorState({ reason: "signingKey is missing" }))
+    }
+    const missing = tables.filter((name) => typeof candidate[name] !== "object" || candidate[name] === null)
+    if (missing.length > 0) return Effect.fail(new InvalidEmulatorState({ reason: `missing tables: ${missing.join(", ")}` }))
+    return Effect.succeed(candidate as unknown as State)
+  }))
+
+/** Builds an emulator with fresh (seeded) or imported state. SPEC §6, §7 */
+export const make = (options: Options = {}): Effect.Effect<Service, InvalidEmulatorState> =>
+  Effect.gen(function*() {
+    const initial = options.state !== undefined
+      ? yield* parseState(options.state)
+      : Seeds.initialState(yield* Seeds.generateSigningKey, yield* Clock.currentTimeMillis)
+    const state = yield* EmulatorState.make(initial)
+    const faults = yield* Faults.make
+    const requests = yield* RequestLog.make
+    const routes = [...(options.routes ?? AllRoutes.all), ...Control.routes(faults, requests)]
+    const router = Router.make(routes, authenticate)
+    const run = <A, E>(effect: Effect.Effect<A, E, EmulatorState.EmulatorState>) =>
+      Effect.provideService(effect, EmulatorState.EmulatorState, state)
+
+    const handle = (request: Request): Effect.Effect<Response, ConnectionDropped> =>
+      Effect.gen(function*() {
+        yield* requests.record(request)
+        const url = new URL(request.url)
+        const fault = yield* faults.take(request.method, url.pathname)
+        if (fault?._tag === "Drop") return yield* new ConnectionDropped({ method: request.method, path: url.pathname })
+        if (fault?._tag === "Status") {
+          return new Response(fault.body ?? null, { status: fault.status, headers: { "content-type": "text/plain", ...fault.headers } })
+        }
+        if (fault?._tag === "Delay") yield* Effect.sleep(fault.millis)
+        return yield* run(router(request))
+      })
+
+    const mailbox: Mailbox = {
+      all: Effect.map(state.get, (s) => Table.values(s.mails)),
+      list: (name) => Effect.map(state.get, (s) => MailModule.inMailbox(s, name)),
+      latest: (name) => Effect.map(state.get, (s) => MailModule.inMailbox(s, name).at(-1)),
+      clear: state.update((s) => ({ ...s, mails: Table.empty }))
+    }
+
+    return {
+      baseUrl: options.baseUrl ?? defaultBaseUrl,
+      demoProject: Seeds.demoProject,
+      internalProject: Seeds.internalProject,
+      handle,
+      state,
+      run,
+      mailbox,
+      faults,
+      requests,
+      exportState: Effect.map(state.get, (s) => JSON.stringify(s, null, 2)),
+      importState: (json) => Effect.flatMap(parseState(json), state.set)
+    }
+  })
+
+/** A fresh emulator (seeded state). SPEC §7 */
+export const layer: Layer.Layer<Emulator> = Layer.effect(Emulator, Effect.orDie(make()))
+
+/** An emulator with options (base URL, routes, imported state). SPEC §7 */
+export const layerWith = (options: Options): Layer.Layer<Emulator, InvalidEmulatorState> => Layer.effect(Emulator, make(options))
+
+/** The SDK's transport answered by an emulator; a dropped connection is a `TransportFailure`. SPEC §7 */
+export const transport = (emulator: Service): HttpTransport => ({
+  send: (request) =>
+    emulator.handle(request).pipe(
+      Effect.catchTag("ConnectionDropped", () =>
+        Effect.fail(new TransportFailure({ reason: "TypeError: fetch failed (the emulator dropped the connection)" })))
+    )
+})
+
+/** Routes the SDK's `HttpTransport` to the emulator in the context. SPEC §7 */
+export const layerTransport: Layer.Layer<never, never, Emulator> = Layer.effect(HttpTransport, Effect.map(Emulator, transport))
+
+/** A fresh emulator plus the SDK's `HttpTransport` routed to it, with no socket. SPEC §7 */
+export const layerInProcess: Layer.Layer<Emulator> = layerTransport.pipe(Layer.provideMerge(layer))

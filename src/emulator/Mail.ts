@@ -1,0 +1,127 @@
+/**
+ * E-mail in the emulator (SPEC §3, §4, §7): every mail is stored in the state before the call that
+ * sends it returns, readable in-process (`Emulator.mailbox`) and through an Inbucket-compatible
+ * REST API (`GET /api/v1/mailbox/{name}`, `GET /api/v1/mailbox/{name}/{id}`).
+ *
+ * @since 0.1.0
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import type { Mail, State } from "./EmulatorState.ts"
+import * as EmulatorState from "./EmulatorState.ts"
+import { matchPattern } from "./Router.ts"
+import * as Table from "./Table.ts"
+
+/** The sender of every mail. SPEC §7 */
+export const defaultFrom = "Stack Auth Emulator <noreply@emulator.stack-auth.local>"
+
+/** What a route sends. SPEC §7 */
+export interface SendInput {
+  readonly to: string | ReadonlyArray<string>
+  readonly subject: string
+  readonly text: string
+  readonly html: string
+  readonly projectId?: string | null | undefined
+  readonly from?: string | undefined
+}
+
+/** Stores a mail (it is in the mailbox when this returns). SPEC §7 */
+export const send = (input: SendInput): Effect.Effect<Mail, never, EmulatorState.EmulatorState> =>
+  Effect.gen(function*() {
+    const now = yield* Clock.currentTimeMillis
+    const mail: Mail = {
+      id: crypto.randomUUID(),
+      projectId: input.projectId ?? null,
+      from: input.from ?? defaultFrom,
+      to: typeof input.to === "string" ? [input.to] : [...input.to],
+      subject: input.subject,
+      text: input.text,
+      html: input.html,
+      sentAtMillis: now,
+      seen: false
+    }
+    yield* EmulatorState.update((state) => ({ ...state, mails: Table.put(state.mails, mail.id, mail) }))
+    return mail
+  })
+
+/** The Inbucket mailbox name of an address: its local part, lower-cased. SPEC §7 */
+export const mailboxName = (address: string): string => {
+  const bare = /<([^>]+)>/.exec(address)?.[1] ?? address
+  return (bare.split("@")[0] ?? bare).trim().toLowerCase()
+}
+
+/** The mails of a mailbox (a name or a full address), oldest first. SPEC §7 */
+export const inMailbox = (state: State, nameOrAddress: string): ReadonlyArray<Mail> => {
+  const name = mailboxName(nameOrAddress)
+  return Table.filter(state.mails, (m) => m.to.some((to) => mailboxName(to) === name))
+    .slice()
+    .sort((a, b) => a.sentAtMillis - b.sentAtMillis)
+}
+
+/** The `code` query parameter of the first link in a mail (verification, reset, magic link). SPEC §4 */
+export const codeOf = (mail: Mail): string | undefined => {
+  for (const match of mail.text.matchAll(/https?:\/\/\S+/g)) {
+    try {
+      const code = new URL(match[0]).searchParams.get("code")
+      if (code !== null) return code
+    } catch {
+      // not a URL: look at the next link
+    }
+  }
+  return undefined
+}
+
+/** A mail as an Inbucket list item. SPEC §7 */
+export const inbucketSummary = (mail: Mail, mailbox: string) => ({
+  mailbox,
+  id: mail.id,
+  from: mail.from,
+  to: mail.to,
+  subject: mail.subject,
+  date: new Date(mail.sentAtMillis).toISOString(),
+  "posix-millis": mail.sentAtMillis,
+  size: mail.text.length + mail.html.length,
+  seen: mail.seen
+})
+
+/** A mail as an Inbucket message. SPEC §7 */
+export const inbucketMessage = (mail: Mail, mailbox: string) => ({
+  ...inbucketSummary(mail, mailbox),
+  header: { From: [mail.from], To: [...mail.to], Subject: [mail.subject] },
+  body: { text: mail.text, html: mail.html },
+  attachments: []
+})
+
+const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } })
+
+/** Answers the Inbucket REST API (list, read, delete one, purge) from the state. SPEC §7 */
+export const inbucket = (request: Request): Effect.Effect<Response, never, EmulatorState.EmulatorState> =>
+  Effect.gen(function*() {
+    const path = new URL(request.url).pathname
+    const one = matchPattern("/api/v1/mailbox/:name/:id", path)
+    const all = matchPattern("/api/v1/mailbox/:name", path)
+    const state = yield* EmulatorState.get
+    if (one !== undefined) {
+      const name = mailboxName(one.name!)
+      const mail = inMailbox(state, name).find((m) => m.id === one.id)
+      if (mail === undefined) return jsonResponse({ error: "message not found" }, 404)
+      if (request.method === "DELETE") {
+        yield* EmulatorState.update((s) => ({ ...s, mails: Table.remove(s.mails, mail.id) }))
+        return jsonResponse("OK")
+      }
+      yield* EmulatorState.update((s) => ({ ...s, mails: Table.modify(s.mails, mail.id, (m) => ({ ...m, seen: true })) }))
+      return jsonResponse(inbucketMessage(mail, name))
+    }
+    if (all !== undefined) {
+      const name = mailboxName(all.name!)
+      const mails = inMailbox(state, name)
+      if (request.method === "DELETE") {
+        const ids = new Set(mails.map((m) => m.id))
+        yield* EmulatorState.update((s) => ({ ...s, mails: Table.removeWhere(s.mails, (m) => ids.has(m.id)) }))
+        return jsonResponse("OK")
+      }
+      return jsonResponse(mails.map((m) => inbucketSummary(m, name)))
+    }
+    return jsonResponse({ error: "not found" }, 404)
+  })

@@ -1,0 +1,179 @@
+/**
+ * A tiny method + path-pattern router for the emulator (SPEC §7): route modules export lists of
+ * {@link Route}s (`Router.get("/users/:userId", "server", handler)`), `routes/index.ts` composes
+ * them, and {@link make} turns the list into `(request) => Effect<Response>`.
+ *
+ * Each route declares the access it needs; the router authenticates the request before the
+ * handler runs (`RequestAuth.ts`) and answers every failure in the protocol's error shapes.
+ *
+ * @since 0.1.0
+ */
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
+import type { AccessType } from "../protocol/AccessType.ts"
+import { BodyParsingError, SchemaError } from "../protocol/KnownErrors.ts"
+import type { EmulatorState } from "./EmulatorState.ts"
+import type { Auth } from "./RequestAuth.ts"
+import * as Responses from "./Responses.ts"
+
+/** HTTP methods routes answer. SPEC §7 */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+
+/** What a route requires: nothing (`public`), or at least this access type. SPEC §6 */
+export type Access = "public" | AccessType
+
+/** The authentication a handler receives for its declared access. SPEC §6 */
+export type AuthFor<A extends Access> = A extends "public" ? undefined : Auth
+
+/** Everything a handler gets about its request. SPEC §7 */
+export interface RouteContext<A = Auth | undefined> {
+  readonly request: Request
+  readonly url: URL
+  /** The path, from the root (`/api/v1/users/me`). */
+  readonly path: string
+  readonly params: Readonly<Record<string, string>>
+  readonly query: URLSearchParams
+  /** The raw body text (empty without a body). */
+  readonly text: string
+  /** The body parsed as JSON or as a form; `undefined` without a body. */
+  readonly body: unknown
+  readonly auth: A
+}
+
+/** The services a handler may use. SPEC §7 */
+export type RouteEnv = EmulatorState
+
+/** A route handler. SPEC §7 */
+export type Handler<A = Auth | undefined> = (context: RouteContext<A>) => Effect.Effect<Response, Responses.RouteFailure, RouteEnv>
+
+/** One route: method, pattern from the root (`/api/v1/users/:userId`), access and handler. SPEC §7 */
+export interface Route {
+  readonly method: Method
+  readonly pattern: string
+  readonly access: Access
+  readonly handler: Handler
+}
+
+/** Where the protocol's API lives. SPEC §7 */
+export const apiBase = "/api/v1"
+
+/** Options of a route: `root` for paths outside `/api/v1` (e.g. `/health`). */
+export interface RouteOptions {
+  readonly root?: boolean
+}
+
+/** Declares a route; `path` is under `/api/v1` unless `root`. SPEC §7 */
+export const route = <A extends Access>(
+  method: Method,
+  path: string,
+  access: A,
+  handler: Handler<AuthFor<A>>,
+  options: RouteOptions = {}
+): Route => ({ method, pattern: options.root ? path : apiBase + path, access, handler: handler as Handler })
+
+/** Declares a GET route. SPEC §7 */
+export const get = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
+  route("GET", path, access, handler, options)
+/** Declares a POST route. SPEC §7 */
+export const post = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
+  route("POST", path, access, handler, options)
+/** Declares a PUT route. SPEC §7 */
+export const put = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
+  route("PUT", path, access, handler, options)
+/** Declares a PATCH route. SPEC §7 */
+export const patch = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
+  route("PATCH", path, access, handler, options)
+/** Declares a DELETE route. SPEC §7 */
+export const del = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
+  route("DELETE", path, access, handler, options)
+
+const segments = (path: string): ReadonlyArray<string> => path.split("/").filter((s) => s.length > 0)
+
+/** Matches a path against a pattern (`:name` captures one segment, a final `*` the rest). SPEC §7 */
+export const matchPattern = (pattern: string, path: string): Record<string, string> | undefined => {
+  const want = segments(pattern)
+  const have = segments(path)
+  const params: Record<string, string> = {}
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!
+    if (w === "*" && i === want.length - 1) return params
+    const h = have[i]
+    if (h === undefined) return undefined
+    if (w.startsWith(":")) {
+      try {
+        params[w.slice(1)] = decodeURIComponent(h)
+      } catch {
+        return undefined
+      }
+    } else if (w !== h) {
+      return undefined
+    }
+  }
+  return want.length === have.length ? params : undefined
+}
+
+/** Literal segments outrank parameters: `/users/me` wins over `/users/:userId`. */
+const specificity = (pattern: string): string => segments(pattern).map((s) => (s.startsWith(":") ? "0" : "1")).join("")
+
+/** Authenticates a request for a route's access. SPEC §6 */
+export type Authenticate = (request: Request, access: AccessType) => Effect.Effect<Auth, Responses.RouteFailure, RouteEnv>
+
+const formatIssue = SchemaIssue.makeFormatterDefault()
+
+/** Decodes a body or query with a schema; a mismatch is the protocol's `SchemaError`. SPEC §8 */
+export const decode = <S extends Schema.Decoder<unknown>>(schema: S, input: unknown): Effect.Effect<S["Type"], SchemaError> =>
+  Schema.decodeUnknownEffect(schema)(input ?? {}, { onExcessProperty: "error", errors: "all" }).pipe(
+    Effect.mapError((error) => {
+      const message = `Request validation failed: ${formatIssue(error.issue)}`
+      return new SchemaError({ message, details: { message } })
+    })
+  ) as Effect.Effect<S["Type"], SchemaError>
+
+const parseBody = (request: Request, text: string): Effect.Effect<unknown, BodyParsingError> => {
+  if (text.length === 0) return Effect.succeed(undefined)
+  const type = request.headers.get("content-type") ?? ""
+  if (type.includes("application/x-www-form-urlencoded")) {
+    return Effect.succeed(Object.fromEntries(new URLSearchParams(text)))
+  }
+  return Effect.try({
+    try: () => JSON.parse(text) as unknown,
+    catch: () => new BodyParsingError({ message: "The request body is not valid JSON." })
+  })
+}
+
+/** The router: finds the route, authenticates, parses the body, runs the handler. SPEC §7 */
+export const make = (
+  routes: ReadonlyArray<Route>,
+  authenticate: Authenticate
+): (request: Request) => Effect.Effect<Response, never, RouteEnv> => {
+  const ordered = [...routes].sort((a, b) => specificity(b.pattern).localeCompare(specificity(a.pattern)))
+  return (request) =>
+    Effect.gen(function*() {
+      const url = new URL(request.url)
+      const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname
+      let pathMatched = false
+      for (const candidate of ordered) {
+        const params = matchPattern(candidate.pattern, path)
+        if (params === undefined) continue
+        pathMatched = true
+        if (candidate.method !== request.method) continue
+        const auth = candidate.access === "public" ? undefined : yield* authenticate(request, candidate.access)
+        const text = yield* Effect.promise(() => request.text())
+        const body = yield* parseBody(request, text)
+        return yield* candidate.handler({ request, url, path, params, query: url.searchParams, text, body, auth })
+      }
+      return pathMatched
+        ? Responses.fromFailure(new Responses.StatusFailure({ status: 405, message: `${request.method} is not allowed on ${path}` }))
+        : Responses.notFound(request.method, path)
+    }).pipe(
+      Effect.catch((failure: Responses.RouteFailure) => Effect.succeed(Responses.fromFailure(failure))),
+      Effect.catchCause((cause) =>
+        Cause.hasInterruptsOnly(cause)
+          ? Effect.failCause(cause as Cause.Cause<never>)
+          : Effect.succeed(new Response(`Emulator defect: ${Cause.pretty(cause)}`, { status: 500 }))
+      ),
+      Effect.map((response) => Responses.applyEnvelope(request, response))
+    )
+}

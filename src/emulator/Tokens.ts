@@ -1,0 +1,116 @@
+/**
+ * Session tokens of the emulator (SPEC §3, §4): access tokens are ES256 JWTs signed with the
+ * state's key, with `iat`/`exp` taken from Effect's `Clock` (so `TestClock` expires them), and
+ * refresh tokens are opaque random strings.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import { decodeJwt, errors, importJWK, jwtVerify, SignJWT } from "jose"
+import type { JWK } from "jose"
+import type { SigningKey } from "./EmulatorState.ts"
+
+/** Access-token lifetime: 10 minutes. SPEC §3 */
+export const accessTokenLifetimeSeconds = 600
+
+/** The claims of an access token. SPEC §3 */
+export interface AccessTokenClaims {
+  readonly sub: string
+  readonly iss: string
+  readonly aud: string
+  readonly iat: number
+  readonly exp: number
+  readonly role: "authenticated"
+  readonly branchId: string
+  readonly refreshTokenId: string
+}
+
+/** The issuer of a project's tokens: `<baseUrl>/api/v1/projects/<id>`. SPEC §3 */
+export const issuer = (baseUrl: string, projectId: string): string => `${baseUrl}/api/v1/projects/${projectId}`
+
+type CryptoKeyLike = Awaited<ReturnType<typeof importJWK>>
+const keyCache = new Map<string, CryptoKeyLike>()
+
+const importKey = (jwk: JWK, kid: string, use: "private" | "public"): Effect.Effect<CryptoKeyLike> =>
+  Effect.promise(async () => {
+    const cacheKey = `${kid}:${use}`
+    const cached = keyCache.get(cacheKey)
+    if (cached !== undefined) return cached
+    const key = await importJWK(jwk, "ES256")
+    keyCache.set(cacheKey, key)
+    return key
+  })
+
+/** Signs an access token for a session; `nowMillis` comes from the caller's `Clock`. SPEC §3 */
+export const signAccessToken = (
+  key: SigningKey,
+  input: {
+    readonly baseUrl: string
+    readonly projectId: string
+    readonly userId: string
+    readonly refreshTokenId: string
+    readonly nowMillis: number
+  }
+): Effect.Effect<string> =>
+  Effect.flatMap(importKey(key.privateJwk, key.kid, "private"), (privateKey) =>
+    Effect.promise(() => {
+      const iat = Math.floor(input.nowMillis / 1000)
+      return new SignJWT({ role: "authenticated", branchId: "main", refreshTokenId: input.refreshTokenId })
+        .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" })
+        .setSubject(input.userId)
+        .setIssuer(issuer(input.baseUrl, input.projectId))
+        .setAudience(input.projectId)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + accessTokenLifetimeSeconds)
+        .sign(privateKey)
+    }))
+
+/** The outcome of checking an access token. SPEC §4, §8 */
+export type Verification =
+  | { readonly _tag: "Valid"; readonly claims: AccessTokenClaims }
+  | { readonly _tag: "Expired"; readonly expiredAtMillis: number | null }
+  | { readonly _tag: "Unparsable" }
+
+const isString = (u: unknown): u is string => typeof u === "string"
+
+/** Checks an access token's signature, shape and expiry at `nowMillis`. SPEC §4, §8 */
+export const verifyAccessToken = (key: SigningKey, token: string, nowMillis: number): Effect.Effect<Verification> =>
+  Effect.flatMap(importKey(key.publicJwk, key.kid, "public"), (publicKey) =>
+    Effect.promise(async (): Promise<Verification> => {
+      try {
+        const { payload } = await jwtVerify(token, publicKey, { algorithms: ["ES256"], currentDate: new Date(nowMillis) })
+        const { sub, iss, aud, iat, exp, branchId, refreshTokenId } = payload as Record<string, unknown>
+        if (!isString(sub) || !isString(iss) || !isString(aud) || !isString(refreshTokenId) || typeof exp !== "number") {
+          return { _tag: "Unparsable" }
+        }
+        return {
+          _tag: "Valid",
+          claims: {
+            sub, iss, aud, exp, refreshTokenId,
+            iat: typeof iat === "number" ? iat : 0,
+            role: "authenticated",
+            branchId: isString(branchId) ? branchId : "main"
+          }
+        }
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) {
+          const exp = decodeJwt(token).exp
+          return { _tag: "Expired", expiredAtMillis: typeof exp === "number" ? exp * 1000 : null }
+        }
+        return { _tag: "Unparsable" }
+      }
+    }))
+
+/** The public JWK set of the emulator's signing key. SPEC §3 */
+export const jwks = (key: SigningKey): { readonly keys: ReadonlyArray<JWK> } => ({
+  keys: [{ ...key.publicJwk, kid: key.kid, alg: "ES256", use: "sig" }]
+})
+
+/** A fresh opaque random token (refresh tokens, codes): 32 random bytes, base64url. SPEC §3 */
+export const randomToken = (bytes = 32): string => {
+  const buffer = new Uint8Array(bytes)
+  crypto.getRandomValues(buffer)
+  let binary = ""
+  for (const byte of buffer) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
+}

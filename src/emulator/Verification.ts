@@ -1,0 +1,93 @@
+/**
+ * One-time codes of the emulator (SPEC §4): e-mail verification, password reset, magic links,
+ * MFA attempts. A code is created with a purpose and an expiry, sent in a link with `?code=`, and
+ * checked once: not found, expired, already used or out of attempts are the protocol's errors.
+ *
+ * @since 0.1.0
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import {
+  VerificationCodeAlreadyUsed,
+  VerificationCodeExpired,
+  VerificationCodeMaxAttemptsReached,
+  VerificationCodeNotFound
+} from "../protocol/KnownErrors.ts"
+import type { VerificationCode } from "./EmulatorState.ts"
+import * as EmulatorState from "./EmulatorState.ts"
+import * as Table from "./Table.ts"
+import * as Tokens from "./Tokens.ts"
+
+/** Purpose of the code sent on sign-up and by `send-verification-code`. SPEC §4 */
+export const contactChannelVerification = "contact_channel_verification"
+/** Purpose of the attempt code of a sign-in that needs a second factor. SPEC §4 */
+export const mfaAttempt = "mfa_attempt"
+
+/** Default lifetime of a code: 7 days. SPEC §4 */
+export const defaultLifetimeMillis = 7 * 24 * 60 * 60 * 1000
+
+/** Creates and stores a code. SPEC §4 */
+export const create = (input: {
+  readonly projectId: string
+  readonly purpose: string
+  readonly email?: string | null | undefined
+  readonly userId?: string | null | undefined
+  readonly data?: unknown
+  readonly expiresInMillis?: number | undefined
+  readonly maxAttempts?: number | undefined
+  readonly code?: string | undefined
+}): Effect.Effect<VerificationCode, never, EmulatorState.EmulatorState> =>
+  Effect.gen(function*() {
+    const now = yield* Clock.currentTimeMillis
+    const code: VerificationCode = {
+      id: crypto.randomUUID(),
+      projectId: input.projectId,
+      purpose: input.purpose,
+      code: input.code ?? Tokens.randomToken(24),
+      email: input.email ?? null,
+      userId: input.userId ?? null,
+      data: input.data ?? null,
+      createdAtMillis: now,
+      expiresAtMillis: now + (input.expiresInMillis ?? defaultLifetimeMillis),
+      usedAtMillis: null,
+      attemptCount: 0,
+      maxAttempts: input.maxAttempts ?? 20
+    }
+    yield* EmulatorState.update((state) => ({ ...state, verificationCodes: Table.put(state.verificationCodes, code.id, code) }))
+    return code
+  })
+
+/** Errors of {@link use}. SPEC §4 */
+export type UseError =
+  | VerificationCodeNotFound
+  | VerificationCodeExpired
+  | VerificationCodeAlreadyUsed
+  | VerificationCodeMaxAttemptsReached
+
+/**
+ * Checks a code and, unless `checkOnly`, marks it used. Every check counts as an attempt.
+ * SPEC §4
+ */
+export const use = (
+  projectId: string,
+  purpose: string,
+  code: string,
+  options: { readonly checkOnly?: boolean } = {}
+): Effect.Effect<VerificationCode, UseError, EmulatorState.EmulatorState> =>
+  Effect.flatMap(Clock.currentTimeMillis, (now) =>
+    EmulatorState.transact((state) => {
+      const row = Table.find(state.verificationCodes, (c) => c.projectId === projectId && c.purpose === purpose && c.code === code)
+      if (row === undefined) return Effect.fail<UseError>(new VerificationCodeNotFound({}))
+      if (row.attemptCount >= row.maxAttempts) return Effect.fail(new VerificationCodeMaxAttemptsReached({}))
+      if (row.expiresAtMillis <= now) return Effect.fail(new VerificationCodeExpired({}))
+      if (row.usedAtMillis !== null) return Effect.fail(new VerificationCodeAlreadyUsed({}))
+      const next = { ...row, attemptCount: row.attemptCount + 1, usedAtMillis: options.checkOnly ? null : now }
+      return Effect.succeed([next, { ...state, verificationCodes: Table.put(state.verificationCodes, row.id, next) }] as const)
+    }))
+
+/** A callback URL with `code` added to its query. SPEC §4 */
+export const linkWithCode = (callbackUrl: string, code: string): string => {
+  const url = new URL(callbackUrl)
+  url.searchParams.set("code", code)
+  return url.toString()
+}

@@ -1,0 +1,19 @@
+/**
+ * `POST /auth/anonymous/sign-up`: a user without credentials, upgradable later by a sign-up
+ * (SPEC §4, §7). Answers `{ access_token, refresh_token, user_id }`.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Router from "../Router.ts"
+import * as Users from "../Users.ts"
+import { signedIn } from "./Password.ts"
+
+/** Anonymous sign-up route. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.post("/auth/anonymous/sign-up", "client", ({ auth, url }) =>
+    Effect.gen(function*() {
+      const user = yield* Users.create({ projectId: auth.project.id, isAnonymous: true }).pipe(Effect.orDie)
+      return yield* signedIn(user, url.origin)
+    }))
+]

@@ -1,0 +1,113 @@
+/**
+ * Password sign-up and sign-in (SPEC §4, §5, §7): `POST /auth/password/sign-up` and
+ * `POST /auth/password/sign-in`, answering `{ access_token, refresh_token, user_id }`.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import {
+  EmailPasswordMismatch,
+  MultiFactorAuthenticationRequired,
+  PasswordAuthenticationNotEnabled,
+  RedirectUrlNotWhitelisted,
+  SchemaError,
+  SignUpNotEnabled
+} from "../../protocol/KnownErrors.ts"
+import { isTrustedUrl } from "../Domains.ts"
+import type { User } from "../EmulatorState.ts"
+import * as EmulatorState from "../EmulatorState.ts"
+import * as Mail from "../Mail.ts"
+import * as Passwords from "../Passwords.ts"
+import type { Auth } from "../RequestAuth.ts"
+import * as Responses from "../Responses.ts"
+import * as Router from "../Router.ts"
+import * as Sessions from "../Sessions.ts"
+import * as Users from "../Users.ts"
+import * as Verification from "../Verification.ts"
+import { primaryEmailChannel } from "../Views.ts"
+
+const SignUpBody = Schema.Struct({
+  email: Schema.String,
+  password: Schema.String,
+  verification_callback_url: Schema.optional(Schema.String)
+})
+
+const SignInBody = Schema.Struct({ email: Schema.String, password: Schema.String })
+
+/** Answers a sign-in: a new session's tokens and the user id. SPEC §3 */
+export const signedIn = (user: User, baseUrl: string) =>
+  Effect.map(
+    Sessions.create({ projectId: user.projectId, userId: user.id, baseUrl }),
+    (tokens) => Responses.json({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken, user_id: user.id })
+  )
+
+/** Sends the e-mail verification mail of a user's primary e-mail. SPEC §4 */
+export const sendVerificationMail = (user: User, callbackUrl: string) =>
+  Effect.gen(function*() {
+    const channel = primaryEmailChannel(user)
+    if (channel === undefined) return
+    const code = yield* Verification.create({
+      projectId: user.projectId,
+      purpose: Verification.contactChannelVerification,
+      email: channel.value,
+      userId: user.id,
+      data: { contactChannelId: channel.id }
+    })
+    const link = Verification.linkWithCode(callbackUrl, code.code)
+    yield* Mail.send({
+      projectId: user.projectId,
+      to: channel.value,
+      subject: "Verify your e-mail address",
+      text: `Open this link to verify your e-mail address: ${link}`,
+      html: `<p>Open this link to verify your e-mail address: <a href="${link}">${link}</a></p>`
+    })
+  })
+
+const signUp = (auth: Auth, body: typeof SignUpBody.Type, passwordHash: string) =>
+  auth.user?.isAnonymous === true
+    ? Users.update(auth.user.id, { primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash, isAnonymous: false })
+    : Users.create({ projectId: auth.project.id, primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash })
+
+/** Password routes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.post("/auth/password/sign-up", "client", ({ auth, body, url }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(SignUpBody, body)
+      const config = auth.project.config
+      if (!config.credentialEnabled) return yield* new PasswordAuthenticationNotEnabled({})
+      if (!Users.isEmail(input.email)) {
+        const message = "email must be a valid e-mail address"
+        return yield* new SchemaError({ message, details: { message } })
+      }
+      const callbackUrl = input.verification_callback_url
+      if (callbackUrl !== undefined && !isTrustedUrl(auth.project, callbackUrl)) {
+        return yield* new RedirectUrlNotWhitelisted({})
+      }
+      yield* Passwords.check(input.password)
+      if (!config.signUpEnabled) return yield* new SignUpNotEnabled({})
+      const user = yield* signUp(auth, input, yield* Passwords.hash(input.password))
+      if (callbackUrl !== undefined) yield* sendVerificationMail(user, callbackUrl)
+      return yield* signedIn(user, url.origin)
+    })),
+
+  Router.post("/auth/password/sign-in", "client", ({ auth, body, url }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(SignInBody, body)
+      if (!auth.project.config.credentialEnabled) return yield* new PasswordAuthenticationNotEnabled({})
+      const state = yield* EmulatorState.get
+      const user = Users.findByAuthEmail(state, auth.project.id, input.email)
+      if (user === undefined || user.passwordHash === null) return yield* new EmailPasswordMismatch({})
+      if (!(yield* Passwords.verify(input.password, user.passwordHash))) return yield* new EmailPasswordMismatch({})
+      if (user.totpSecretBase64 !== null) {
+        const attempt = yield* Verification.create({
+          projectId: user.projectId,
+          purpose: Verification.mfaAttempt,
+          userId: user.id,
+          expiresInMillis: 5 * 60 * 1000
+        })
+        return yield* new MultiFactorAuthenticationRequired({ details: { attemptCode: attempt.code } })
+      }
+      return yield* signedIn(user, url.origin)
+    }))
+]

@@ -1,0 +1,79 @@
+/**
+ * Access-token claims (SPEC §3, §4, §5): the token is a JWT read on the client without a signature
+ * check (the service checks it); its expiry comes from `exp` and is read against Effect's `Clock`.
+ *
+ * @since 0.1.0
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
+import { decodeJwt } from "jose"
+
+/** A token value equal to the text `undefined` (a caller stringified a missing value). SPEC §5 */
+export class InvalidTokenValue extends Schema.TaggedError<InvalidTokenValue>()("InvalidTokenValue", {
+  kind: Schema.Literals(["access", "refresh"])
+}) {
+  override get message(): string {
+    return `The ${this.kind} token is the text 'undefined'; a real token is never that value`
+  }
+}
+
+/** The claims the SDK reads from an access token. SPEC §3 */
+export interface Claims {
+  /** The user id. */
+  readonly userId: string | undefined
+  /** Expiry in epoch milliseconds; `Infinity` when the token has no `exp`. */
+  readonly expiresAtMillis: number
+}
+
+/** An access token with its decoded claims. SPEC §4 */
+export interface AccessToken extends Claims {
+  readonly token: Redacted.Redacted<string>
+}
+
+/** Whether a raw token value is the rejected text `undefined`. SPEC §5 */
+export const isRejectedValue = (value: string): boolean => value === "undefined"
+
+/** Checks a token value (SPEC §5) and wraps it in `Redacted`. */
+export const validateValue = (
+  kind: "access" | "refresh",
+  value: string | Redacted.Redacted<string>
+): Effect.Effect<Redacted.Redacted<string>, InvalidTokenValue> => {
+  const redacted = Redacted.isRedacted(value) ? value : Redacted.make(value)
+  return isRejectedValue(Redacted.value(redacted)) ? Effect.fail(new InvalidTokenValue({ kind })) : Effect.succeed(redacted)
+}
+
+/**
+ * Reads the claims without verifying the signature. An unparsable token counts as already expired
+ * (so it is refreshed, never sent as if valid).
+ */
+export const decodeClaims = (token: Redacted.Redacted<string>): Claims => {
+  try {
+    const payload = decodeJwt(Redacted.value(token))
+    return {
+      userId: typeof payload.sub === "string" ? payload.sub : undefined,
+      expiresAtMillis: typeof payload.exp === "number" ? payload.exp * 1000 : Number.POSITIVE_INFINITY
+    }
+  } catch {
+    return { userId: undefined, expiresAtMillis: 0 }
+  }
+}
+
+/** Decodes an access token (SPEC §4); fails for the value `undefined` (SPEC §5). */
+export const make = (token: string | Redacted.Redacted<string>): Effect.Effect<AccessToken, InvalidTokenValue> =>
+  Effect.map(validateValue("access", token), fromRedacted)
+
+/** Decodes an already validated access token. */
+export const fromRedacted = (token: Redacted.Redacted<string>): AccessToken => ({ token, ...decodeClaims(token) })
+
+/** Milliseconds until the token expires by `Clock`, 0 when it already has. SPEC §4 */
+export const expiresInMillis = (token: Claims): Effect.Effect<number> =>
+  Effect.map(Clock.currentTimeMillis, (now) => Math.max(0, token.expiresAtMillis - now))
+
+/** Whether the token stays valid for at least `millis` more milliseconds by `Clock`. SPEC §4, §9 */
+export const isValidFor = (token: Claims, millis: number): Effect.Effect<boolean> =>
+  Effect.map(Clock.currentTimeMillis, (now) => token.expiresAtMillis - now >= millis && token.expiresAtMillis > now)
+
+/** Whether the token has expired by `Clock`. SPEC §4 */
+export const isExpired = (token: Claims): Effect.Effect<boolean> => Effect.map(expiresInMillis(token), (left) => left <= 0)

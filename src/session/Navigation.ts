@@ -1,0 +1,59 @@
+/**
+ * Leaving the page (SPEC §2, §4): redirects to sign-in, to the MFA page, to an OAuth provider.
+ * Browsers change `window.location`; servers have nowhere to go; tests record the URLs.
+ *
+ * @since 0.1.0
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Ref from "effect/Ref"
+
+/** A navigation service. SPEC §2 */
+export interface Service {
+  /** Goes to `url`, adding a history entry. */
+  readonly navigate: (url: string) => Effect.Effect<void>
+  /** Goes to `url`, replacing the current history entry (e.g. after an OAuth callback). */
+  readonly replaceUrl: (url: string) => Effect.Effect<void>
+}
+
+/** The navigation service key. SPEC §2 */
+export class Navigation extends Context.Service<Navigation, Service>()("stack-auth-effect/session/Navigation") {}
+
+/** Browsers (SPEC §2): `window.location.assign` / `replace`. */
+export const layerBrowser: Layer.Layer<Navigation> = Layer.sync(Navigation, () => {
+  const location = () => (globalThis as { location?: Pick<Location, "assign" | "replace"> }).location
+  return Navigation.of({
+    navigate: (url) => Effect.sync(() => location()?.assign(url)),
+    replaceUrl: (url) => Effect.sync(() => location()?.replace(url))
+  })
+})
+
+/** Node and other servers (SPEC §2): navigation does nothing. */
+export const layerNoop: Layer.Layer<Navigation> = Layer.succeed(Navigation, Navigation.of({
+  navigate: () => Effect.void,
+  replaceUrl: () => Effect.void
+}))
+
+/** One recorded navigation. */
+export interface Visit {
+  readonly kind: "navigate" | "replace"
+  readonly url: string
+}
+
+/** Tests: records every navigation; read them with {@link visits}. */
+export class NavigationLog extends Context.Service<NavigationLog, Ref.Ref<ReadonlyArray<Visit>>>()(
+  "stack-auth-effect/session/NavigationLog"
+) {}
+
+/** Tests (SPEC §2): records navigations in `NavigationLog` instead of leaving the page. */
+export const layerTest: Layer.Layer<Navigation | NavigationLog> = Layer.effectContext(Effect.gen(function*() {
+  const log = yield* Ref.make<ReadonlyArray<Visit>>([])
+  const record = (kind: Visit["kind"]) => (url: string) => Ref.update(log, (visits) => [...visits, { kind, url }])
+  return Context.make(Navigation, Navigation.of({ navigate: record("navigate"), replaceUrl: record("replace") })).pipe(
+    Context.add(NavigationLog, log)
+  )
+}))
+
+/** The navigations recorded by {@link layerTest}. */
+export const visits: Effect.Effect<ReadonlyArray<Visit>, never, NavigationLog> = Effect.flatMap(NavigationLog, Ref.get)

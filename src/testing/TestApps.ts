@@ -1,0 +1,65 @@
+/**
+ * Ready-made app Layers for tests: the three apps pointed at the emulator's seeded demo project,
+ * with a memory token store. They take the emulator from the context, so several apps (a client
+ * and a server, two users) can share one emulator in a test:
+ *
+ * ```ts
+ * it.layer(Emulator.layerInProcess)("sign-up", (it) => {
+ *   it.effect("works", () => Auth.signUpWithPassword({ ... }).pipe(Effect.provide(TestApps.client())))
+ * })
+ * ```
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as StackAdminApp from "../apps/StackAdminApp.ts"
+import * as StackClientApp from "../apps/StackClientApp.ts"
+import * as StackServerApp from "../apps/StackServerApp.ts"
+import { Emulator } from "../emulator/Emulator.ts"
+import type * as TokenStore from "../session/TokenStore.ts"
+
+/** Options of the test apps. */
+export interface Options {
+  /** A token store; a fresh empty memory store by default. */
+  readonly tokenStore?: Layer.Layer<TokenStore.TokenStore> | undefined
+}
+
+const fromEmulator = <A, E>(f: (emulator: Emulator["Service"]) => Layer.Layer<A, E>): Layer.Layer<A, E, Emulator> =>
+  Layer.unwrap(Emulator.use((emulator) => Effect.succeed(f(emulator))))
+
+/** A client app of the emulator's demo project. */
+export const client = (options: Options = {}): Layer.Layer<StackClientApp.Services, never, Emulator> =>
+  fromEmulator((emulator) =>
+    StackClientApp.layer({
+      projectId: emulator.demoProject.projectId,
+      publishableClientKey: emulator.demoProject.publishableClientKey,
+      baseUrl: emulator.baseUrl,
+      tokenStore: options.tokenStore
+    }).pipe(Layer.orDie)
+  )
+
+/** A server app of the emulator's demo project. */
+export const server = (options: Options = {}): Layer.Layer<StackServerApp.Services, never, Emulator> =>
+  fromEmulator((emulator) =>
+    StackServerApp.layer({
+      projectId: emulator.demoProject.projectId,
+      publishableClientKey: emulator.demoProject.publishableClientKey,
+      secretServerKey: emulator.demoProject.secretServerKey,
+      baseUrl: emulator.baseUrl,
+      tokenStore: options.tokenStore
+    }).pipe(Layer.orDie)
+  )
+
+/** An admin app of the emulator's demo project (super-secret admin key). */
+export const admin = (options: Options = {}): Layer.Layer<StackAdminApp.Services, never, Emulator> =>
+  fromEmulator((emulator) =>
+    StackAdminApp.layer({
+      projectId: emulator.demoProject.projectId,
+      publishableClientKey: emulator.demoProject.publishableClientKey,
+      secretServerKey: emulator.demoProject.secretServerKey,
+      superSecretAdminKey: emulator.demoProject.superSecretAdminKey,
+      baseUrl: emulator.baseUrl,
+      tokenStore: options.tokenStore
+    }).pipe(Layer.orDie)
+  )

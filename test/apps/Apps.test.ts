@@ -1,0 +1,58 @@
+import { assert, describe, it, layer } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as KnownErrors from "../../src/protocol/KnownErrors.ts"
+import * as Session from "../../src/session/Session.ts"
+import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
+import * as TestApps from "../../src/testing/TestApps.ts"
+import * as Call from "../../src/transport/Call.ts"
+import * as Access from "../../src/transport/Access.ts"
+
+const Tokens = Schema.Struct({ access_token: Schema.String, refresh_token: Schema.String })
+const Me = Schema.Struct({ id: Schema.String, primary_email: Schema.NullOr(Schema.String) })
+
+layer(layerInProcess)("the three apps against the emulator", (it) => {
+  it.effect("a client app signs up through its session, then reads the current user", () =>
+    Effect.gen(function*() {
+      const session = yield* Session.Session
+      const tokens = yield* Session.call({
+        method: "POST",
+        path: "/auth/password/sign-up",
+        body: { email: "apps@example.com", password: "a-long-password-1", verification_callback_url: "http://localhost:3000/handler/email-verification" },
+        response: Tokens,
+        errors: [KnownErrors.UserWithEmailAlreadyExists]
+      })
+      yield* session.setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token })
+      const me = yield* Session.call({ method: "GET", path: "/users/me", response: Me, errors: [] })
+      assert.strictEqual(me.primary_email, "apps@example.com")
+    }).pipe(Effect.provide(TestApps.client())))
+
+  it.effect("a server app carries the ServerAccess witness and lists users", () =>
+    Effect.gen(function*() {
+      yield* Access.ServerAccess
+      const page = yield* Call.call({
+        method: "GET",
+        path: "/users",
+        response: Schema.Struct({ items: Schema.Array(Me) }),
+        errors: []
+      })
+      assert.isTrue(page.items.some((u) => u.primary_email === "apps@example.com"))
+    }).pipe(Effect.provide(TestApps.server())))
+
+  it.effect("a client key cannot call a server route (the service says so, typed)", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(Call.call({ method: "GET", path: "/users", response: Schema.Unknown, errors: [KnownErrors.InsufficientAccessType] }))
+      assert.strictEqual(error._tag, "InsufficientAccessType")
+      const emulator = yield* Emulator
+      assert.isAbove((yield* emulator.requests.all).length, 0)
+    }).pipe(Effect.provide(TestApps.client())))
+})
+
+describe("access levels in types", () => {
+  it("a server-only effect does not type-check under a client app", () => {
+    const serverOnly = Access.ServerAccess.use(() => Effect.void)
+    // @ts-expect-error ServerAccess is not provided by the client app
+    const _check: Effect.Effect<void, never, never> = serverOnly.pipe(Effect.provide(TestApps.client()), Effect.provide(layerInProcess))
+    void _check // the check is the compiler's: `npm run typecheck` fails if this line compiles
+  })
+})

@@ -1,0 +1,46 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Cli from "../../src/emulator/Cli.ts"
+import { demoProject } from "../../src/emulator/Seeds.ts"
+
+describe("the emulator command", () => {
+  it("parses its options", () => {
+    assert.deepStrictEqual(Cli.parseArgs(["emulator"]), { port: 8102, host: "127.0.0.1", mailboxPort: 8105, importPath: undefined, exportOnExit: undefined })
+    assert.deepStrictEqual(
+      Cli.parseArgs(["emulator", "--port", "9000", "--import=in.json", "--export-on-exit", "out.json", "--mailbox-port", "off"]),
+      { port: 9000, host: "127.0.0.1", mailboxPort: false, importPath: "in.json", exportOnExit: "out.json" }
+    )
+    assert.strictEqual(Cli.parseArgs([]), "help")
+    assert.strictEqual(Cli.parseArgs(["emulator", "--help"]), "help")
+    assert.match(Cli.parseArgs(["emulator", "--port", "x"]) as string, /Invalid port/)
+    assert.match(Cli.parseArgs(["emulator", "--bogus", "1"]) as string, /Unknown option/)
+    assert.match(Cli.parseArgs(["serve"]) as string, /Unknown command/)
+  })
+
+  it.live("prints the demo credentials, and exports the state when stopped", () =>
+    Effect.gen(function*() {
+      const fs = yield* Effect.promise(() => import("node:fs/promises"))
+      const os = yield* Effect.promise(() => import("node:os"))
+      const dir = yield* Effect.promise(() => fs.mkdtemp(`${os.tmpdir()}/emulator-cli-`))
+      const out = `${dir}/state.json`
+      const lines: Array<string> = []
+      const options = { port: 0, host: "127.0.0.1", mailboxPort: 0, importPath: undefined, exportOnExit: out } as const
+      const fiber = yield* Effect.forkChild(Effect.scoped(Cli.program(options, (line) => lines.push(line))))
+      yield* Effect.promise(async () => {
+        for (let i = 0; i < 200 && lines.length === 0; i++) await new Promise((r) => setTimeout(r, 10))
+      })
+      const banner = lines.join("\n")
+      assert.include(banner, demoProject.projectId)
+      assert.include(banner, demoProject.publishableClientKey)
+      assert.include(banner, demoProject.secretServerKey)
+      assert.include(banner, demoProject.superSecretAdminKey)
+      assert.match(banner, /Mailbox: +http:\/\/127\.0\.0\.1:\d+\/api\/v1\/mailbox/)
+      yield* Fiber.interrupt(fiber)
+      const state = JSON.parse(yield* Effect.promise(() => fs.readFile(out, "utf8")))
+      assert.strictEqual(state.version, 1)
+      assert.property(state.projects, demoProject.projectId)
+      assert.include(lines.at(-1), out)
+      yield* Effect.promise(() => fs.rm(dir, { recursive: true }))
+    }), 20_000)
+})

@@ -1,0 +1,47 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Redacted from "effect/Redacted"
+import { TestClock } from "effect/testing"
+import * as AccessToken from "../../src/session/AccessToken.ts"
+import { jwt } from "./support.ts"
+
+describe("AccessToken", () => {
+  it.effect("reads the user id and the expiry from the claims", () =>
+    Effect.gen(function*() {
+      const token = yield* AccessToken.make(jwt("user-7", 90_000))
+      assert.strictEqual(token.userId, "user-7")
+      assert.strictEqual(token.expiresAtMillis, 90_000)
+    }))
+
+  it.effect("measures the time left against the Clock", () =>
+    Effect.gen(function*() {
+      const token = yield* AccessToken.make(jwt("u", 90_000))
+      assert.strictEqual(yield* AccessToken.expiresInMillis(token), 90_000)
+      assert.isTrue(yield* AccessToken.isValidFor(token, 20_000))
+      yield* TestClock.adjust("75 seconds")
+      assert.strictEqual(yield* AccessToken.expiresInMillis(token), 15_000)
+      assert.isFalse(yield* AccessToken.isValidFor(token, 20_000))
+      assert.isFalse(yield* AccessToken.isExpired(token))
+      yield* TestClock.adjust("15 seconds")
+      assert.isTrue(yield* AccessToken.isExpired(token))
+    }))
+
+  it.effect("treats an unparsable token as expired and a token without exp as never expiring", () =>
+    Effect.gen(function*() {
+      const garbage = yield* AccessToken.make("not-a-jwt")
+      assert.isTrue(yield* AccessToken.isExpired(garbage))
+      const eternal = AccessToken.fromRedacted(Redacted.make("eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1In0."))
+      assert.strictEqual(eternal.userId, "u")
+      assert.isTrue(yield* AccessToken.isValidFor(eternal, 59_999))
+    }))
+
+  it.effect("rejects the text 'undefined' as a token value (SPEC §5)", () =>
+    Effect.gen(function*() {
+      const exit = yield* Effect.exit(AccessToken.make("undefined"))
+      assert.deepStrictEqual(exit, Exit.fail(new AccessToken.InvalidTokenValue({ kind: "access" })))
+      const refresh = yield* Effect.flip(AccessToken.validateValue("refresh", Redacted.make("undefined")))
+      assert.strictEqual(refresh.kind, "refresh")
+      assert.notInclude(refresh.message, "eyJ")
+    }))
+})
