@@ -5,6 +5,7 @@
  * message whose text differs from the spec fails too.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as Projects from "../../src/api/Projects.ts"
 import * as KnownErrors from "../../src/protocol/KnownErrors.ts"
 import * as Nonce from "../../src/protocol/Nonce.ts"
 import * as Version from "../../src/protocol/Version.ts"
@@ -98,7 +99,7 @@ const callCoverage: Record<Call, Coverage> = {
   "DELETE /team-permissions/{teamId}/{userId}/{permissionId}": pending("#6"),
   "POST /project-permissions/{userId}/{permissionId}": pending("#6"),
   "DELETE /project-permissions/{userId}/{permissionId}": pending("#6"),
-  "GET /projects/current": pending("#5"),
+  "GET /projects/current": { by: Projects.getCurrent },
   "GET /internal/projects": pending("#7"),
   "POST /internal/projects": pending("#7"),
   "POST /connected-accounts/me/{provider}/access-token": pending("#5"),

@@ -1,0 +1,42 @@
+/**
+ * The project as the client reads it (`GET /projects/current`). SPEC §3
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+
+/** An OAuth provider enabled for the project, as the client sees it. SPEC §3 */
+export const EnabledOAuthProvider = Schema.Struct({ id: Schema.String })
+
+/** The client-visible project config. SPEC §3 */
+export const ClientProjectConfig = Schema.Struct({
+  signUpEnabled: Schema.Boolean,
+  credentialEnabled: Schema.Boolean,
+  magicLinkEnabled: Schema.Boolean,
+  passkeyEnabled: Schema.Boolean,
+  clientTeamCreationEnabled: Schema.Boolean,
+  clientUserDeletionEnabled: Schema.Boolean,
+  allowUserApiKeys: Schema.Boolean,
+  allowTeamApiKeys: Schema.Boolean,
+  enabledOAuthProviders: Schema.Array(EnabledOAuthProvider)
+}).pipe(Schema.encodeKeys({
+  signUpEnabled: "sign_up_enabled",
+  credentialEnabled: "credential_enabled",
+  magicLinkEnabled: "magic_link_enabled",
+  passkeyEnabled: "passkey_enabled",
+  clientTeamCreationEnabled: "client_team_creation_enabled",
+  clientUserDeletionEnabled: "client_user_deletion_enabled",
+  allowUserApiKeys: "allow_user_api_keys",
+  allowTeamApiKeys: "allow_team_api_keys",
+  enabledOAuthProviders: "enabled_oauth_providers"
+}))
+
+/** The project, client view. SPEC §3 */
+export const ClientProject = Schema.Struct({
+  id: Schema.String,
+  displayName: Schema.String,
+  config: ClientProjectConfig
+}).pipe(Schema.encodeKeys({ displayName: "display_name" }))
+
+/** The project, client view. */
+export type ClientProject = typeof ClientProject.Type

@@ -1,0 +1,17 @@
+import { assert, layer } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Projects from "../../src/api/Projects.ts"
+import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
+import * as TestApps from "../../src/testing/TestApps.ts"
+
+layer(layerInProcess)("Projects", (it) => {
+  it.effect("getCurrent reads the demo project and its client-visible config", () =>
+    Effect.gen(function*() {
+      const emulator = yield* Emulator
+      const project = yield* Projects.getCurrent()
+      assert.strictEqual(project.id, emulator.demoProject.projectId)
+      assert.strictEqual(project.displayName, emulator.demoProject.displayName)
+      assert.isTrue(project.config.signUpEnabled)
+      assert.isArray(project.config.enabledOAuthProviders)
+    }).pipe(Effect.provide(TestApps.client())))
+})
