@@ -23,3 +23,6 @@ export * as Users from "../emulator/Users.ts"
 export * as Router from "../emulator/Router.ts"
 /** The emulator's command (`stack-auth-effect emulator`). SPEC §7 */
 export * as Cli from "../emulator/Cli.ts"
+
+/** Ready-made client/server/admin app Layers on the emulator's demo project. */
+export * as TestApps from "./TestApps.ts"
