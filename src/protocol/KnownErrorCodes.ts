@@ -8,6 +8,7 @@
 /** Every known-error code of the protocol. SPEC §8 */
 export const codes: ReadonlySet<string> = /*#__PURE__*/ new Set([
   // Project and access
+  "TEAM_ALREADY_EXISTS", // SPEC §8; not in the protocol package's exported catalogue
   "PROJECT_AUTHENTICATION_ERROR",
   "INVALID_PROJECT_AUTHENTICATION",
   "PROJECT_KEY_WITHOUT_ACCESS_TYPE",

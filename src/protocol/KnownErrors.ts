@@ -978,6 +978,21 @@ export class TeamNotFound extends /*#__PURE__*/ Schema.TaggedError<TeamNotFound>
   static readonly fromWire = (wire: WireKnownError): TeamNotFound => decodeWire(TeamNotFound, wire)
 }
 
+/**
+ * A team with this id already exists (status 409). SPEC §8 lists it; the protocol package defines
+ * it but leaves it out of its exported catalogue, so it sits in {@link extras}, not {@link all}.
+ */
+export class TeamAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<TeamAlreadyExists>()("TeamAlreadyExists", {
+  code: tag("TEAM_ALREADY_EXISTS"),
+  status: tag(409),
+  message: text("A team with this id already exists."),
+  details: details({ teamId: Schema.String }, { teamId: "team_id" })
+}) {
+  static readonly code = "TEAM_ALREADY_EXISTS"
+  static readonly status = 409
+  static readonly fromWire = (wire: WireKnownError): TeamAlreadyExists => decodeWire(TeamAlreadyExists, wire)
+}
+
 /** Team membership not found (status 404). SPEC §8 */
 export class TeamMembershipNotFound extends /*#__PURE__*/ Schema.TaggedError<TeamMembershipNotFound>()("TeamMembershipNotFound", {
   code: tag("TEAM_MEMBERSHIP_NOT_FOUND"),
@@ -1771,5 +1786,8 @@ export const all = [
   SchemaError, AllOverloadsFailed, UnsupportedError
 ] as const satisfies ReadonlyArray<KnownErrorConstructor>
 
-/** Any of the 109 known errors. SPEC §8 */
-export type KnownErrors = InstanceType<(typeof all)[number]>
+/** Known errors SPEC §8 lists beyond the protocol package's exported catalogue. */
+export const extras = [TeamAlreadyExists] as const satisfies ReadonlyArray<KnownErrorConstructor>
+
+/** Any known error of the catalogue (the 109 of {@link all} and the {@link extras}). SPEC §8 */
+export type KnownErrors = InstanceType<(typeof all)[number] | (typeof extras)[number]>

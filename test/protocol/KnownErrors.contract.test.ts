@@ -58,6 +58,15 @@ const specQuotedMessages: ReadonlyMap<string, string> = new Map([
 ])
 
 describe("KnownErrors catalogue vs oracle", () => {
+  it("TeamAlreadyExists (SPEC §8, defined but not exported by the oracle) has the oracle's code and status", () => {
+    // The oracle's source (dist/known-errors.js) gives TEAM_ALREADY_EXISTS status 409 and details { team_id }.
+    const built = KE.TeamAlreadyExists.fromWire({ status: 409, code: "TEAM_ALREADY_EXISTS", message: "", details: { team_id: "t1" } })
+    assert.strictEqual(built._tag, "TeamAlreadyExists")
+    assert.strictEqual(built.status, 409)
+    assert.deepStrictEqual(built.details, { teamId: "t1" })
+    assert.deepStrictEqual(KE.toWire(built).body.details, { team_id: "t1" })
+  })
+
   it("covers all 109 oracle entries, and nothing else", () => {
     assert.strictEqual(oracleKeys.length, 109)
     const matched = oracleKeys.filter((key) => ours[key]?.code === OracleKnownErrors[key]!.errorCode)
@@ -67,10 +76,10 @@ describe("KnownErrors catalogue vs oracle", () => {
     assert.deepStrictEqual(Object.keys(oracleSamples).sort(), [...oracleKeys].sort())
   })
 
-  it("KnownErrorCodes.codes equals the oracle's code set", () => {
+  it("KnownErrorCodes.codes equals the oracle's code set plus the SPEC-listed extras", () => {
     const oracleCodes = new Set(oracleKeys.map((key) => OracleKnownErrors[key]!.errorCode))
     assert.strictEqual(oracleCodes.size, 109)
-    assert.deepStrictEqual(new Set(codes), oracleCodes)
+    assert.deepStrictEqual(new Set(codes), new Set([...oracleCodes, ...KE.extras.map((c) => c.code)]))
     assert.deepStrictEqual(new Set(KE.all.map((c) => c.code)), oracleCodes)
   })
 
