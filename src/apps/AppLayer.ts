@@ -29,9 +29,11 @@ export const make = <E>(
   accessType: AccessType,
   options: CommonOptions<E>
 ): Layer.Layer<Services, StackConfigError | E> =>
-  Session.layer.pipe(
+  // `fresh`: Layer values are memoised by identity, and two apps in one Layer graph must never
+  // share a session or a default token store.
+  Layer.fresh(Session.layer).pipe(
     Layer.provideMerge(Layer.mergeAll(
       StackHttp.layer({ config, accessType, allowSecretKeysInBrowser: options.allowSecretKeysInBrowser }),
-      options.tokenStore ?? TokenStore.layerMemory
+      options.tokenStore ?? Layer.fresh(TokenStore.layerMemory)
     ))
   )

@@ -1,5 +1,7 @@
 import { assert, describe, it, layer } from "@effect/vitest"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as KnownErrors from "../../src/protocol/KnownErrors.ts"
 import * as Session from "../../src/session/Session.ts"
@@ -55,4 +57,13 @@ describe("access levels in types", () => {
     const _check: Effect.Effect<void, never, never> = serverOnly.pipe(Effect.provide(TestApps.client()), Effect.provide(layerInProcess))
     void _check // the check is the compiler's: `npm run typecheck` fails if this line compiles
   })
+})
+
+layer(layerInProcess)("two apps in one Layer graph", (it) => {
+  it.effect("never share a session or a default token store", () =>
+    Effect.gen(function*() {
+      const first = yield* Layer.build(TestApps.client())
+      const second = yield* Layer.build(TestApps.client())
+      assert.notStrictEqual(Context.get(first, Session.Session), Context.get(second, Session.Session))
+    }))
 })
