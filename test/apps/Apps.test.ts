@@ -5,6 +5,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as KnownErrors from "../../src/protocol/KnownErrors.ts"
 import * as Session from "../../src/session/Session.ts"
+import * as TokenStore from "../../src/session/TokenStore.ts"
 import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
 import * as TestApps from "../../src/testing/TestApps.ts"
 import * as Call from "../../src/transport/Call.ts"
@@ -62,8 +63,12 @@ describe("access levels in types", () => {
 layer(layerInProcess)("two apps in one Layer graph", (it) => {
   it.effect("never share a session or a default token store", () =>
     Effect.gen(function*() {
-      const first = yield* Layer.build(TestApps.client())
-      const second = yield* Layer.build(TestApps.client())
+      // One memo map, as when both apps are parts of one Layer graph (e.g. a ManagedRuntime).
+      const memoMap = yield* Layer.makeMemoMap
+      const scope = yield* Effect.scope
+      const first = yield* Layer.buildWithMemoMap(TestApps.client(), memoMap, scope)
+      const second = yield* Layer.buildWithMemoMap(TestApps.client(), memoMap, scope)
       assert.notStrictEqual(Context.get(first, Session.Session), Context.get(second, Session.Session))
+      assert.notStrictEqual(Context.get(first, TokenStore.TokenStore), Context.get(second, TokenStore.TokenStore))
     }))
 })
