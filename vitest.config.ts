@@ -2,8 +2,17 @@ import { defineConfig } from "vitest/config"
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     testTimeout: 30_000,
-    hookTimeout: 30_000
+    hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: "node", include: ["test/**/*.test.{ts,tsx}"], exclude: ["test/react/**"] }
+      },
+      {
+        extends: true,
+        test: { name: "react", include: ["test/react/**/*.test.{ts,tsx}"], environment: "happy-dom" }
+      }
+    ]
   }
 })

@@ -12,7 +12,25 @@ export * as StackClientApp from "./apps/StackClientApp.ts"
 export * as StackServerApp from "./apps/StackServerApp.ts"
 
 // api
+export * as Auth from "./api/Auth.ts"
 export * as Projects from "./api/Projects.ts"
+export * as ApiKeys from "./api/ApiKeys.ts"
+export * as Permissions from "./api/Permissions.ts"
+export * as TeamInvitations from "./api/TeamInvitations.ts"
+export * as TeamMemberProfiles from "./api/TeamMemberProfiles.ts"
+export * as TeamMemberships from "./api/TeamMemberships.ts"
+export * as Teams from "./api/Teams.ts"
+export * as ConnectedAccounts from "./api/ConnectedAccounts.ts"
+export * as ContactChannels from "./api/ContactChannels.ts"
+export * as EmailVerification from "./api/EmailVerification.ts"
+export * as Notifications from "./api/Notifications.ts"
+export * as OAuthProviders from "./api/OAuthProviders.ts"
+export * as Passwords from "./api/Passwords.ts"
+export * as Users from "./api/Users.ts"
+
+// handler
+export * as HandlerUrls from "./handler/HandlerUrls.ts"
+export * as Redirects from "./handler/Redirects.ts"
 
 // session
 export * as AccessToken from "./session/AccessToken.ts"

@@ -4,9 +4,12 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
 import { ClientProject } from "../protocol/schemas/Project.ts"
 import * as Session from "../session/Session.ts"
+import * as Call from "../transport/Call.ts"
+import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 
 /** What `getCurrent` can fail with: the protocol declares no error specific to it. */
@@ -16,5 +19,31 @@ export type GetCurrentError = KnownError | UnknownErrorCode | TransportError
 export const getCurrent = Effect.fn("Projects.getCurrent")(
   function*(): Effect.fn.Return<ClientProject, GetCurrentError, Session.Session> {
     return yield* Session.call({ method: "GET", path: "/projects/current", response: ClientProject, errors: [] })
+  }
+)
+
+/** The service does not offer a feature the app asked about. SPEC §7 `POST /check-feature-support` */
+export class FeatureNotSupported extends Schema.TaggedError<FeatureNotSupported>()("FeatureNotSupported", {
+  name: Schema.String
+}) {
+  override get message(): string {
+    return `${this.name} is not supported by the service`
+  }
+}
+
+/** What `checkFeatureSupport` fails with: `FeatureNotSupported` once the service has been told. */
+export type CheckFeatureSupportError = FeatureNotSupported | KnownError | UnknownErrorCode | TransportError
+
+/**
+ * Reports a feature the SDK cannot serve to the service (the body is passed through, with
+ * `name`), then fails with `FeatureNotSupported`. The service answers with plain text, which the
+ * JSON pipeline reads as a decode error: that is the expected answer. SPEC §7 `POST /check-feature-support`
+ */
+export const checkFeatureSupport = Effect.fn("Projects.checkFeatureSupport")(
+  function*(options: { readonly name: string; readonly [key: string]: unknown }): Effect.fn.Return<never, CheckFeatureSupportError, StackHttp> {
+    yield* Call.call({ method: "POST", path: "/check-feature-support", body: options, response: Schema.Unknown, errors: [] }).pipe(
+      Effect.catchTag("StackDecodeError", () => Effect.void)
+    )
+    return yield* new FeatureNotSupported({ name: options.name })
   }
 )

@@ -8,8 +8,12 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Config from "effect/Config"
 import type * as Redacted from "effect/Redacted"
+import * as OwnerSession from "../session/OwnerSession.ts"
+import * as Session from "../session/Session.ts"
+import * as TokenStore from "../session/TokenStore.ts"
 import * as Access from "../transport/Access.ts"
 import * as StackConfig from "../transport/StackConfig.ts"
+import * as StackHttp from "../transport/StackHttp.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as AppLayer from "./AppLayer.ts"
 
@@ -52,3 +56,38 @@ export const layerConfig = <E = never>(
     Layer.unwrap(Effect.map(StackConfig.config(options), (config) => AppLayer.make(config, "admin", options))),
     Access.layerAdmin
   )
+
+/** Options of the admin app run by the project owner's session. SPEC §6 */
+export interface OwnerSessionOptions<E = never> extends AppLayer.CommonOptions<E> {
+  /** The project to administer; the owner must be an admin of it. */
+  readonly projectId: string
+  /** The owner's session in the `internal` project (e.g. `yield* Session.Session` in its client app). */
+  readonly ownerSession: Session.Service
+  readonly baseUrl?: string | undefined
+  readonly extraRequestHeaders?: Readonly<Record<string, string>> | undefined
+}
+
+/**
+ * The admin app of a project, run by its owner's session instead of a super-secret key (SPEC §6):
+ * each request sends the owner's `internal` access token as the admin access token, refreshed
+ * through `ownerSession` and retried once when the service reports it invalid. Built fresh, so an
+ * enclosing app's session is never reused for it.
+ */
+export const layerOwnerSession = <E = never>(options: OwnerSessionOptions<E>): Layer.Layer<Services, StackConfigError | E> => {
+  const config = StackConfig.make({
+    projectId: options.projectId,
+    baseUrl: options.baseUrl,
+    extraRequestHeaders: options.extraRequestHeaders
+  })
+  const http = Layer.effect(
+    StackHttp.StackHttp,
+    Effect.map(
+      StackHttp.make({ config, accessType: "admin", allowSecretKeysInBrowser: options.allowSecretKeysInBrowser }),
+      (inner) => OwnerSession.withOwnerSession(inner, options.ownerSession)
+    )
+  )
+  return Layer.fresh(Layer.merge(
+    Session.layer.pipe(Layer.provideMerge(Layer.mergeAll(http, options.tokenStore ?? TokenStore.layerMemory))),
+    Access.layerAdmin
+  ))
+}

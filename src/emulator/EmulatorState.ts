@@ -92,6 +92,14 @@ export interface OAuthAccount {
   readonly providerId: string
   readonly accountId: string
   readonly email: string | null
+  /** The linked account's own id (`/oauth-providers/{userId}/{id}`); derived when absent (see `OAuthAccounts.ts`). */
+  readonly id?: string | undefined
+  /** Whether it may sign in (default `true`). */
+  readonly allowSignIn?: boolean | undefined
+  /** Whether it serves connected-account access tokens (default `true`). */
+  readonly allowConnectedAccounts?: boolean | undefined
+  /** Scopes the provider granted (default none): connected-account tokens need them. */
+  readonly scopes?: ReadonlyArray<string> | undefined
 }
 
 /** A user of one project. Metadata are free JSON (`null` when unset). SPEC §3 */

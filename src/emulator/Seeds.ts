@@ -58,7 +58,7 @@ export const defaultConfig: ProjectConfig = {
   allowTeamApiKeys: true,
   oauthProviders: [],
   emailConfig: { type: "shared" },
-  emailTheme: "default-light",
+  emailTheme: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac", // the default light theme (EmailTemplates.defaultThemeId)
   domains: [],
   createTeamOnSignUp: false,
   teamCreatorDefaultPermissions: ["team_admin"],

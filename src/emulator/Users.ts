@@ -92,7 +92,10 @@ const personalTeam = (state: State, user: User, now: number): State => {
   const team: Team = {
     id: crypto.randomUUID(),
     projectId: user.projectId,
-    displayName: `${user.displayName ?? primaryEmailChannel(user)?.value ?? "Personal"}'s Team`,
+    // The service's naming: "<display name>'s Team", else "<e-mail>'s Team", else "Personal Team".
+    displayName: user.displayName || primaryEmailChannel(user)?.value
+      ? `${user.displayName || primaryEmailChannel(user)?.value}'s Team`
+      : "Personal Team",
     profileImageUrl: null,
     clientMetadata: null,
     clientReadOnlyMetadata: null,

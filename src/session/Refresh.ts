@@ -14,7 +14,7 @@ import * as Headers from "../protocol/Headers.ts"
 import { KnownError } from "../protocol/KnownError.ts"
 import { HttpTransport, TransportFailure } from "../transport/HttpTransport.ts"
 import type { StackConfig } from "../transport/StackConfig.ts"
-import { retryPolicy } from "../transport/StackHttp.ts"
+import { readText, retryPolicy } from "../transport/StackHttp.ts"
 import {
   StackConnectionError,
   StackDecodeError,
@@ -81,8 +81,24 @@ const send = (config: StackConfig, refreshToken: Redacted.Redacted<string>): Eff
         }),
       catch: (cause) => (cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe(cause) }))
     })
-    return { as, client, response }
+    // read the body here, interruptibly, so an interrupted refresh never leaves a download running
+    const text = yield* Effect.tryPromise({
+      try: (signal) => readText(response, signal),
+      catch: (cause) => new TransportFailure({ reason: describe(cause) })
+    })
+    const buffered = yield* Effect.try({
+      try: () =>
+        new Response(nullBodyStatuses.has(response.status) ? null : text, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers
+        }),
+      catch: (cause) => new TransportFailure({ reason: describe(cause) })
+    })
+    return { as, client, response: buffered }
   })
+
+const nullBodyStatuses: ReadonlySet<number> = new Set([204, 205, 304])
 
 /** Retries network failures as SPEC §9 does (5 attempts, exponential back-off with jitter). */
 const sendWithRetries = (config: StackConfig, refreshToken: Redacted.Redacted<string>) => {

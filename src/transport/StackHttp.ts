@@ -8,6 +8,7 @@
  *
  * @since 0.1.0
  */
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -194,31 +195,51 @@ const parseJson = (text: string): { readonly ok: true; readonly value: unknown }
   }
 }
 
-const retryAfterMillis = (value: string | null): number | undefined => {
+/** `Retry-After` in seconds or as an HTTP date, read against Effect's `Clock` (so TestClock applies). */
+const retryAfterMillis = (value: string | null, nowMillis: number): number | undefined => {
   if (value === null) return undefined
   const seconds = Number(value)
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000
   const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMillis)
 }
 
+/**
+ * Reads a body as text; aborting `signal` (the fiber's interruption, a timeout) cancels the stream,
+ * which closes the connection: an interrupted call never leaves a download running. SPEC §8
+ */
+export const readText = async (response: Response, signal: AbortSignal): Promise<string> => {
+  if (response.body === null) return ""
+  const reader = response.body.getReader()
+  const cancel = () => void reader.cancel().catch(() => {})
+  signal.addEventListener("abort", cancel, { once: true })
+  try {
+    const decoder = new TextDecoder()
+    let text = ""
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return text + decoder.decode()
+      text += decoder.decode(value, { stream: true })
+    }
+  } finally {
+    signal.removeEventListener("abort", cancel)
+  }
+}
+
+/** `networkFailure` handles a connection lost while the body arrives, like one lost before the head. */
 const readResponse = (
   method: Method,
   path: string,
   response: Response,
-  idempotent: boolean
+  networkFailure: (reason: string) => Effect.Effect<never, AttemptFailure>
 ): Effect.Effect<StackResponse, AttemptFailure> =>
   Effect.gen(function*() {
     const actual = response.headers.get(Headers.actualStatus)
     const status = actual !== null && /^\d{3}$/.test(actual) ? Number(actual) : response.status
     const text = yield* Effect.tryPromise({
-      try: () => response.text(),
+      try: (signal) => readText(response, signal),
       catch: (cause) => String(cause)
-    }).pipe(Effect.catch((reason: string): Effect.Effect<never, AttemptFailure> =>
-      idempotent
-        ? Effect.fail({ _tag: "Retry", retry: { _tag: "Network", reason } } as const)
-        : Effect.fail(new StackConnectionError({ method, path, reason, attempts: 1, diagnostics: [] }))
-    ))
+    }).pipe(Effect.catch(networkFailure))
     yield* Effect.annotateCurrentSpan("http.status_code", status)
     const headerCode = response.headers.get(Headers.knownError)
     if (headerCode !== null) {
@@ -242,7 +263,8 @@ const readResponse = (
     }
     const error = new StackHttpError({ method, path, status, body: text.slice(0, 2000) })
     if (status === 429) {
-      return yield* Effect.fail({ _tag: "Retry", retry: { _tag: "Status", error, waitMillis: retryAfterMillis(response.headers.get("retry-after")) } } as const)
+      const waitMillis = retryAfterMillis(response.headers.get("retry-after"), yield* Clock.currentTimeMillis)
+      return yield* Effect.fail({ _tag: "Retry", retry: { _tag: "Status", error, waitMillis } } as const)
     }
     if (status === 508 && text.includes("INFINITE_LOOP_DETECTED")) {
       return yield* Effect.fail({ _tag: "Retry", retry: { _tag: "Status", error, waitMillis: undefined } } as const)
@@ -267,7 +289,8 @@ export const runDiagnostics = (baseUrl: string): Effect.Effect<ReadonlyArray<Dia
 
 /** Builds the pipeline for one configuration and access level. */
 export const make = (options: Options): Effect.Effect<Service, StackConfigError> =>
-  Effect.map(validate(options), () => {
+  // checked when the pipeline is built (not when the Layer value is created): that is where it runs
+  Effect.map(Effect.suspend(() => validate(options)), () => {
     const { accessType, config } = options
 
     const connectionError = (method: Method, path: string, reason: string, attempts: number) =>
@@ -282,6 +305,11 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
       const idempotent = idempotentMethods.has(method)
       const url = buildUrl(config, request)
       const body = request.body === undefined ? undefined : JSON.stringify(request.body)
+      /** SPEC §8: retried when safe to repeat; POST and PATCH fail at once, with diagnostics. */
+      const networkFailure = (reason: string): Effect.Effect<never, AttemptFailure> =>
+        idempotent
+          ? Effect.fail({ _tag: "Retry", retry: { _tag: "Network", reason } } as const)
+          : connectionError(method, path, reason, 1)
 
       const attemptOnce: Effect.Effect<StackResponse, AttemptFailure> = Effect.gen(function*() {
         const transport = yield* HttpTransport
@@ -292,13 +320,9 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
           credentials: "omit"
         })
         const response = yield* transport.send(httpRequest).pipe(
-          Effect.catch((failure: TransportFailure): Effect.Effect<never, AttemptFailure> =>
-            idempotent
-              ? Effect.fail({ _tag: "Retry", retry: { _tag: "Network", reason: failure.reason } } as const)
-              : connectionError(method, path, failure.reason, 1)
-          )
+          Effect.catch((failure: TransportFailure) => networkFailure(failure.reason))
         )
-        return yield* readResponse(method, path, response, idempotent)
+        return yield* readResponse(method, path, response, networkFailure)
       })
 
       const timed: Effect.Effect<StackResponse, AttemptFailure> = request.timeout === undefined

@@ -14,4 +14,13 @@ layer(layerInProcess)("Projects", (it) => {
       assert.isTrue(project.config.signUpEnabled)
       assert.isArray(project.config.enabledOAuthProviders)
     }).pipe(Effect.provide(TestApps.client())))
+
+  it.effect("checkFeatureSupport tells the service about the feature, then fails with FeatureNotSupported", () =>
+    Effect.gen(function*() {
+      const emulator = yield* Emulator
+      const error = yield* Effect.flip(Projects.checkFeatureSupport({ name: "sendVerificationEmail() on ServerUser", detail: 1 }))
+      assert.strictEqual(error._tag, "FeatureNotSupported")
+      const [request] = yield* emulator.requests.filter({ method: "POST", path: "/check-feature-support" })
+      assert.deepStrictEqual(request?.body, { name: "sendVerificationEmail() on ServerUser", detail: 1 })
+    }).pipe(Effect.provide(TestApps.client())))
 })

@@ -8,7 +8,6 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import {
   EmailPasswordMismatch,
-  MultiFactorAuthenticationRequired,
   PasswordAuthenticationNotEnabled,
   RedirectUrlNotWhitelisted,
   SchemaError,
@@ -18,6 +17,7 @@ import { isTrustedUrl } from "../Domains.ts"
 import type { User } from "../EmulatorState.ts"
 import * as EmulatorState from "../EmulatorState.ts"
 import * as Mail from "../Mail.ts"
+import * as Mfa from "../Mfa.ts"
 import * as Passwords from "../Passwords.ts"
 import type { Auth } from "../RequestAuth.ts"
 import * as Responses from "../Responses.ts"
@@ -35,11 +35,17 @@ const SignUpBody = Schema.Struct({
 
 const SignInBody = Schema.Struct({ email: Schema.String, password: Schema.String })
 
-/** Answers a sign-in: a new session's tokens and the user id. SPEC §3 */
-export const signedIn = (user: User, baseUrl: string) =>
+/** Answers a sign-in: a new session's tokens and the user id (and `is_new_user` when given). SPEC §3 */
+export const signedIn = (user: User, baseUrl: string, isNewUser?: boolean) =>
   Effect.map(
     Sessions.create({ projectId: user.projectId, userId: user.id, baseUrl }),
-    (tokens) => Responses.json({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken, user_id: user.id })
+    (tokens) =>
+      Responses.json({
+        access_token: tokens.accessToken,
+        refresh_token: tokens.refreshToken,
+        user_id: user.id,
+        ...(isNewUser === undefined ? {} : { is_new_user: isNewUser })
+      })
   )
 
 /** Sends the e-mail verification mail of a user's primary e-mail. SPEC §4 */
@@ -99,15 +105,7 @@ export const routes: ReadonlyArray<Router.Route> = [
       const user = Users.findByAuthEmail(state, auth.project.id, input.email)
       if (user === undefined || user.passwordHash === null) return yield* new EmailPasswordMismatch({})
       if (!(yield* Passwords.verify(input.password, user.passwordHash))) return yield* new EmailPasswordMismatch({})
-      if (user.totpSecretBase64 !== null) {
-        const attempt = yield* Verification.create({
-          projectId: user.projectId,
-          purpose: Verification.mfaAttempt,
-          userId: user.id,
-          expiresInMillis: 5 * 60 * 1000
-        })
-        return yield* new MultiFactorAuthenticationRequired({ details: { attemptCode: attempt.code } })
-      }
+      if (Mfa.requiresMfa(user)) return yield* Mfa.mfaRequired(user, false)
       return yield* signedIn(user, url.origin)
     }))
 ]

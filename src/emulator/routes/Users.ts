@@ -53,6 +53,8 @@ const ServerCreate = Schema.Struct({
 /** Every field a user body may carry (update or create). */
 type UserBody = Omit<typeof ServerUpdate.Type, "is_anonymous"> & { readonly is_anonymous?: boolean | undefined }
 
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+
 const schemaError = (message: string) => new SchemaError({ message, details: { message } })
 
 const checkEmail = (email: string | null | undefined) =>
@@ -131,6 +133,12 @@ const listQuery = (query: URLSearchParams) =>
     const limitText = query.get("limit")
     const limit = limitText === null ? undefined : Number(limitText)
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) return yield* schemaError("limit must be a positive integer")
+    for (const name of ["cursor", "team_id"]) {
+      const value = query.get(name)
+      if (value !== null && !isUuid(value)) return yield* schemaError(`${name} must be a valid UUID`)
+    }
+    const desc = query.get("desc")
+    if (desc !== null && desc !== "true" && desc !== "false") return yield* schemaError("desc must be true or false")
     return {
       limit,
       cursor: query.get("cursor") ?? undefined,
@@ -143,8 +151,8 @@ const listQuery = (query: URLSearchParams) =>
 
 const listUsers = (state: State, projectId: string, q: Effect.Success<ReturnType<typeof listQuery>>) => {
   const matchesSearch = (u: User) =>
-    q.search === undefined ||
-    [u.id, u.displayName ?? "", Views.primaryEmailChannel(u)?.value ?? ""].some((s) => s.toLowerCase().includes(q.search!))
+    q.search === undefined || u.id === q.search ||
+    [u.displayName ?? "", Views.primaryEmailChannel(u)?.value ?? ""].some((s) => s.toLowerCase().includes(q.search!))
   const users = Table.filter(state.users, (u) =>
     u.projectId === projectId && (q.includeAnonymous || !u.isAnonymous) && matchesSearch(u) &&
     (q.teamId === undefined || Table.get(state.memberships, membershipKey(q.teamId, u.id)) !== undefined))
@@ -182,11 +190,9 @@ export const routes: ReadonlyArray<Router.Route> = [
       const q = yield* listQuery(query)
       const state = yield* EmulatorState.get
       const sorted = listUsers(state, auth.project.id, q)
-      let start = 0
-      if (q.cursor !== undefined) {
-        start = sorted.findIndex((u) => u.id === q.cursor)
-        if (start < 0) return yield* schemaError("cursor does not name a user of this list")
-      }
+      // The cursor names the first user of the page; one the list does not hold gives an empty page.
+      const start = q.cursor === undefined ? 0 : sorted.findIndex((u) => u.id === q.cursor)
+      if (start < 0) return Responses.paginated([], null)
       const end = q.limit === undefined ? sorted.length : start + q.limit
       const page = sorted.slice(start, end)
       const next = sorted[end]?.id ?? null

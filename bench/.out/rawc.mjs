@@ -1,0 +1,1861 @@
+// bench/.scratch/rawc.ts
+import * as Redacted9 from "effect/Redacted";
+import * as ManagedRuntime from "effect/ManagedRuntime";
+
+// src/api/Auth.ts
+import * as Effect12 from "effect/Effect";
+import * as Schema11 from "effect/Schema";
+
+// src/protocol/KnownErrors.ts
+import * as Effect from "effect/Effect";
+import * as Option from "effect/Option";
+import * as Schema from "effect/Schema";
+// @__NO_SIDE_EFFECTS__
+function tag2(value6) {
+  return Schema.tag(value6);
+}
+// @__NO_SIDE_EFFECTS__
+function text(defaultMessage) {
+  return Schema.String.pipe(Schema.withConstructorDefault(Effect.succeed(defaultMessage)));
+}
+// @__NO_SIDE_EFFECTS__
+function details(fields, wire) {
+  return Schema.optional(Schema.Struct(fields).pipe(Schema.encodeKeys(wire)));
+}
+function decodeWire(cls, wire) {
+  const props = {};
+  if (typeof wire.message === "string" && wire.message !== "") props.message = wire.message;
+  if (cls.status === void 0) props.status = wire.status;
+  const schema = cls.fields.details;
+  if (schema !== void 0) {
+    const decode = Schema.decodeUnknownOption(schema);
+    props.details = Option.getOrUndefined(decode(wire.details));
+  }
+  return new cls(props);
+}
+var UserWithEmailAlreadyExists = class _UserWithEmailAlreadyExists extends (/* @__PURE__ */ Schema.TaggedError()("UserWithEmailAlreadyExists", {
+  code: /* @__PURE__ */ tag2("USER_EMAIL_ALREADY_EXISTS"),
+  status: /* @__PURE__ */ tag2(409),
+  message: /* @__PURE__ */ text("A user with this e-mail already exists."),
+  details: /* @__PURE__ */ details(
+    { email: Schema.String, wouldWorkIfEmailWasVerified: Schema.Boolean },
+    { wouldWorkIfEmailWasVerified: "would_work_if_email_was_verified" }
+  )
+})) {
+  static code = "USER_EMAIL_ALREADY_EXISTS";
+  static status = 409;
+  static fromWire = (wire) => decodeWire(_UserWithEmailAlreadyExists, wire);
+};
+var CannotGetOwnUserWithoutUser = class _CannotGetOwnUserWithoutUser extends (/* @__PURE__ */ Schema.TaggedError()("CannotGetOwnUserWithoutUser", {
+  code: /* @__PURE__ */ tag2("CANNOT_GET_OWN_USER_WITHOUT_USER"),
+  status: /* @__PURE__ */ tag2(400),
+  message: /* @__PURE__ */ text("'me' was used without a signed-in user.")
+})) {
+  static code = "CANNOT_GET_OWN_USER_WITHOUT_USER";
+  static status = 400;
+  static fromWire = (wire) => decodeWire(_CannotGetOwnUserWithoutUser, wire);
+};
+var SignUpNotEnabled = class _SignUpNotEnabled extends (/* @__PURE__ */ Schema.TaggedError()("SignUpNotEnabled", {
+  code: /* @__PURE__ */ tag2("SIGN_UP_NOT_ENABLED"),
+  status: /* @__PURE__ */ tag2(400),
+  message: /* @__PURE__ */ text("Creation of new accounts is not enabled for this project. Please ask the project owner to enable it.")
+  // SPEC §8, verbatim
+})) {
+  static code = "SIGN_UP_NOT_ENABLED";
+  static status = 400;
+  static fromWire = (wire) => decodeWire(_SignUpNotEnabled, wire);
+};
+var PasswordAuthenticationNotEnabled = class _PasswordAuthenticationNotEnabled extends (/* @__PURE__ */ Schema.TaggedError()("PasswordAuthenticationNotEnabled", {
+  code: /* @__PURE__ */ tag2("PASSWORD_AUTHENTICATION_NOT_ENABLED"),
+  status: /* @__PURE__ */ tag2(400),
+  message: /* @__PURE__ */ text("Password sign-in is turned off for this project.")
+})) {
+  static code = "PASSWORD_AUTHENTICATION_NOT_ENABLED";
+  static status = 400;
+  static fromWire = (wire) => decodeWire(_PasswordAuthenticationNotEnabled, wire);
+};
+var EmailPasswordMismatch = class _EmailPasswordMismatch extends (/* @__PURE__ */ Schema.TaggedError()("EmailPasswordMismatch", {
+  code: /* @__PURE__ */ tag2("EMAIL_PASSWORD_MISMATCH"),
+  status: /* @__PURE__ */ tag2(400),
+  message: /* @__PURE__ */ text("Wrong e-mail or password.")
+  // SPEC §8, verbatim
+})) {
+  static code = "EMAIL_PASSWORD_MISMATCH";
+  static status = 400;
+  static fromWire = (wire) => decodeWire(_EmailPasswordMismatch, wire);
+};
+var RedirectUrlNotWhitelisted = class _RedirectUrlNotWhitelisted extends (/* @__PURE__ */ Schema.TaggedError()("RedirectUrlNotWhitelisted", {
+  code: /* @__PURE__ */ tag2("REDIRECT_URL_NOT_WHITELISTED"),
+  status: /* @__PURE__ */ tag2(400),
+  message: /* @__PURE__ */ text("The redirect URL is not on the project's trusted domains.")
+})) {
+  static code = "REDIRECT_URL_NOT_WHITELISTED";
+  static status = 400;
+  static fromWire = (wire) => decodeWire(_RedirectUrlNotWhitelisted, wire);
+};
+var PasswordTooShort = class _PasswordTooShort extends (/* @__PURE__ */ Schema.TaggedError()("PasswordTooShort", {
+  code: /* @__PURE__ */ tag2("PASSWORD_TOO_SHORT"),
+  status: /* @__PURE__ */ tag2(400),
+  message: /* @__PURE__ */ text("The password is too short."),
+  details: /* @__PURE__ */ details({ minLength: Schema.Number }, { minLength: "min_length" })
+})) {
+  static code = "PASSWORD_TOO_SHORT";
+  static status = 400;
+  static fromWire = (wire) => decodeWire(_PasswordTooShort, wire);
+};
+var PasswordTooLong = class _PasswordTooLong extends (/* @__PURE__ */ Schema.TaggedError()("PasswordTooLong", {
+  code: /* @__PURE__ */ tag2("PASSWORD_TOO_LONG"),
+  status: /* @__PURE__ */ tag2(400),
+  message: /* @__PURE__ */ text("The password is too long."),
+  details: /* @__PURE__ */ details({ maxLength: Schema.Number }, {})
+})) {
+  static code = "PASSWORD_TOO_LONG";
+  static status = 400;
+  static fromWire = (wire) => decodeWire(_PasswordTooLong, wire);
+};
+var VerificationCodeNotFound = class _VerificationCodeNotFound extends (/* @__PURE__ */ Schema.TaggedError()("VerificationCodeNotFound", {
+  code: /* @__PURE__ */ tag2("VERIFICATION_CODE_NOT_FOUND"),
+  status: /* @__PURE__ */ tag2(404),
+  message: /* @__PURE__ */ text("Unknown verification code.")
+})) {
+  static code = "VERIFICATION_CODE_NOT_FOUND";
+  static status = 404;
+  static fromWire = (wire) => decodeWire(_VerificationCodeNotFound, wire);
+};
+var VerificationCodeExpired = class _VerificationCodeExpired extends (/* @__PURE__ */ Schema.TaggedError()("VerificationCodeExpired", {
+  code: /* @__PURE__ */ tag2("VERIFICATION_CODE_EXPIRED"),
+  status: /* @__PURE__ */ tag2(400),
+  message: /* @__PURE__ */ text("The verification code is no longer valid.")
+})) {
+  static code = "VERIFICATION_CODE_EXPIRED";
+  static status = 400;
+  static fromWire = (wire) => decodeWire(_VerificationCodeExpired, wire);
+};
+var VerificationCodeAlreadyUsed = class _VerificationCodeAlreadyUsed extends (/* @__PURE__ */ Schema.TaggedError()("VerificationCodeAlreadyUsed", {
+  code: /* @__PURE__ */ tag2("VERIFICATION_CODE_ALREADY_USED"),
+  status: /* @__PURE__ */ tag2(409),
+  message: /* @__PURE__ */ text("The verification link has already been used.")
+  // SPEC §8, verbatim
+})) {
+  static code = "VERIFICATION_CODE_ALREADY_USED";
+  static status = 409;
+  static fromWire = (wire) => decodeWire(_VerificationCodeAlreadyUsed, wire);
+};
+var VerificationCodeMaxAttemptsReached = class _VerificationCodeMaxAttemptsReached extends (/* @__PURE__ */ Schema.TaggedError()("VerificationCodeMaxAttemptsReached", {
+  code: /* @__PURE__ */ tag2("VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"),
+  status: /* @__PURE__ */ tag2(400),
+  message: /* @__PURE__ */ text("Too many attempts with this verification code.")
+})) {
+  static code = "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+  static status = 400;
+  static fromWire = (wire) => decodeWire(_VerificationCodeMaxAttemptsReached, wire);
+};
+var MultiFactorAuthenticationRequired = class _MultiFactorAuthenticationRequired extends (/* @__PURE__ */ Schema.TaggedError()("MultiFactorAuthenticationRequired", {
+  code: /* @__PURE__ */ tag2("MULTI_FACTOR_AUTHENTICATION_REQUIRED"),
+  status: /* @__PURE__ */ tag2(400),
+  message: /* @__PURE__ */ text("A second factor is required to sign in."),
+  details: /* @__PURE__ */ details({ attemptCode: Schema.String }, { attemptCode: "attempt_code" })
+})) {
+  static code = "MULTI_FACTOR_AUTHENTICATION_REQUIRED";
+  static status = 400;
+  static fromWire = (wire) => decodeWire(_MultiFactorAuthenticationRequired, wire);
+};
+var InvalidTotpCode = class _InvalidTotpCode extends (/* @__PURE__ */ Schema.TaggedError()("InvalidTotpCode", {
+  code: /* @__PURE__ */ tag2("INVALID_TOTP_CODE"),
+  status: /* @__PURE__ */ tag2(400),
+  message: /* @__PURE__ */ text("The TOTP code is invalid. Please try again.")
+  // SPEC §8, verbatim
+})) {
+  static code = "INVALID_TOTP_CODE";
+  static status = 400;
+  static fromWire = (wire) => decodeWire(_InvalidTotpCode, wire);
+};
+var TeamMembershipNotFound = class _TeamMembershipNotFound extends (/* @__PURE__ */ Schema.TaggedError()("TeamMembershipNotFound", {
+  code: /* @__PURE__ */ tag2("TEAM_MEMBERSHIP_NOT_FOUND"),
+  status: /* @__PURE__ */ tag2(404),
+  message: /* @__PURE__ */ text("The user is not a member of the team."),
+  details: /* @__PURE__ */ details({ teamId: Schema.String, userId: Schema.String }, { teamId: "team_id", userId: "user_id" })
+})) {
+  static code = "TEAM_MEMBERSHIP_NOT_FOUND";
+  static status = 404;
+  static fromWire = (wire) => decodeWire(_TeamMembershipNotFound, wire);
+};
+
+// src/protocol/schemas/Auth.ts
+import * as Schema2 from "effect/Schema";
+var SignInTokens = Schema2.Struct({
+  accessToken: Schema2.String,
+  refreshToken: Schema2.String,
+  userId: Schema2.optional(Schema2.String),
+  isNewUser: Schema2.optional(Schema2.Boolean)
+}).pipe(Schema2.encodeKeys({
+  accessToken: "access_token",
+  refreshToken: "refresh_token",
+  userId: "user_id",
+  isNewUser: "is_new_user"
+}));
+var SendSignInCodeResponse = Schema2.Struct({ nonce: Schema2.String });
+
+// src/session/Session.ts
+import * as Context5 from "effect/Context";
+import * as Effect9 from "effect/Effect";
+import * as Layer4 from "effect/Layer";
+import * as PubSub from "effect/PubSub";
+import * as Redacted5 from "effect/Redacted";
+import * as Ref2 from "effect/Ref";
+import * as Schema8 from "effect/Schema";
+import * as Semaphore from "effect/Semaphore";
+import * as Stream from "effect/Stream";
+import * as SubscriptionRef from "effect/SubscriptionRef";
+
+// src/protocol/KnownError.ts
+import * as Schema3 from "effect/Schema";
+var WireBody = Schema3.Struct({
+  code: Schema3.String,
+  error: Schema3.optional(Schema3.String),
+  details: Schema3.optional(Schema3.Unknown)
+});
+var KnownError = class extends Schema3.TaggedError()("KnownError", {
+  code: Schema3.String,
+  status: Schema3.Number,
+  message: Schema3.String,
+  details: Schema3.optional(Schema3.Unknown)
+}) {
+};
+var UnknownErrorCode = class extends Schema3.TaggedError()("UnknownErrorCode", {
+  code: Schema3.String,
+  status: Schema3.Number,
+  message: Schema3.String,
+  details: Schema3.optional(Schema3.Unknown)
+}) {
+  /** Advice for the developer. */
+  get hint() {
+    return `The service answered with the error code ${this.code}, which this version of stack-auth-effect does not know. Update stack-auth-effect to handle it.`;
+  }
+};
+var KnownErrorCodeMismatch = class extends Schema3.TaggedError()("KnownErrorCodeMismatch", {
+  headerCode: Schema3.String,
+  bodyCode: Schema3.String
+}) {
+  get message() {
+    return `Known-error header code ${this.headerCode} differs from the body code ${this.bodyCode}`;
+  }
+};
+
+// src/transport/Call.ts
+import * as Effect4 from "effect/Effect";
+import * as Schema6 from "effect/Schema";
+import * as SchemaIssue from "effect/SchemaIssue";
+
+// src/protocol/KnownErrorCodes.ts
+var codes = /* @__PURE__ */ new Set([
+  // Project and access
+  "TEAM_ALREADY_EXISTS",
+  // SPEC §8; not in the protocol package's exported catalogue
+  "PROJECT_AUTHENTICATION_ERROR",
+  "INVALID_PROJECT_AUTHENTICATION",
+  "PROJECT_KEY_WITHOUT_ACCESS_TYPE",
+  "INVALID_ACCESS_TYPE",
+  "ACCESS_TYPE_WITHOUT_PROJECT_ID",
+  "ACCESS_TYPE_REQUIRED",
+  "INSUFFICIENT_ACCESS_TYPE",
+  "INVALID_PUBLISHABLE_CLIENT_KEY",
+  "INVALID_SECRET_SERVER_KEY",
+  "INVALID_SUPER_SECRET_ADMIN_KEY",
+  "INVALID_ADMIN_ACCESS_TOKEN",
+  "UNPARSABLE_ADMIN_ACCESS_TOKEN",
+  "ADMIN_ACCESS_TOKEN_EXPIRED",
+  "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN",
+  "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN",
+  "PROJECT_AUTHENTICATION_REQUIRED",
+  "CLIENT_AUTHENTICATION_REQUIRED",
+  "SERVER_AUTHENTICATION_REQUIRED",
+  "CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED",
+  "CLIENT_OR_ADMIN_AUTHENTICATION_REQUIRED",
+  "CLIENT_OR_SERVER_OR_ADMIN_AUTHENTICATION_REQUIRED",
+  "ADMIN_AUTHENTICATION_REQUIRED",
+  "EXPECTED_INTERNAL_PROJECT",
+  // Session
+  "SESSION_AUTHENTICATION_ERROR",
+  "INVALID_SESSION_AUTHENTICATION",
+  "INVALID_ACCESS_TOKEN",
+  "UNPARSABLE_ACCESS_TOKEN",
+  "ACCESS_TOKEN_EXPIRED",
+  "INVALID_PROJECT_FOR_ACCESS_TOKEN",
+  "REFRESH_TOKEN_ERROR",
+  "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+  "CANNOT_DELETE_CURRENT_SESSION",
+  "PROVIDER_REJECTED",
+  // Users and sign-in
+  "USER_EMAIL_ALREADY_EXISTS",
+  "EMAIL_NOT_VERIFIED",
+  "CANNOT_GET_OWN_USER_WITHOUT_USER",
+  "USER_ID_DOES_NOT_EXIST",
+  "USER_NOT_FOUND",
+  "PROJECT_NOT_FOUND",
+  "CURRENT_PROJECT_NOT_FOUND",
+  "BRANCH_DOES_NOT_EXIST",
+  "SIGN_UP_NOT_ENABLED",
+  "PASSWORD_AUTHENTICATION_NOT_ENABLED",
+  "PASSKEY_AUTHENTICATION_NOT_ENABLED",
+  "ANONYMOUS_ACCOUNTS_NOT_ENABLED",
+  "EMAIL_PASSWORD_MISMATCH",
+  "REDIRECT_URL_NOT_WHITELISTED",
+  "PASSWORD_REQUIREMENTS_NOT_MET",
+  "PASSWORD_TOO_SHORT",
+  "PASSWORD_TOO_LONG",
+  "USER_DOES_NOT_HAVE_PASSWORD",
+  "VERIFICATION_ERROR",
+  "VERIFICATION_CODE_NOT_FOUND",
+  "VERIFICATION_CODE_EXPIRED",
+  "VERIFICATION_CODE_ALREADY_USED",
+  "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED",
+  "PASSWORD_CONFIRMATION_MISMATCH",
+  "EMAIL_ALREADY_VERIFIED",
+  "EMAIL_NOT_ASSOCIATED_WITH_USER",
+  "EMAIL_IS_NOT_PRIMARY_EMAIL",
+  "PASSKEY_REGISTRATION_FAILED",
+  "PASSKEY_WEBAUTHN_ERROR",
+  "PASSKEY_AUTHENTICATION_FAILED",
+  "MULTI_FACTOR_AUTHENTICATION_REQUIRED",
+  "INVALID_TOTP_CODE",
+  "USER_AUTHENTICATION_REQUIRED",
+  "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+  // Permissions and teams
+  "PERMISSION_NOT_FOUND",
+  "WRONG_PERMISSION_SCOPE",
+  "CONTAINED_PERMISSION_NOT_FOUND",
+  "PERMISSION_ID_ALREADY_EXISTS",
+  "TEAM_NOT_FOUND",
+  "TEAM_MEMBERSHIP_NOT_FOUND",
+  "TEAM_MEMBERSHIP_ALREADY_EXISTS",
+  "PROJECT_PERMISSION_REQUIRED",
+  "TEAM_PERMISSION_REQUIRED",
+  "TEAM_PERMISSION_NOT_FOUND",
+  // OAuth
+  "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER",
+  "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
+  "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER",
+  "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
+  "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
+  "INVALID_OAUTH_CLIENT_ID_OR_SECRET",
+  "INVALID_SCOPE",
+  "INVALID_AUTHORIZATION_CODE",
+  "INVALID_SHARED_OAUTH_PROVIDER_ID",
+  "INVALID_STANDARD_OAUTH_PROVIDER_ID",
+  "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION",
+  "OUTER_OAUTH_TIMEOUT",
+  "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
+  "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN",
+  "OAUTH_PROVIDER_ACCESS_DENIED",
+  // Other
+  "INVALID_POLLING_CODE",
+  "CLI_AUTH_ERROR",
+  "CLI_AUTH_EXPIRED_ERROR",
+  "CLI_AUTH_USED_ERROR",
+  "API_KEY_NOT_VALID",
+  "API_KEY_EXPIRED",
+  "API_KEY_REVOKED",
+  "API_KEY_NOT_FOUND",
+  "WRONG_API_KEY_TYPE",
+  "PUBLIC_API_KEY_CANNOT_BE_REVOKED",
+  "EMAIL_TEMPLATE_ALREADY_EXISTS",
+  "EMAIL_RENDERING_ERROR",
+  "REQUIRES_CUSTOM_EMAIL_SERVER",
+  "BODY_PARSING_ERROR",
+  "SCHEMA_ERROR",
+  "ALL_OVERLOADS_FAILED",
+  "UNSUPPORTED_ERROR"
+]);
+
+// src/transport/StackHttp.ts
+import * as Clock from "effect/Clock";
+import * as Context2 from "effect/Context";
+import * as Duration from "effect/Duration";
+import * as Effect3 from "effect/Effect";
+import * as Layer2 from "effect/Layer";
+import * as Random from "effect/Random";
+import * as Redacted from "effect/Redacted";
+
+// src/protocol/Headers.ts
+var projectId = "x-stack-project-id";
+var accessType = "x-stack-access-type";
+var clientVersion = "x-stack-client-version";
+var publishableClientKey = "x-stack-publishable-client-key";
+var secretServerKey = "x-stack-secret-server-key";
+var superSecretAdminKey = "x-stack-super-secret-admin-key";
+var adminAccessToken = "x-stack-admin-access-token";
+var accessToken = "x-stack-access-token";
+var refreshToken = "x-stack-refresh-token";
+var randomNonce = "x-stack-random-nonce";
+var overrideErrorStatus = "x-stack-override-error-status";
+var actualStatus = "x-stack-actual-status";
+var knownError = "x-stack-known-error";
+var allowAnonymousUser = "x-stack-allow-anonymous-user";
+
+// src/protocol/Nonce.ts
+var alphabet = "0123456789abcdefghjkmnpqrstvwxyz";
+var nonceBits = 224;
+var toCrockfordBase32 = (bytes) => {
+  let out = "";
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of bytes) {
+    buffer = buffer << 8 | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[buffer >>> bits - 5 & 31];
+      bits -= 5;
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  if (bits > 0) out += alphabet[buffer << 5 - bits & 31];
+  return out;
+};
+var make = () => {
+  const bytes = new Uint8Array(nonceBits / 8);
+  globalThis.crypto.getRandomValues(bytes);
+  return toCrockfordBase32(bytes);
+};
+
+// src/protocol/Version.ts
+var packageVersion = "0.1.0";
+var clientVersion2 = `js stack-auth-effect@${packageVersion}`;
+
+// src/transport/HttpTransport.ts
+import * as Context from "effect/Context";
+import * as Effect2 from "effect/Effect";
+import * as Layer from "effect/Layer";
+import * as Schema4 from "effect/Schema";
+var TransportFailure = class extends Schema4.TaggedError()("TransportFailure", {
+  reason: Schema4.String
+}) {
+};
+var describe = (cause) => cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+var fromFetch = (fetch2) => ({
+  send: (request) => Effect2.tryPromise({
+    try: (signal) => fetch2(request, { signal }),
+    catch: (cause) => new TransportFailure({ reason: describe(cause) })
+  })
+});
+var HttpTransport = Context.Reference(
+  "stack-auth-effect/transport/HttpTransport",
+  { defaultValue: () => fromFetch((input, init) => globalThis.fetch(input, init)) }
+);
+
+// src/transport/TransportErrors.ts
+import * as Schema5 from "effect/Schema";
+var DiagnosticProbe = Schema5.Struct({
+  name: Schema5.String,
+  url: Schema5.String,
+  result: Schema5.String
+});
+var StackConnectionError = class extends Schema5.TaggedError()("StackConnectionError", {
+  method: Schema5.String,
+  path: Schema5.String,
+  reason: Schema5.String,
+  attempts: Schema5.Number,
+  diagnostics: Schema5.Array(DiagnosticProbe)
+}) {
+  get message() {
+    return `Unable to connect to the service (${this.method} ${this.path} after ${this.attempts} attempt(s)): ${this.reason}`;
+  }
+};
+var StackOfflineError = class extends Schema5.TaggedError()("StackOfflineError", {
+  method: Schema5.String,
+  path: Schema5.String
+}) {
+  get message() {
+    return "You are offline";
+  }
+};
+var StackHttpError = class extends Schema5.TaggedError()("StackHttpError", {
+  method: Schema5.String,
+  path: Schema5.String,
+  status: Schema5.Number,
+  body: Schema5.String
+}) {
+  get message() {
+    return `${this.method} ${this.path} answered HTTP ${this.status}: ${this.body.slice(0, 200)}`;
+  }
+};
+var StackDecodeError = class extends Schema5.TaggedError()("StackDecodeError", {
+  method: Schema5.String,
+  path: Schema5.String,
+  issue: Schema5.String
+}) {
+  get message() {
+    return `Unexpected response from ${this.method} ${this.path}: ${this.issue}`;
+  }
+};
+var StackTimeoutError = class extends Schema5.TaggedError()("StackTimeoutError", {
+  method: Schema5.String,
+  path: Schema5.String,
+  timeoutMillis: Schema5.Number
+}) {
+  get message() {
+    return `${this.method} ${this.path} did not answer within ${this.timeoutMillis} ms`;
+  }
+};
+var StackConfigError = class extends Schema5.TaggedError()("StackConfigError", {
+  reason: Schema5.String
+}) {
+  get message() {
+    return this.reason;
+  }
+};
+
+// src/transport/StackHttp.ts
+var retryPolicy = {
+  attempts: 5,
+  baseDelayMillis: 1e3,
+  jitterMin: 0.5,
+  jitterMax: 1.5
+};
+var idempotentMethods = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+var probeTimeoutMillis = 3e3;
+var diagnosticsProbes = (baseUrl) => [
+  { name: "apiHealth", url: `${new URL(baseUrl).origin}/health` },
+  { name: "hostedServiceHealth", url: "https://api.stack-auth.com/health" },
+  { name: "publicTrace", url: "https://1.1.1.1/cdn-cgi/trace" }
+];
+var StackHttp = class extends Context2.Service()("stack-auth-effect/transport/StackHttp") {
+};
+var looksLikeBrowser = () => typeof globalThis.window !== "undefined" && typeof globalThis.document !== "undefined";
+var isOffline = () => globalThis.navigator?.onLine === false;
+var validate = (options) => {
+  const { accessType: accessType2, config: config2 } = options;
+  const fail8 = (reason) => Effect3.fail(new StackConfigError({ reason }));
+  if (config2.projectId.length === 0) return fail8("A project id is required");
+  if ((accessType2 === "server" || accessType2 === "admin") && looksLikeBrowser() && !options.allowSecretKeysInBrowser) {
+    if (config2.secretServerKey !== void 0 || config2.superSecretAdminKey !== void 0) {
+      return fail8("A secret server key or admin key must never be used in a browser: use the client app there");
+    }
+  }
+  if (accessType2 === "server" && config2.secretServerKey === void 0) {
+    return fail8("Server access needs a secret server key");
+  }
+  return Effect3.void;
+};
+var buildHeaders = (config2, accessType2, request) => {
+  const headers2 = { ...config2.extraRequestHeaders };
+  headers2[overrideErrorStatus] = "true";
+  headers2[projectId] = config2.projectId;
+  headers2[accessType] = accessType2;
+  headers2[clientVersion] = clientVersion2;
+  headers2[allowAnonymousUser] = "true";
+  if (config2.publishableClientKey !== void 0) headers2[publishableClientKey] = config2.publishableClientKey;
+  if (accessType2 !== "client" && config2.secretServerKey !== void 0) {
+    headers2[secretServerKey] = Redacted.value(config2.secretServerKey);
+  }
+  if (accessType2 === "admin" && config2.superSecretAdminKey !== void 0) {
+    headers2[superSecretAdminKey] = Redacted.value(config2.superSecretAdminKey);
+  }
+  if (request.tokens?.accessToken !== void 0) headers2[accessToken] = Redacted.value(request.tokens.accessToken);
+  if (request.tokens?.refreshToken !== void 0) headers2[refreshToken] = Redacted.value(request.tokens.refreshToken);
+  if (request.adminAccessToken !== void 0) headers2[adminAccessToken] = Redacted.value(request.adminAccessToken);
+  headers2[randomNonce] = make();
+  if (request.body !== void 0) headers2["content-type"] = "application/json";
+  return headers2;
+};
+var buildUrl = (config2, request) => {
+  let url = `${config2.baseUrl}/api/v1${request.path}`;
+  if (url.endsWith("/")) url = url.slice(0, -1);
+  if (request.query !== void 0) {
+    const params = new URLSearchParams();
+    for (const [key, value6] of Object.entries(request.query)) {
+      if (value6 !== void 0) params.set(key, String(value6));
+    }
+    const search = params.toString();
+    if (search.length > 0) url += `?${search}`;
+  }
+  return url;
+};
+var parseJson = (text2) => {
+  if (text2.length === 0) return { ok: true, value: void 0 };
+  try {
+    return { ok: true, value: JSON.parse(text2) };
+  } catch {
+    return { ok: false };
+  }
+};
+var retryAfterMillis = (value6, nowMillis) => {
+  if (value6 === null) return void 0;
+  const seconds = Number(value6);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1e3;
+  const date = Date.parse(value6);
+  return Number.isNaN(date) ? void 0 : Math.max(0, date - nowMillis);
+};
+var readText = async (response, signal) => {
+  if (response.body === null) return "";
+  const reader = response.body.getReader();
+  const cancel = () => void reader.cancel().catch(() => {
+  });
+  signal.addEventListener("abort", cancel, { once: true });
+  try {
+    const decoder = new TextDecoder();
+    let text2 = "";
+    for (; ; ) {
+      const { done: done2, value: value6 } = await reader.read();
+      if (done2) return text2 + decoder.decode();
+      text2 += decoder.decode(value6, { stream: true });
+    }
+  } finally {
+    signal.removeEventListener("abort", cancel);
+  }
+};
+var readResponse = (method, path, response, networkFailure) => Effect3.gen(function* () {
+  const actual = response.headers.get(actualStatus);
+  const status = actual !== null && /^\d{3}$/.test(actual) ? Number(actual) : response.status;
+  const text2 = yield* Effect3.tryPromise({
+    try: (signal) => readText(response, signal),
+    catch: (cause) => String(cause)
+  }).pipe(Effect3.catch(networkFailure));
+  yield* Effect3.annotateCurrentSpan("http.status_code", status);
+  const headerCode = response.headers.get(knownError);
+  if (headerCode !== null) {
+    const parsed = parseJson(text2);
+    const body = parsed.ok ? parsed.value : void 0;
+    if (body === void 0 || typeof body !== "object" || body === null || typeof body.code !== "string") {
+      return yield* new StackDecodeError({ method, path, issue: `known error ${headerCode} with a body that is not {code, error, details}` });
+    }
+    if (body.code !== headerCode) return yield* Effect3.die(new KnownErrorCodeMismatch({ headerCode, bodyCode: body.code }));
+    return yield* new KnownError({
+      code: body.code,
+      status,
+      message: typeof body.error === "string" ? body.error : body.code,
+      details: body.details
+    });
+  }
+  if (status >= 200 && status < 300) {
+    const parsed = parseJson(text2);
+    if (!parsed.ok) return yield* new StackDecodeError({ method, path, issue: "the body is not JSON" });
+    return { status, headers: response.headers, body: parsed.value };
+  }
+  const error = new StackHttpError({ method, path, status, body: text2.slice(0, 2e3) });
+  if (status === 429) {
+    const waitMillis = retryAfterMillis(response.headers.get("retry-after"), yield* Clock.currentTimeMillis);
+    return yield* Effect3.fail({ _tag: "Retry", retry: { _tag: "Status", error, waitMillis } });
+  }
+  if (status === 508 && text2.includes("INFINITE_LOOP_DETECTED")) {
+    return yield* Effect3.fail({ _tag: "Retry", retry: { _tag: "Status", error, waitMillis: void 0 } });
+  }
+  return yield* error;
+});
+var runDiagnostics = (baseUrl) => Effect3.gen(function* () {
+  const transport = yield* HttpTransport;
+  return yield* Effect3.forEach(diagnosticsProbes(baseUrl), (probe) => transport.send(new Request(probe.url, { method: "GET" })).pipe(
+    Effect3.map((response) => response.ok ? "OK" : `HTTP ${response.status}`),
+    Effect3.catch((failure) => Effect3.succeed(failure.reason)),
+    Effect3.timeoutOrElse({ duration: probeTimeoutMillis, orElse: () => Effect3.succeed("timed out") }),
+    Effect3.map((result2) => ({ ...probe, result: result2 }))
+  ), { concurrency: "unbounded" });
+});
+var make2 = (options) => Effect3.map(validate(options), () => {
+  const { accessType: accessType2, config: config2 } = options;
+  const connectionError = (method, path, reason, attempts) => Effect3.gen(function* () {
+    if (isOffline()) return yield* new StackOfflineError({ method, path });
+    const diagnostics = yield* runDiagnostics(config2.baseUrl);
+    return yield* new StackConnectionError({ method, path, reason, attempts, diagnostics });
+  });
+  const execute = (request) => {
+    const { method, path } = request;
+    const idempotent = idempotentMethods.has(method);
+    const url = buildUrl(config2, request);
+    const body = request.body === void 0 ? void 0 : JSON.stringify(request.body);
+    const networkFailure = (reason) => idempotent ? Effect3.fail({ _tag: "Retry", retry: { _tag: "Network", reason } }) : connectionError(method, path, reason, 1);
+    const attemptOnce = Effect3.gen(function* () {
+      const transport = yield* HttpTransport;
+      const httpRequest = new Request(url, {
+        method,
+        headers: buildHeaders(config2, accessType2, request),
+        ...body === void 0 ? {} : { body },
+        credentials: "omit"
+      });
+      const response = yield* transport.send(httpRequest).pipe(
+        Effect3.catch((failure) => networkFailure(failure.reason))
+      );
+      return yield* readResponse(method, path, response, networkFailure);
+    });
+    const timed = request.timeout === void 0 ? attemptOnce : attemptOnce.pipe(Effect3.timeoutOrElse({
+      duration: request.timeout,
+      orElse: () => Effect3.fail(new StackTimeoutError({ method, path, timeoutMillis: Duration.toMillis(Duration.fromInputUnsafe(request.timeout)) }))
+    }));
+    const loop = (attempt) => timed.pipe(Effect3.catch((failure) => {
+      if (failure._tag !== "Retry") return Effect3.fail(failure);
+      const retry = failure.retry;
+      if (attempt + 1 >= retryPolicy.attempts) {
+        return retry._tag === "Network" ? connectionError(method, path, retry.reason, attempt + 1) : Effect3.fail(retry.error);
+      }
+      const wait = retry._tag === "Status" && retry.waitMillis !== void 0 ? Effect3.succeed(retry.waitMillis) : Effect3.map(
+        Random.nextBetween(retryPolicy.jitterMin, retryPolicy.jitterMax),
+        (jitter) => jitter * retryPolicy.baseDelayMillis * 2 ** attempt
+      );
+      return wait.pipe(
+        Effect3.flatMap((millis) => Effect3.sleep(millis)),
+        Effect3.andThen(loop(attempt + 1))
+      );
+    }));
+    return Effect3.annotateCurrentSpan({ "http.method": method, "http.path": path }).pipe(
+      Effect3.andThen(loop(0))
+    );
+  };
+  return { config: config2, accessType: accessType2, execute };
+});
+var layer = (options) => Layer2.effect(StackHttp, make2(options));
+
+// src/transport/Call.ts
+var formatIssue = SchemaIssue.makeFormatterDefault();
+var decodeBody = (schema, request, body) => Schema6.decodeUnknownEffect(schema)(body).pipe(
+  Effect4.mapError(
+    (error) => new StackDecodeError({ method: request.method, path: request.path, issue: formatIssue(error.issue) })
+  )
+);
+var refineKnownError = (errors, error) => {
+  for (const constructor of errors) {
+    if (constructor.code === error.code) {
+      return constructor.fromWire({ status: error.status, code: error.code, message: error.message, details: error.details });
+    }
+  }
+  if (codes.has(error.code)) return error;
+  return new UnknownErrorCode({ code: error.code, status: error.status, message: error.message, details: error.details });
+};
+var run = (execute, options) => execute(options).pipe(
+  Effect4.catch(
+    (error) => Effect4.fail(error instanceof KnownError ? refineKnownError(options.errors, error) : error)
+  ),
+  Effect4.flatMap((response) => decodeBody(options.response, options, response.body))
+);
+
+// src/session/AccessToken.ts
+import * as Clock2 from "effect/Clock";
+import * as Effect5 from "effect/Effect";
+import * as Redacted2 from "effect/Redacted";
+import * as Schema7 from "effect/Schema";
+import { decodeJwt } from "jose";
+var InvalidTokenValue = class extends Schema7.TaggedError()("InvalidTokenValue", {
+  kind: Schema7.Literals(["access", "refresh"])
+}) {
+  get message() {
+    return `The ${this.kind} token is the text 'undefined'; a real token is never that value`;
+  }
+};
+var isRejectedValue = (value6) => value6 === "undefined";
+var validateValue = (kind, value6) => {
+  const redacted = Redacted2.isRedacted(value6) ? value6 : Redacted2.make(value6);
+  return isRejectedValue(Redacted2.value(redacted)) ? Effect5.fail(new InvalidTokenValue({ kind })) : Effect5.succeed(redacted);
+};
+var decodeClaims = (token) => {
+  try {
+    const payload = decodeJwt(Redacted2.value(token));
+    return {
+      userId: typeof payload.sub === "string" ? payload.sub : void 0,
+      expiresAtMillis: typeof payload.exp === "number" ? payload.exp * 1e3 : Number.POSITIVE_INFINITY
+    };
+  } catch {
+    return { userId: void 0, expiresAtMillis: 0 };
+  }
+};
+var fromRedacted = (token) => ({ token, ...decodeClaims(token) });
+var expiresInMillis = (token) => Effect5.map(Clock2.currentTimeMillis, (now) => Math.max(0, token.expiresAtMillis - now));
+var isValidFor = (token, millis) => Effect5.map(Clock2.currentTimeMillis, (now) => token.expiresAtMillis - now >= millis && token.expiresAtMillis > now);
+var isExpired = (token) => Effect5.map(expiresInMillis(token), (left) => left <= 0);
+
+// src/session/Refresh.ts
+import * as Effect6 from "effect/Effect";
+import * as Random2 from "effect/Random";
+import * as Redacted3 from "effect/Redacted";
+import * as Result from "effect/Result";
+import * as oauth from "oauth4webapi";
+var tokenPath = "/auth/oauth/token";
+var refreshTokenErrorCodes = /* @__PURE__ */ new Set([
+  "REFRESH_TOKEN_ERROR",
+  "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+  "PROVIDER_REJECTED",
+  "CANNOT_DELETE_CURRENT_SESSION"
+]);
+var invalid = { _tag: "Invalid" };
+var describe2 = (cause) => cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+var send = (config2, refreshToken3) => Effect6.gen(function* () {
+  const transport = yield* HttpTransport;
+  const context2 = yield* Effect6.context();
+  const url = `${config2.baseUrl}/api/v1${tokenPath}`;
+  const as2 = { issuer: config2.baseUrl, token_endpoint: url };
+  const client = { client_id: config2.projectId, token_endpoint_auth_method: "client_secret_post" };
+  const auth = config2.publishableClientKey === void 0 ? oauth.None() : oauth.ClientSecretPost(config2.publishableClientKey);
+  const response = yield* Effect6.tryPromise({
+    try: (signal) => oauth.refreshTokenGrantRequest(as2, client, auth, Redacted3.value(refreshToken3), {
+      signal,
+      [oauth.allowInsecureRequests]: url.startsWith("http:"),
+      [oauth.customFetch]: async (target, init) => {
+        const sent = await Effect6.runPromiseWith(context2)(Effect6.result(transport.send(new Request(target, init))), {
+          signal: init.signal
+        });
+        if (Result.isFailure(sent)) throw sent.failure;
+        return sent.success;
+      }
+    }),
+    catch: (cause) => cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe2(cause) })
+  });
+  const text2 = yield* Effect6.tryPromise({
+    try: (signal) => readText(response, signal),
+    catch: (cause) => new TransportFailure({ reason: describe2(cause) })
+  });
+  const buffered = yield* Effect6.try({
+    try: () => new Response(nullBodyStatuses.has(response.status) ? null : text2, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers
+    }),
+    catch: (cause) => new TransportFailure({ reason: describe2(cause) })
+  });
+  return { as: as2, client, response: buffered };
+});
+var nullBodyStatuses = /* @__PURE__ */ new Set([204, 205, 304]);
+var sendWithRetries = (config2, refreshToken3) => {
+  const loop = (attempt) => send(config2, refreshToken3).pipe(Effect6.catch((failure) => {
+    if (attempt + 1 >= retryPolicy.attempts) {
+      const offline = globalThis.navigator?.onLine === false;
+      return Effect6.fail(
+        offline ? new StackOfflineError({ method: "POST", path: tokenPath }) : new StackConnectionError({ method: "POST", path: tokenPath, reason: failure.reason, attempts: attempt + 1, diagnostics: [] })
+      );
+    }
+    return Random2.nextBetween(retryPolicy.jitterMin, retryPolicy.jitterMax).pipe(
+      Effect6.flatMap((jitter) => Effect6.sleep(jitter * retryPolicy.baseDelayMillis * 2 ** attempt)),
+      Effect6.andThen(Effect6.suspend(() => loop(attempt + 1)))
+    );
+  }));
+  return loop(0);
+};
+var readKnownError = (code, response) => {
+  if (refreshTokenErrorCodes.has(code)) return Effect6.succeed(invalid);
+  return Effect6.promise(() => response.json().catch(() => void 0)).pipe(
+    Effect6.flatMap(
+      (body) => Effect6.fail(new KnownError({
+        code,
+        status: response.status,
+        message: typeof body?.error === "string" ? body.error : code,
+        details: body?.details
+      }))
+    )
+  );
+};
+var processFailure = (status, cause) => {
+  if (cause instanceof oauth.ResponseBodyError) {
+    if (cause.error === "invalid_grant") return invalid;
+    return new StackHttpError({ method: "POST", path: tokenPath, status: cause.status, body: cause.error });
+  }
+  if (cause instanceof oauth.WWWAuthenticateChallengeError) {
+    return new StackHttpError({ method: "POST", path: tokenPath, status: cause.status, body: "WWW-Authenticate challenge" });
+  }
+  if (status < 200 || status >= 300) return new StackHttpError({ method: "POST", path: tokenPath, status, body: "" });
+  return new StackDecodeError({ method: "POST", path: tokenPath, issue: cause instanceof Error ? cause.message : "unreadable token response" });
+};
+var refreshAccessToken = Effect6.fn("Session.refresh")(function* (config2, refreshToken3) {
+  const { as: as2, client, response } = yield* sendWithRetries(config2, refreshToken3);
+  const code = response.headers.get(knownError);
+  if (code !== null) return yield* readKnownError(code, response);
+  const result2 = yield* Effect6.result(Effect6.tryPromise({
+    try: () => oauth.processRefreshTokenResponse(as2, client, response),
+    catch: (cause) => cause
+  }));
+  if (Result.isFailure(result2)) {
+    const failure = processFailure(response.status, result2.failure);
+    return failure === invalid ? invalid : yield* Effect6.fail(failure);
+  }
+  const processed = result2.success;
+  if (processed.access_token.length === 0 || processed.access_token === "undefined") {
+    return yield* new StackDecodeError({ method: "POST", path: tokenPath, issue: "access_token is empty or the text 'undefined'" });
+  }
+  const rotated = processed.refresh_token;
+  return {
+    _tag: "Refreshed",
+    accessToken: Redacted3.make(processed.access_token),
+    refreshToken: rotated === void 0 || rotated.length === 0 || rotated === "undefined" ? void 0 : Redacted3.make(rotated)
+  };
+});
+
+// src/session/RefreshCoordinator.ts
+import * as Context3 from "effect/Context";
+import * as Deferred from "effect/Deferred";
+import * as Effect7 from "effect/Effect";
+import * as Exit from "effect/Exit";
+import * as Fiber from "effect/Fiber";
+var make6 = () => {
+  const entries = /* @__PURE__ */ new Map();
+  const release = (key, entry) => (exit2) => Effect7.suspend(() => {
+    entry.waiters--;
+    if (entry.waiters > 0 || !Exit.hasInterrupts(exit2) || entries.get(key) !== entry) return Effect7.void;
+    entries.delete(key);
+    return entry.fiber === void 0 ? Effect7.void : Fiber.interrupt(entry.fiber);
+  });
+  const run2 = (key, task) => Effect7.uninterruptibleMask(
+    (restore) => Effect7.gen(function* () {
+      let entry = entries.get(key);
+      if (entry === void 0) {
+        const deferred = yield* Deferred.make();
+        const created = { deferred, waiters: 0, fiber: void 0 };
+        entries.set(key, created);
+        created.fiber = yield* task.pipe(
+          Effect7.exit,
+          Effect7.flatMap((exit2) => Deferred.done(deferred, exit2)),
+          Effect7.ensuring(Effect7.sync(() => {
+            if (entries.get(key) === created) entries.delete(key);
+          })),
+          Effect7.forkDetach({ uninterruptible: false })
+        );
+        entry = created;
+      }
+      entry.waiters++;
+      return yield* restore(Deferred.await(entry.deferred)).pipe(Effect7.onExit(release(key, entry)));
+    })
+  );
+  return { run: run2, inFlight: () => entries.size };
+};
+var RefreshCoordinator = Context3.Reference(
+  "stack-auth-effect/session/RefreshCoordinator",
+  { defaultValue: make6 }
+);
+
+// src/session/TokenStore.ts
+import * as Context4 from "effect/Context";
+import * as Effect8 from "effect/Effect";
+import * as Layer3 from "effect/Layer";
+import * as Redacted4 from "effect/Redacted";
+import * as Ref from "effect/Ref";
+var TokenStore = class extends Context4.Service()("stack-auth-effect/session/TokenStore") {
+};
+var empty = {};
+var sanitize = (tokens) => {
+  const keep = (value6) => {
+    if (value6 === null || value6 === void 0) return void 0;
+    const redacted = Redacted4.isRedacted(value6) ? value6 : Redacted4.make(value6);
+    const raw = Redacted4.value(redacted);
+    return raw.length === 0 || isRejectedValue(raw) ? void 0 : redacted;
+  };
+  const accessToken2 = keep(tokens.accessToken);
+  const refreshToken3 = keep(tokens.refreshToken);
+  return { ...accessToken2 ? { accessToken: accessToken2 } : {}, ...refreshToken3 ? { refreshToken: refreshToken3 } : {} };
+};
+var sameTokens = (a, b) => {
+  const value6 = (r) => r === void 0 ? void 0 : Redacted4.value(r);
+  return value6(a.accessToken) === value6(b.accessToken) && value6(a.refreshToken) === value6(b.refreshToken);
+};
+var makeMemory = (initial = empty) => Effect8.map(Ref.make(initial), (ref) => ({
+  get: Ref.get(ref),
+  set: (tokens) => Ref.set(ref, tokens),
+  clear: Ref.set(ref, empty)
+}));
+var layerMemory = Layer3.effect(TokenStore, makeMemory());
+
+// src/session/Session.ts
+var minimumValidityMillis = 2e4;
+var maximumValidityMillis = 6e4;
+var invalidAccessTokenCodes = /* @__PURE__ */ new Set([
+  "INVALID_ACCESS_TOKEN",
+  "UNPARSABLE_ACCESS_TOKEN",
+  "ACCESS_TOKEN_EXPIRED",
+  "INVALID_PROJECT_FOR_ACCESS_TOKEN"
+]);
+var isInvalidAccessToken = (error) => error instanceof KnownError && invalidAccessTokenCodes.has(error.code);
+var AccessTokenValidityTooLong = class extends Schema8.TaggedError()("AccessTokenValidityTooLong", {
+  requestedMillis: Schema8.Number
+}) {
+  get message() {
+    return `An access token valid for ${this.requestedMillis} ms was asked for; access tokens are too short-lived for ${maximumValidityMillis} ms or more`;
+  }
+};
+var Session = class extends Context5.Service()("stack-auth-effect/session/Session") {
+};
+var signedOut = { access: void 0, refreshToken: void 0, knownInvalid: true };
+var fromStored = (tokens) => ({
+  access: tokens.accessToken === void 0 ? void 0 : fromRedacted(tokens.accessToken),
+  refreshToken: tokens.refreshToken,
+  knownInvalid: tokens.accessToken === void 0 && tokens.refreshToken === void 0
+});
+var toStored = (state) => ({
+  ...state.access ? { accessToken: state.access.token } : {},
+  ...state.refreshToken ? { refreshToken: state.refreshToken } : {}
+});
+var publicState = (state) => state.knownInvalid || state.access === void 0 && state.refreshToken === void 0 ? { _tag: "SignedOut" } : { _tag: "SignedIn", userId: state.access?.userId };
+var same = (a, b) => a === void 0 || b === void 0 ? a === b : Redacted5.value(a) === Redacted5.value(b);
+var make12 = Effect9.gen(function* () {
+  const http = yield* StackHttp;
+  const store = yield* TokenStore;
+  const ref = yield* Ref2.make(fromStored(sanitize(yield* store.get)));
+  const stateRef = yield* SubscriptionRef.make(publicState(yield* Ref2.get(ref)));
+  const events = yield* Effect9.acquireRelease(PubSub.unbounded(), PubSub.shutdown);
+  const stateLock = yield* Semaphore.make(1);
+  const flights = make6();
+  const commit = (next, event, persist) => Effect9.gen(function* () {
+    yield* Ref2.set(ref, next);
+    yield* SubscriptionRef.set(stateRef, publicState(next));
+    if (persist) yield* next.access === void 0 && next.refreshToken === void 0 ? store.clear : store.set(toStored(next));
+    if (event !== void 0) yield* PubSub.publish(events, event);
+  });
+  const update3 = (f) => stateLock.withPermits(1)(Effect9.flatMap(Ref2.get(ref), (state) => {
+    const [result2, effect4] = f(state);
+    return Effect9.as(effect4, result2);
+  }));
+  const usable = (state, min) => Effect9.gen(function* () {
+    if (state.knownInvalid || state.access === void 0) return void 0;
+    const enough = state.refreshToken === void 0 ? !(yield* isExpired(state.access)) : yield* isValidFor(state.access, min);
+    return enough ? { accessToken: state.access.token, refreshToken: state.refreshToken } : void 0;
+  });
+  const applyOutcome = (used, outcome) => update3((state) => {
+    if (!same(state.refreshToken, used) || state.knownInvalid) return [void 0, Effect9.void];
+    if (outcome._tag === "Invalid") return [void 0, commit(signedOut, { _tag: "SignedOut" }, true)];
+    const next = {
+      access: fromRedacted(outcome.accessToken),
+      refreshToken: outcome.refreshToken ?? used,
+      knownInvalid: false
+    };
+    return [{ accessToken: next.access.token, refreshToken: next.refreshToken }, commit(next, { _tag: "Refreshed" }, true)];
+  });
+  const flight = (min) => Effect9.gen(function* () {
+    const state = yield* Ref2.get(ref);
+    const cached = yield* usable(state, min);
+    if (cached !== void 0 || state.knownInvalid || state.refreshToken === void 0) {
+      return { tokens: cached, refreshed: false };
+    }
+    const used = state.refreshToken;
+    const coordinator = yield* RefreshCoordinator;
+    const key = `${http.config.baseUrl}
+${http.config.projectId}
+${Redacted5.value(used)}`;
+    const outcome = yield* coordinator.run(key, refreshAccessToken(http.config, used));
+    return { tokens: yield* applyOutcome(used, outcome), refreshed: true };
+  });
+  const obtain = (min) => Effect9.gen(function* () {
+    const state = yield* Ref2.get(ref);
+    const cached = yield* usable(state, min);
+    if (cached !== void 0 || state.knownInvalid || state.refreshToken === void 0) return cached;
+    const first = yield* flights.run("refresh", flight(min));
+    if (first.refreshed || first.tokens === void 0) return first.tokens;
+    if ((yield* usable(yield* Ref2.get(ref), min)) !== void 0) return first.tokens;
+    return (yield* flights.run("refresh", flight(min))).tokens;
+  });
+  const getTokens = (minValidityMillis = minimumValidityMillis) => minValidityMillis >= maximumValidityMillis ? Effect9.fail(new AccessTokenValidityTooLong({ requestedMillis: minValidityMillis })) : obtain(minValidityMillis);
+  const markAccessTokenExpired = (accessToken2) => update3(
+    (state) => state.access !== void 0 && same(state.access.token, accessToken2) ? [void 0, commit({ ...state, access: void 0 }, void 0, true)] : [void 0, Effect9.void]
+  );
+  const send2 = (request, tokens) => http.execute({ ...request, tokens });
+  const executeWith = (request, tokens) => send2(request, tokens).pipe(Effect9.catch(
+    (error) => tokens !== void 0 && isInvalidAccessToken(error) ? markAccessTokenExpired(tokens.accessToken).pipe(
+      Effect9.andThen(obtain(minimumValidityMillis)),
+      Effect9.flatMap((fresh) => send2(request, fresh))
+    ) : Effect9.fail(error)
+  ));
+  const execute = (request) => Effect9.flatMap(obtain(minimumValidityMillis), (tokens) => executeWith(request, tokens));
+  const invalidate = update3(
+    (state) => [void 0, commit(signedOut, publicState(state)._tag === "SignedOut" ? void 0 : { _tag: "SignedOut" }, true)]
+  );
+  const signOut2 = Effect9.gen(function* () {
+    const tokens = yield* obtain(minimumValidityMillis).pipe(
+      Effect9.catch((error) => error._tag === "KnownError" ? Effect9.succeed(void 0) : Effect9.fail(error))
+    );
+    if (tokens === void 0) return;
+    yield* executeWith({ method: "DELETE", path: "/auth/sessions/current", body: {} }, tokens).pipe(
+      Effect9.catch(
+        (error) => error._tag !== "KnownError" ? Effect9.fail(error) : refreshTokenErrorCodes.has(error.code) ? Effect9.void : Effect9.logWarning(`Sign-out: the service answered ${error.code}; signing out locally`)
+      )
+    );
+  }).pipe(Effect9.ensuring(invalidate), Effect9.withSpan("Session.signOut"));
+  const setTokens = (tokens) => Effect9.gen(function* () {
+    const accessToken2 = yield* validateValue("access", tokens.accessToken);
+    const refreshToken3 = yield* validateValue("refresh", tokens.refreshToken);
+    const next = { access: fromRedacted(accessToken2), refreshToken: refreshToken3, knownInvalid: false };
+    yield* update3(() => [void 0, commit(next, { _tag: "SignedIn" }, true)]);
+  }).pipe(Effect9.orDie);
+  const applyExternal = (incoming) => update3((state) => {
+    const tokens = sanitize(incoming);
+    if (tokens.refreshToken !== void 0 && same(tokens.refreshToken, state.refreshToken) && !state.knownInvalid) {
+      return tokens.accessToken === void 0 || same(tokens.accessToken, state.access?.token) ? [void 0, Effect9.void] : [void 0, commit({ ...state, access: fromRedacted(tokens.accessToken) }, void 0, false)];
+    }
+    if (sameTokens(tokens, toStored(state))) return [void 0, Effect9.void];
+    const next = fromStored(tokens);
+    const event = { _tag: publicState(next)._tag === "SignedIn" ? "SignedIn" : "SignedOut" };
+    return [void 0, commit(next, event, false)];
+  });
+  if (store.changes !== void 0) {
+    yield* Stream.runForEach(store.changes, applyExternal).pipe(Effect9.forkScoped({ startImmediately: true }));
+  }
+  return Session.of({
+    execute,
+    setTokens,
+    signOut: signOut2,
+    invalidate,
+    changes: SubscriptionRef.changes(stateRef).pipe(Stream.changes),
+    getTokens,
+    markAccessTokenExpired,
+    state: SubscriptionRef.get(stateRef),
+    isKnownInvalid: Effect9.map(Ref2.get(ref), (state) => state.knownInvalid),
+    events: Stream.fromPubSub(events)
+  });
+});
+var layer2 = Layer4.effect(Session, make12);
+var call = (options) => Session.use((session) => run(session.execute, options));
+
+// src/api/Mfa.ts
+import * as Context6 from "effect/Context";
+import * as Effect11 from "effect/Effect";
+import * as Layer5 from "effect/Layer";
+import * as Schema10 from "effect/Schema";
+
+// src/api/SignIn.ts
+import * as Effect10 from "effect/Effect";
+import * as Redacted6 from "effect/Redacted";
+import * as Schema9 from "effect/Schema";
+var storeTokens = (tokens, isNewUser) => Effect10.gen(function* () {
+  yield* (yield* Session).setTokens({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+  const userId2 = tokens.userId ?? decodeClaims(Redacted6.make(tokens.accessToken)).userId;
+  return { userId: userId2, isNewUser: tokens.isNewUser ?? isNewUser };
+});
+var NotSignedIn = class extends Schema9.TaggedError()("NotSignedIn", {
+  operation: Schema9.String
+}) {
+  get message() {
+    return `${this.operation} needs a signed-in user`;
+  }
+};
+
+// src/api/Mfa.ts
+var attemptCodeStorageKey = "stack_mfa_attempt_code";
+var makeStorage = (storage) => ({
+  get: Effect11.sync(() => storage.getItem(attemptCodeStorageKey) ?? void 0),
+  set: (code) => Effect11.sync(() => storage.setItem(attemptCodeStorageKey, code)),
+  clear: Effect11.sync(() => storage.removeItem(attemptCodeStorageKey))
+});
+var makeMemory2 = () => {
+  let code;
+  return {
+    get: Effect11.sync(() => code),
+    set: (next) => Effect11.sync(() => void (code = next)),
+    clear: Effect11.sync(() => void (code = void 0))
+  };
+};
+var browserSessionStorage = () => {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return void 0;
+  }
+};
+var AttemptCodeStore = Context6.Reference(
+  "stack-auth-effect/api/Mfa/AttemptCodeStore",
+  {
+    defaultValue: () => {
+      const storage = browserSessionStorage();
+      return storage === void 0 ? makeMemory2() : makeStorage(storage);
+    }
+  }
+);
+var layerSessionStorage = Layer5.sync(AttemptCodeStore, () => {
+  const storage = browserSessionStorage();
+  return storage === void 0 ? makeMemory2() : makeStorage(storage);
+});
+var layerMemory2 = Layer5.sync(AttemptCodeStore, makeMemory2);
+var keepAttemptCode = (effect4) => effect4.pipe(Effect11.tapError(
+  (error) => error instanceof MultiFactorAuthenticationRequired && error.details !== void 0 ? AttemptCodeStore.use((store) => store.set(error.details.attemptCode)) : Effect11.void
+));
+var MissingAttemptCode = class extends Schema10.TaggedError()("MissingAttemptCode", {}) {
+  get message() {
+    return "There is no pending multi-factor sign-in: sign in again";
+  }
+};
+var signInWithMfa = Effect11.fn("Mfa.signInWithMfa")(
+  function* (options) {
+    const store = yield* AttemptCodeStore;
+    const code = options.attemptCode ?? (yield* store.get);
+    if (code === void 0) return yield* new MissingAttemptCode();
+    const tokens = yield* call({
+      method: "POST",
+      path: "/auth/mfa/sign-in",
+      body: { type: "totp", totp: options.totp, code },
+      response: SignInTokens,
+      errors: [
+        InvalidTotpCode,
+        VerificationCodeNotFound,
+        VerificationCodeExpired,
+        VerificationCodeAlreadyUsed,
+        VerificationCodeMaxAttemptsReached
+      ]
+    });
+    yield* store.clear;
+    return yield* storeTokens(tokens, false);
+  }
+);
+
+// src/api/Auth.ts
+var signUpAnonymously = Effect12.fn("Auth.signUpAnonymously")(
+  function* () {
+    const tokens = yield* call({ method: "POST", path: "/auth/anonymous/sign-up", response: SignInTokens, errors: [] });
+    return yield* storeTokens(tokens, true);
+  }
+);
+var signOut = Effect12.fn("Auth.signOut")(
+  function* () {
+    yield* (yield* Session).signOut;
+  }
+);
+var signUpWithPassword = Effect12.fn("Auth.signUpWithPassword")(
+  function* (options) {
+    const tokens = yield* call({
+      method: "POST",
+      path: "/auth/password/sign-up",
+      body: { email: options.email, password: options.password, verification_callback_url: options.verificationCallbackUrl },
+      response: SignInTokens,
+      errors: [
+        SignUpNotEnabled,
+        PasswordAuthenticationNotEnabled,
+        UserWithEmailAlreadyExists,
+        PasswordTooShort,
+        PasswordTooLong,
+        RedirectUrlNotWhitelisted,
+        MultiFactorAuthenticationRequired
+      ]
+    }).pipe(keepAttemptCode);
+    return yield* storeTokens(tokens, true);
+  }
+);
+var signInWithPassword = Effect12.fn("Auth.signInWithPassword")(
+  function* (options) {
+    const tokens = yield* call({
+      method: "POST",
+      path: "/auth/password/sign-in",
+      body: { email: options.email, password: options.password },
+      response: SignInTokens,
+      errors: [EmailPasswordMismatch, PasswordAuthenticationNotEnabled, MultiFactorAuthenticationRequired]
+    }).pipe(keepAttemptCode);
+    return yield* storeTokens(tokens, false);
+  }
+);
+var sendSignInCode = Effect12.fn("Auth.sendSignInCode")(
+  function* (options) {
+    return yield* call({
+      method: "POST",
+      path: "/auth/otp/send-sign-in-code",
+      body: { email: options.email, callback_url: options.callbackUrl },
+      response: SendSignInCodeResponse,
+      errors: [RedirectUrlNotWhitelisted, SignUpNotEnabled, UserWithEmailAlreadyExists]
+    });
+  }
+);
+var signInWithCode = Effect12.fn("Auth.signInWithCode")(
+  function* (code) {
+    const tokens = yield* call({
+      method: "POST",
+      path: "/auth/otp/sign-in",
+      body: { code },
+      response: SignInTokens,
+      errors: [
+        VerificationCodeNotFound,
+        VerificationCodeExpired,
+        VerificationCodeAlreadyUsed,
+        VerificationCodeMaxAttemptsReached,
+        MultiFactorAuthenticationRequired
+      ]
+    }).pipe(keepAttemptCode);
+    return yield* storeTokens(tokens, false);
+  }
+);
+var MissingMagicLinkCode = class extends Schema11.TaggedError()("MissingMagicLinkCode", {}) {
+  get message() {
+    return "The magic link has no code: open the link from the sign-in mail again";
+  }
+};
+var magicLinkCode = (url) => {
+  try {
+    return new URL(url).searchParams.get("code") ?? void 0;
+  } catch {
+    return void 0;
+  }
+};
+var signInWithMagicLinkCallback = Effect12.fn("Auth.signInWithMagicLinkCallback")(
+  function* (url) {
+    const code = magicLinkCode(url);
+    if (code === void 0) return yield* new MissingMagicLinkCode();
+    return yield* signInWithCode(code);
+  }
+);
+
+// src/api/Users.ts
+import * as Effect15 from "effect/Effect";
+import * as Schema15 from "effect/Schema";
+
+// src/handler/Redirects.ts
+import * as Effect14 from "effect/Effect";
+import * as Schema12 from "effect/Schema";
+
+// src/session/Navigation.ts
+import * as Context7 from "effect/Context";
+import * as Effect13 from "effect/Effect";
+import * as Layer6 from "effect/Layer";
+import * as Ref3 from "effect/Ref";
+var Navigation = class extends Context7.Service()("stack-auth-effect/session/Navigation") {
+};
+var layerBrowser = Layer6.sync(Navigation, () => {
+  const location = () => globalThis.location;
+  return Navigation.of({
+    navigate: (url) => Effect13.sync(() => location()?.assign(url)),
+    replaceUrl: (url) => Effect13.sync(() => location()?.replace(url))
+  });
+});
+var layerNoop = Layer6.succeed(Navigation, Navigation.of({
+  navigate: () => Effect13.void,
+  replaceUrl: () => Effect13.void
+}));
+var NavigationLog = class extends Context7.Service()(
+  "stack-auth-effect/session/NavigationLog"
+) {
+};
+var layerTest = Layer6.effectContext(Effect13.gen(function* () {
+  const log = yield* Ref3.make([]);
+  const record = (kind) => (url) => Ref3.update(log, (visits2) => [...visits2, { kind, url }]);
+  return Context7.make(Navigation, Navigation.of({ navigate: record("navigate"), replaceUrl: record("replace") })).pipe(
+    Context7.add(NavigationLog, log)
+  );
+}));
+var visits = Effect13.flatMap(NavigationLog, Ref3.get);
+
+// src/handler/HandlerUrls.ts
+import * as Context8 from "effect/Context";
+var defaultHandlerPath = "/handler";
+var defaultHomePath = "/";
+var joinPath = (base, page) => `${base.replace(/\/+$/, "")}/${page}`;
+var make16 = (options = {}) => {
+  const handler2 = options.handler ?? defaultHandlerPath;
+  const home = options.home ?? defaultHomePath;
+  const afterSignIn = options.afterSignIn ?? home;
+  const page = (name) => joinPath(handler2, name);
+  const defaults2 = {
+    handler: handler2,
+    home,
+    signIn: page("sign-in"),
+    signUp: page("sign-up"),
+    signOut: page("sign-out"),
+    afterSignIn,
+    afterSignUp: afterSignIn,
+    afterSignOut: home,
+    emailVerification: page("email-verification"),
+    passwordReset: page("password-reset"),
+    forgotPassword: page("forgot-password"),
+    oauthCallback: page("oauth-callback"),
+    magicLinkCallback: page("magic-link-callback"),
+    accountSettings: page("account-settings"),
+    error: page("error"),
+    teamInvitation: page("team-invitation"),
+    mfa: page("mfa"),
+    cliAuthConfirm: page("cli-auth-confirm")
+  };
+  const overrides = Object.fromEntries(Object.entries(options).filter(([, value6]) => value6 !== void 0));
+  return { ...defaults2, ...overrides };
+};
+var defaults = make16();
+var CurrentHandlerUrls = Context8.Reference("stack-auth-effect/handler/HandlerUrls", {
+  defaultValue: () => defaults
+});
+
+// src/handler/Redirects.ts
+var redirectWaitMillis = 2e3;
+var afterAuthReturnToParam = "after_auth_return_to";
+var UntrustedRedirectUrl = class extends Schema12.TaggedError()("UntrustedRedirectUrl", {
+  url: Schema12.String
+}) {
+  get message() {
+    return "Redirect URL is not trusted; should be relative.";
+  }
+};
+var CallbackUrlRequired = class extends Schema12.TaggedError()("CallbackUrlRequired", {
+  page: Schema12.String
+}) {
+  get message() {
+    return `A callback URL for the ${this.page} page is needed outside a browser: there is no current page to build it from`;
+  }
+};
+var controlOrBackslash = /[\u0000-\u001F\u007F\\]/;
+var scheme = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
+var decodeOnce = (value6) => value6.replace(/%([0-9a-fA-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+var decodings = (value6) => {
+  const layers = [value6];
+  for (let i = 0; i < 4; i++) {
+    const next = decodeOnce(layers[layers.length - 1]);
+    if (next === layers[layers.length - 1]) return layers;
+    layers.push(next);
+  }
+  return void 0;
+};
+var hasUnsafeCharacters = (value6) => controlOrBackslash.test(value6) || value6.trim() !== value6;
+var isRelative = (url) => {
+  if (url.length === 0) return false;
+  const layers = decodings(url);
+  if (layers === void 0) return false;
+  for (const layer4 of layers) {
+    if (hasUnsafeCharacters(layer4) || scheme.test(layer4) || layer4.startsWith("//")) return false;
+  }
+  const base = "https://relative-check.invalid";
+  try {
+    return new URL(url, base).origin === base;
+  } catch {
+    return false;
+  }
+};
+var isLocalhost = (hostname) => hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "127.0.0.1" || hostname === "[::1]";
+var defaultPort = (protocol) => protocol === "https:" ? "443" : protocol === "http:" ? "80" : "";
+var hostMatches = (pattern, hostname) => {
+  const want = pattern.split(".");
+  const have = hostname.split(".");
+  return want.length === have.length && want.every((label, i) => label === "*" ? have[i].length > 0 : label === have[i]);
+};
+var matchesDomain = (url, pattern) => {
+  const match = /^([a-z][a-z0-9+.-]*:)\/\/([^/?#@]+?)(?::(\d+))?(?:[/?#].*)?$/i.exec(pattern.trim());
+  if (match === null) return false;
+  const [, protocol, host, port] = match;
+  if (protocol.toLowerCase() !== url.protocol) return false;
+  if ((port ?? defaultPort(url.protocol)) !== (url.port || defaultPort(url.protocol))) return false;
+  return hostMatches(host.toLowerCase(), url.hostname);
+};
+var isTrusted = (url, options = {}) => {
+  if (isRelative(url)) return true;
+  if (hasUnsafeCharacters(url)) return false;
+  const layers = decodings(url);
+  if (layers === void 0 || layers.some((layer4) => controlOrBackslash.test(layer4))) return false;
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return false;
+  if (parsed.username !== "" || parsed.password !== "") return false;
+  if (parsed.hostname.length === 0 || parsed.hostname.endsWith(".")) return false;
+  if (options.allowLocalhost === true && isLocalhost(parsed.hostname)) return true;
+  return (options.trustedDomains ?? []).some((domain) => matchesDomain(parsed, domain));
+};
+var validate2 = (url, options = {}) => isTrusted(url, options) ? Effect14.succeed(url) : Effect14.fail(new UntrustedRedirectUrl({ url }));
+var currentLocation = Effect14.sync(
+  () => globalThis.location?.href
+);
+var relativePart = (url) => url.pathname + url.search + url.hash;
+var withReturnTo = (page, currentUrl) => {
+  if (currentUrl === void 0) return page;
+  const current = new URL(currentUrl);
+  const next = new URL(page, current);
+  const carried = current.searchParams.get(afterAuthReturnToParam);
+  if (carried !== null) next.searchParams.set(afterAuthReturnToParam, carried);
+  else if (next.origin === current.origin) next.searchParams.set(afterAuthReturnToParam, relativePart(current));
+  return next.origin === current.origin ? relativePart(next) : next.toString();
+};
+var afterAuthTarget = (fallback, currentUrl, options = {}) => {
+  const returnTo = currentUrl === void 0 ? null : new URL(currentUrl).searchParams.get(afterAuthReturnToParam);
+  return returnTo === null ? Effect14.succeed(fallback) : validate2(returnTo, options);
+};
+var redirectTo = Effect14.fn("Redirects.redirectTo")(
+  function* (url, options = {}) {
+    const target = yield* validate2(url, options);
+    const navigation = yield* Navigation;
+    yield* options.replace === true ? navigation.replaceUrl(target) : navigation.navigate(target);
+    yield* Effect14.sleep(redirectWaitMillis);
+  }
+);
+var redirectToHandler = Effect14.fn("Redirects.redirectToHandler")(
+  function* (name, options = {}) {
+    const urls = yield* CurrentHandlerUrls;
+    const currentUrl = options.currentUrl ?? (yield* currentLocation);
+    let target = urls[name];
+    if (name === "signIn" || name === "signUp") target = withReturnTo(target, currentUrl);
+    if (name === "afterSignIn" || name === "afterSignUp") target = yield* afterAuthTarget(target, currentUrl, options);
+    yield* redirectTo(target, options);
+  }
+);
+
+// src/protocol/schemas/User.ts
+import * as Schema14 from "effect/Schema";
+
+// src/protocol/schemas/Team.ts
+import * as Schema13 from "effect/Schema";
+var clientFields = {
+  id: Schema13.String,
+  displayName: Schema13.String,
+  profileImageUrl: Schema13.NullOr(Schema13.String),
+  clientMetadata: Schema13.optional(Schema13.Unknown),
+  clientReadOnlyMetadata: Schema13.optional(Schema13.Unknown)
+};
+var clientKeys = {
+  displayName: "display_name",
+  profileImageUrl: "profile_image_url",
+  clientMetadata: "client_metadata",
+  clientReadOnlyMetadata: "client_read_only_metadata"
+};
+var Team = Schema13.Struct(clientFields).pipe(Schema13.encodeKeys(clientKeys));
+var ServerTeam = Schema13.Struct({
+  ...clientFields,
+  createdAt: Schema13.DateFromMillis,
+  serverMetadata: Schema13.optional(Schema13.Unknown)
+}).pipe(Schema13.encodeKeys({ ...clientKeys, createdAt: "created_at_millis", serverMetadata: "server_metadata" }));
+var TeamList = Schema13.Struct({ items: Schema13.Array(Team) });
+var ServerTeamList = Schema13.Struct({ items: Schema13.Array(ServerTeam) });
+var TeamMembership = Schema13.Struct({ teamId: Schema13.String, userId: Schema13.String }).pipe(
+  Schema13.encodeKeys({ teamId: "team_id", userId: "user_id" })
+);
+
+// src/protocol/schemas/User.ts
+var UserOAuthProvider = Schema14.Struct({
+  id: Schema14.String,
+  accountId: Schema14.String,
+  email: Schema14.optional(Schema14.NullOr(Schema14.String))
+}).pipe(Schema14.encodeKeys({ accountId: "account_id" }));
+var CurrentUser = Schema14.Struct({
+  id: Schema14.String,
+  displayName: Schema14.NullOr(Schema14.String),
+  primaryEmail: Schema14.NullOr(Schema14.String),
+  primaryEmailVerified: Schema14.Boolean,
+  profileImageUrl: Schema14.NullOr(Schema14.String),
+  signedUpAt: Schema14.DateFromMillis,
+  clientMetadata: Schema14.optional(Schema14.Unknown),
+  clientReadOnlyMetadata: Schema14.optional(Schema14.Unknown),
+  hasPassword: Schema14.Boolean,
+  emailAuthEnabled: Schema14.Boolean,
+  otpAuthEnabled: Schema14.Boolean,
+  passkeyAuthEnabled: Schema14.Boolean,
+  oauthProviders: Schema14.Array(UserOAuthProvider),
+  isMultiFactorRequired: Schema14.Boolean,
+  isAnonymous: Schema14.Boolean,
+  selectedTeamId: Schema14.NullOr(Schema14.String),
+  selectedTeam: Schema14.NullOr(Team)
+}).pipe(Schema14.encodeKeys({
+  displayName: "display_name",
+  primaryEmail: "primary_email",
+  primaryEmailVerified: "primary_email_verified",
+  profileImageUrl: "profile_image_url",
+  signedUpAt: "signed_up_at_millis",
+  clientMetadata: "client_metadata",
+  clientReadOnlyMetadata: "client_read_only_metadata",
+  hasPassword: "has_password",
+  emailAuthEnabled: "auth_with_email",
+  otpAuthEnabled: "otp_auth_enabled",
+  passkeyAuthEnabled: "passkey_auth_enabled",
+  oauthProviders: "oauth_providers",
+  isMultiFactorRequired: "requires_totp_mfa",
+  isAnonymous: "is_anonymous",
+  selectedTeamId: "selected_team_id",
+  selectedTeam: "selected_team"
+}));
+
+// src/api/Users.ts
+var UserNotSignedIn = class extends Schema15.TaggedError()("UserNotSignedIn", {}) {
+  get message() {
+    return "User is not signed in but getUser was called with { or: 'throw' }";
+  }
+};
+var RedirectedToSignIn = class extends Schema15.TaggedError()("RedirectedToSignIn", {}) {
+  get message() {
+    return "The user is not signed in and was sent to the sign-in page";
+  }
+};
+var ClientUserDeletionNotEnabled = class extends Schema15.TaggedError()("ClientUserDeletionNotEnabled", {}) {
+  get message() {
+    return "This project does not let users delete their own account";
+  }
+};
+var getCurrent = Effect15.fn("Users.getCurrent")(
+  function* () {
+    return yield* call({ method: "GET", path: "/users/me", response: CurrentUser, errors: [CannotGetOwnUserWithoutUser] });
+  }
+);
+var currentOrNull = (includeAnonymous) => Effect15.gen(function* () {
+  if (yield* (yield* Session).isKnownInvalid) return null;
+  const user = yield* getCurrent().pipe(
+    Effect15.catchTag("CannotGetOwnUserWithoutUser", () => Effect15.succeed(null))
+  );
+  return user !== null && user.isAnonymous && !includeAnonymous ? null : user;
+});
+var getUserOrNull = Effect15.fn("Users.getUserOrNull")(
+  function* () {
+    return yield* currentOrNull(false);
+  }
+);
+var getUserOrThrow = Effect15.fn("Users.getUserOrThrow")(
+  function* () {
+    const user = yield* currentOrNull(false);
+    if (user === null) return yield* new UserNotSignedIn();
+    return user;
+  }
+);
+var getUserOrRedirect = Effect15.fn("Users.getUserOrRedirect")(
+  function* (options = {}) {
+    const user = yield* currentOrNull(false);
+    if (user !== null) return user;
+    yield* redirectToHandler("signIn", { replace: true, ...options });
+    return yield* new RedirectedToSignIn();
+  }
+);
+var getUserOrAnonymous = Effect15.fn("Users.getUserOrAnonymous")(
+  function* () {
+    const user = yield* currentOrNull(true);
+    if (user !== null) return user;
+    yield* signUpAnonymously();
+    return yield* getCurrent();
+  }
+);
+function getUser(options = {}) {
+  switch (options.or) {
+    case "throw":
+      return getUserOrThrow();
+    case "redirect": {
+      const { or: _or, ...redirect } = options;
+      return getUserOrRedirect(redirect);
+    }
+    case "anonymous":
+      return getUserOrAnonymous();
+    default:
+      return getUserOrNull();
+  }
+}
+var update2 = Effect15.fn("Users.update")(
+  function* (payload) {
+    return yield* call({
+      method: "PATCH",
+      path: "/users/me",
+      body: payload,
+      response: CurrentUser,
+      errors: [CannotGetOwnUserWithoutUser, TeamMembershipNotFound]
+    });
+  }
+);
+var deleteCurrent = Effect15.fn("Users.deleteCurrent")(
+  function* () {
+    yield* call({ method: "DELETE", path: "/users/me", response: Schema15.Unknown, errors: [CannotGetOwnUserWithoutUser] }).pipe(
+      // The switch is the only plain (non-known-error) 400 this call answers.
+      Effect15.catchTag("StackHttpError", (error) => error.status === 400 ? Effect15.fail(new ClientUserDeletionNotEnabled()) : Effect15.fail(error))
+    );
+    yield* (yield* Session).invalidate;
+  }
+);
+
+// src/apps/StackClientApp.ts
+import * as Effect16 from "effect/Effect";
+import * as Layer8 from "effect/Layer";
+
+// src/transport/StackConfig.ts
+import * as Config from "effect/Config";
+import * as Option2 from "effect/Option";
+import * as Redacted8 from "effect/Redacted";
+var defaultBaseUrl = "https://api.stack-auth.com";
+var redact = (value6) => value6 === void 0 ? void 0 : Redacted8.isRedacted(value6) ? value6 : Redacted8.make(value6);
+var normalizeBaseUrl = (url) => url.replace(/\/+$/, "");
+var make18 = (options) => ({
+  projectId: options.projectId,
+  publishableClientKey: options.publishableClientKey,
+  secretServerKey: redact(options.secretServerKey),
+  superSecretAdminKey: redact(options.superSecretAdminKey),
+  baseUrl: normalizeBaseUrl(options.baseUrl ?? defaultBaseUrl),
+  extraRequestHeaders: options.extraRequestHeaders ?? {}
+});
+
+// src/apps/AppLayer.ts
+import * as Layer7 from "effect/Layer";
+var make19 = (config2, accessType2, options) => layer2.pipe(
+  Layer7.provideMerge(Layer7.mergeAll(
+    layer({ config: config2, accessType: accessType2, allowSecretKeysInBrowser: options.allowSecretKeysInBrowser }),
+    options.tokenStore ?? layerMemory
+  ))
+);
+
+// src/apps/StackClientApp.ts
+var layer3 = (options) => make19(
+  make18({
+    projectId: options.projectId,
+    publishableClientKey: options.publishableClientKey,
+    baseUrl: options.baseUrl,
+    extraRequestHeaders: options.extraRequestHeaders
+  }),
+  "client",
+  options
+);
+
+// bench/support/fixtures.ts
+var keys = {
+  projectId: "bench-project",
+  publishableClientKey: "pck_bench_publishable",
+  secretServerKey: "ssk_bench_secret_server_key"
+};
+var commonUser = (id) => ({
+  id,
+  primary_email: "ada@example.com",
+  primary_email_verified: true,
+  display_name: "Ada Lovelace",
+  client_metadata: { theme: "dark" },
+  client_read_only_metadata: {},
+  profile_image_url: null,
+  signed_up_at_millis: 17e11,
+  has_password: true,
+  auth_with_email: true,
+  oauth_providers: [],
+  selected_team_id: null,
+  requires_totp_mfa: false,
+  otp_auth_enabled: false,
+  passkey_auth_enabled: false,
+  is_anonymous: false
+});
+var serverUser = (id) => ({
+  ...commonUser(id),
+  primary_email_auth_enabled: true,
+  selected_team: null,
+  server_metadata: { plan: "pro" },
+  last_active_at_millis: 17000005e5
+});
+var clientUser = (id) => ({ ...commonUser(id), selected_team: null });
+var base64url = (value6) => Buffer.from(JSON.stringify(value6)).toString("base64url");
+var jwt = (sub, expSeconds) => `${base64url({ alg: "ES256", typ: "JWT" })}.${base64url({ sub, exp: expSeconds, iat: expSeconds - 600, iss: "bench", aud: keys.projectId, project_id: keys.projectId })}.c2lnbmF0dXJl`;
+var userId = "user-signed-in";
+var expiredAccessToken = () => jwt(userId, Math.floor(Date.now() / 1e3) - 3600);
+var freshAccessToken = () => jwt(userId, Math.floor(Date.now() / 1e3) + 600);
+var refreshToken2 = "bench-refresh-token";
+
+// bench/support/server.ts
+import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+
+// bench/support/paths.ts
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+var findRoot = (from) => existsSync(join(from, "package.json")) && existsSync(join(from, "bench")) ? from : findRoot(dirname(from));
+var root = `${findRoot(dirname(fileURLToPath(import.meta.url)))}/`;
+var fromRoot = (path) => join(root, path);
+
+// bench/support/server.ts
+var json = { "content-type": "application/json" };
+var [userHead, userTail] = JSON.stringify(serverUser("\0")).split(JSON.stringify("\0"));
+var handler = (counts, options) => (req, res2) => {
+  const method = req.method ?? "GET";
+  const path = (req.url ?? "/").split("?")[0];
+  if (path.startsWith("/__")) return control(counts, path, res2);
+  const route = method === "GET" && path.startsWith("/api/v1/users/") && path !== "/api/v1/users/me" ? "GET /api/v1/users/:id" : `${method} ${path}`;
+  counts[route] = (counts[route] ?? 0) + 1;
+  switch (route) {
+    case "GET /api/v1/users/:id": {
+      const id = decodeURIComponent(path.slice("/api/v1/users/".length));
+      res2.writeHead(200, json).end(userHead + JSON.stringify(id) + userTail);
+      return;
+    }
+    case "GET /api/v1/users/me":
+      res2.writeHead(200, json).end(JSON.stringify(clientUser(userId)));
+      return;
+    case "POST /api/v1/auth/oauth/token":
+      req.resume();
+      req.on("end", () => setTimeout(() => {
+        res2.writeHead(200, { ...json, "cache-control": "no-store" }).end(JSON.stringify({
+          access_token: freshAccessToken(),
+          refresh_token: refreshToken2,
+          token_type: "Bearer",
+          expires_in: 600
+        }));
+      }, options.tokenDelayMillis ?? 0));
+      return;
+    case "POST /api/v1/auth/password/sign-in":
+      req.resume();
+      req.on("end", () => res2.writeHead(200, json).end(JSON.stringify({
+        access_token: options.expiredSignIn ? expiredAccessToken() : freshAccessToken(),
+        refresh_token: refreshToken2,
+        user_id: userId
+      })));
+      return;
+    case "DELETE /api/v1/auth/sessions/current":
+      req.resume();
+      req.on("end", () => res2.writeHead(200, json).end("{}"));
+      return;
+    default:
+      req.resume();
+      res2.writeHead(404, json).end(JSON.stringify({ error: `no route ${route}` }));
+  }
+};
+var control = (counts, path, res2) => {
+  if (path === "/__reset") for (const key of Object.keys(counts)) delete counts[key];
+  res2.writeHead(200, json).end(JSON.stringify(counts));
+};
+var clientOf = (url, close) => ({
+  url,
+  counts: () => fetch(`${url}/__counts`).then((r) => r.json()),
+  reset: () => fetch(`${url}/__reset`).then((r) => r.body?.cancel()),
+  close
+});
+var startServer = (options = {}) => new Promise((resolve) => {
+  const counts = {};
+  const server2 = createServer({ keepAlive: true }, handler(counts, options));
+  server2.keepAliveTimeout = 6e4;
+  server2.listen(0, "127.0.0.1", () => {
+    const { port } = server2.address();
+    resolve(clientOf(`http://127.0.0.1:${port}`, () => new Promise((done2) => {
+      server2.closeAllConnections();
+      server2.close(() => done2());
+    })));
+  });
+});
+var serverEntry = fromRoot("bench/support/server.ts");
+var spawnServer = (options = {}) => new Promise((resolve, reject) => {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", serverEntry, "--child", String(options.tokenDelayMillis ?? 0)],
+    { stdio: ["pipe", "pipe", "inherit"] }
+  );
+  let out = "";
+  child.stdout.on("data", (chunk) => {
+    out += chunk.toString();
+    const match = /READY (\S+)/.exec(out);
+    if (match !== null) {
+      resolve(clientOf(match[1], () => new Promise((done2) => {
+        child.once("exit", () => done2());
+        child.kill();
+      })));
+    }
+  });
+  child.once("error", reject);
+  child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+});
+if (process.argv[2] === "--child") {
+  const server2 = await startServer({ tokenDelayMillis: Number(process.argv[3] ?? 0) });
+  process.stdout.write(`READY ${server2.url}
+`);
+  process.stdin.on("close", () => process.exit(0));
+  process.stdin.resume();
+}
+
+// bench/support/stats.ts
+var quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
+};
+var median = (values) => quantile(values, 0.5);
+
+// bench/.scratch/rawc.ts
+var server = await spawnServer();
+var c = { projectId: keys.projectId, publishableClientKey: keys.publishableClientKey, baseUrl: server.url };
+var runtime = ManagedRuntime.make(layer3(c));
+await runtime.runPromise(signInWithPassword({ email: "a@b.c", password: "x" }));
+var headers = buildHeaders(make18(c), "client", { method: "GET", path: "/users/me", tokens: { accessToken: Redacted9.make(freshAccessToken()), refreshToken: Redacted9.make(refreshToken2) } });
+var serverHeaders = buildHeaders(make18({ ...c, secretServerKey: "s" }), "server", { method: "GET", path: "/users/x" });
+var v = {
+  rawMe: async () => (await fetch(`${server.url}/api/v1/users/me`, { headers })).json(),
+  rawServer: async () => (await fetch(`${server.url}/api/v1/users/u1`, { headers: serverHeaders })).json(),
+  rawMeNoTokens: async () => (await fetch(`${server.url}/api/v1/users/me`, { headers: serverHeaders })).json(),
+  ours: () => runtime.runPromise(getUser()),
+  oursCurrent: () => runtime.runPromise(getCurrent())
+};
+var res = {};
+var keys2 = Object.keys(v);
+for (const k of keys2) for (let i = 0; i < 300; i++) await v[k]();
+for (let r = 0; r < 10; r++) for (const k of [...keys2.slice(r % keys2.length), ...keys2.slice(0, r % keys2.length)]) {
+  const t = performance.now();
+  for (let i = 0; i < 200; i++) await v[k]();
+  (res[k] ??= []).push((performance.now() - t) * 1e3 / 200);
+}
+for (const k of keys2) console.log(k.padEnd(16), median(res[k]).toFixed(0), "\xB5s");
+console.log(JSON.stringify(headers).length, JSON.stringify(serverHeaders).length);
+await runtime.dispose();
+await server.close();

@@ -1,0 +1,57 @@
+/**
+ * The contenders of the call benchmarks, each as "read a user by id" against the loopback server:
+ * raw `fetch` of the same request (the floor), our server app, and the official SDK's server app.
+ */
+import * as Effect from "effect/Effect"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as ServerUsers from "../../src/api/ServerUsers.ts"
+import * as StackServerApp from "../../src/apps/StackServerApp.ts"
+import * as StackConfig from "../../src/transport/StackConfig.ts"
+import * as StackHttp from "../../src/transport/StackHttp.ts"
+import * as fixtures from "./fixtures.ts"
+
+/** One way to read a user by id; `close` releases what it holds. */
+export interface Contender {
+  readonly name: string
+  readonly getUser: (id: string) => Promise<unknown>
+  readonly close: () => Promise<void>
+}
+
+/**
+ * `fetch` of exactly the request our SDK sends (same URL and headers, a constant nonce) and
+ * `response.json()`: what any SDK must at least do.
+ */
+export const raw = (baseUrl: string): Contender => {
+  const config = StackConfig.make({ ...fixtures.keys, baseUrl })
+  const headers = StackHttp.buildHeaders(config, "server", { method: "GET", path: "/users/x" })
+  return {
+    name: "raw fetch",
+    getUser: async (id) => {
+      const response = await fetch(`${baseUrl}/api/v1/users/${encodeURIComponent(id)}`, { headers })
+      return await response.json()
+    },
+    close: async () => {}
+  }
+}
+
+/** Our server app in a `ManagedRuntime` (built once, as a server would), `ServerUsers.get(id)` per call. */
+export const ours = async (baseUrl: string): Promise<Contender> => {
+  const runtime = ManagedRuntime.make(StackServerApp.layer({ ...fixtures.keys, baseUrl }))
+  await runtime.runPromise(Effect.void)
+  return {
+    name: "stack-auth-effect",
+    getUser: (id) => runtime.runPromise(ServerUsers.get(id)),
+    close: () => runtime.dispose()
+  }
+}
+
+/** The official SDK's server app, `getUser(id)` per call. */
+export const official = async (baseUrl: string): Promise<Contender> => {
+  const { StackServerApp: OfficialServerApp } = await import("@stackframe/js")
+  const app = new OfficialServerApp({ ...fixtures.keys, baseUrl, tokenStore: "memory" })
+  return {
+    name: "@stackframe/js",
+    getUser: (id) => app.getUser(id),
+    close: async () => {}
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The exact texts the handler pages show (SPEC §8 "Client-side handling and messages").
+ *
+ * @since 0.1.0
+ */
+import { KnownError } from "../../src/protocol/KnownError.ts"
+
+/** The OAuth callback's alert for an invalid TOTP code. SPEC §8 */
+export const invalidTotpAlert = "Invalid TOTP code. Please try signing in again."
+
+/** The OAuth callback's alert for any other failure. SPEC §8 */
+export const oauthCallbackAlert = "Error signing in during OAuth callback. Please try again."
+
+const isInvalidTotp = (error: unknown): boolean =>
+  typeof error === "object" && error !== null &&
+  ((error as { _tag?: unknown })._tag === "InvalidTotpCode" || (error instanceof KnownError && error.code === "INVALID_TOTP_CODE"))
+
+/** What the OAuth callback alerts for a failure. SPEC §4, §8 */
+export const oauthCallbackAlertFor = (error: unknown): string => (isInvalidTotp(error) ? invalidTotpAlert : oauthCallbackAlert)

@@ -1,0 +1,13 @@
+/**
+ * stack-auth-effect/react: the React 19 adapter (SPEC §2, §9). A provider that owns the app's
+ * Effect runtime, hooks over the SDK's query cache (suspending `useX`, non-suspending
+ * `useXQuery`), mutations, and the `/handler` pages.
+ *
+ * It holds no auth logic of its own: every hook runs the SDK's effects and reads its cache.
+ *
+ * @since 0.1.0
+ */
+export * from "./hooks.ts"
+export * from "./StackProvider.tsx"
+export * from "./StackRuntime.ts"
+export * from "./useQuery.ts"

@@ -1,0 +1,51 @@
+/**
+ * The dashboard's AI chat helper (SPEC §1, §3 "Chat message", §6 admin-only, §7 AI chat): send a
+ * conversation and get the assistant's answer, save messages to a thread, read a thread back.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { type ChatContextType, ChatHistory, type ChatMessage, ChatReply, type ContentBlock } from "../protocol/schemas/AiChat.ts"
+import { AdminAccess } from "../transport/Access.ts"
+import * as Call from "../transport/Call.ts"
+import type { StackHttp } from "../transport/StackHttp.ts"
+
+const threadPath = (threadId: string) => `/internal/ai-chat/${encodeURIComponent(threadId)}`
+
+/** What the chat calls can fail with: no error specific to them. */
+export type ChatError = Call.CallError<readonly []>
+
+/** Sends the conversation (at least one message) and answers the assistant's reply. SPEC §7 `POST /internal/ai-chat/{id}` */
+export const send = Effect.fn("AiChat.send")(
+  function*(
+    threadId: string,
+    input: { readonly contextType: ChatContextType; readonly messages: ReadonlyArray<ChatMessage> }
+  ): Effect.fn.Return<ReadonlyArray<ContentBlock>, ChatError, StackHttp | AdminAccess> {
+    yield* AdminAccess
+    const reply = yield* Call.call({
+      method: "POST",
+      path: threadPath(threadId),
+      body: { context_type: input.contextType, messages: input.messages },
+      response: ChatReply,
+      errors: []
+    })
+    return reply.content
+  }
+)
+
+/** Appends a message (any JSON) to a thread. SPEC §7 `PATCH /internal/ai-chat/{id}` */
+export const save = Effect.fn("AiChat.save")(
+  function*(threadId: string, message: unknown): Effect.fn.Return<void, ChatError, StackHttp | AdminAccess> {
+    yield* AdminAccess
+    yield* Call.call({ method: "PATCH", path: threadPath(threadId), body: { message }, response: Schema.Unknown, errors: [] })
+  }
+)
+
+/** A thread's saved messages, oldest first. SPEC §7 `GET /internal/ai-chat/{id}` */
+export const list = Effect.fn("AiChat.list")(
+  function*(threadId: string): Effect.fn.Return<ReadonlyArray<unknown>, ChatError, StackHttp | AdminAccess> {
+    yield* AdminAccess
+    return (yield* Call.call({ method: "GET", path: threadPath(threadId), response: ChatHistory, errors: [] })).messages
+  }
+)

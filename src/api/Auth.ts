@@ -1,0 +1,225 @@
+/**
+ * Sign-in and sign-out of the client app (SPEC §4 "Sign-in outcomes", §7 Auth).
+ *
+ * Every sign-in stores the answered tokens in the session and reports the user id and whether the
+ * user is new, so callers can go to the after-sign-up or the after-sign-in page.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
+import {
+  EmailPasswordMismatch,
+  MultiFactorAuthenticationRequired,
+  PasswordAuthenticationNotEnabled,
+  PasswordTooLong,
+  PasswordTooShort,
+  RedirectUrlNotWhitelisted,
+  SignUpNotEnabled,
+  UserWithEmailAlreadyExists,
+  VerificationCodeAlreadyUsed,
+  VerificationCodeExpired,
+  VerificationCodeMaxAttemptsReached,
+  VerificationCodeNotFound
+} from "../protocol/KnownErrors.ts"
+import { SendSignInCodeResponse, SignInTokens } from "../protocol/schemas/Auth.ts"
+import * as Session from "../session/Session.ts"
+import type { TransportError } from "../transport/TransportErrors.ts"
+import * as Mfa from "./Mfa.ts"
+import * as SignIn from "./SignIn.ts"
+
+/** What a successful sign-in reports. SPEC §4 */
+export type SignInResult = SignIn.SignInResult
+
+/** What `signUpAnonymously` can fail with: no error specific to it. */
+export type SignUpAnonymouslyError = KnownError | UnknownErrorCode | TransportError
+
+/** Creates an anonymous user and signs it in. SPEC §7 `POST /auth/anonymous/sign-up` */
+export const signUpAnonymously = Effect.fn("Auth.signUpAnonymously")(
+  function*(): Effect.fn.Return<SignInResult, SignUpAnonymouslyError, Session.Session> {
+    const tokens = yield* Session.call({ method: "POST", path: "/auth/anonymous/sign-up", response: SignInTokens, errors: [] })
+    return yield* SignIn.storeTokens(tokens, true)
+  }
+)
+
+/** What `signOut` can fail with. */
+export type SignOutError = TransportError
+
+/** Signs out: deletes the session at the service, then clears the tokens. SPEC §4, §7 `DELETE /auth/sessions/current` */
+export const signOut = Effect.fn("Auth.signOut")(
+  function*(): Effect.fn.Return<void, SignOutError, Session.Session> {
+    yield* (yield* Session.Session).signOut
+  }
+)
+
+// ----- password -----
+
+/** What `signUpWithPassword` can fail with. */
+export type SignUpWithPasswordError =
+  | SignUpNotEnabled
+  | PasswordAuthenticationNotEnabled
+  | UserWithEmailAlreadyExists
+  | PasswordTooShort
+  | PasswordTooLong
+  | RedirectUrlNotWhitelisted
+  | MultiFactorAuthenticationRequired
+  | KnownError
+  | UnknownErrorCode
+  | TransportError
+
+/**
+ * Signs up with e-mail and password and signs the new user in (SPEC §4, §5, §7
+ * `POST /auth/password/sign-up`). Signed in anonymously, the anonymous user is upgraded: same id.
+ * With `verificationCallbackUrl` the service mails a verification link to it.
+ */
+export const signUpWithPassword = Effect.fn("Auth.signUpWithPassword")(
+  function*(options: {
+    readonly email: string
+    readonly password: string
+    readonly verificationCallbackUrl?: string | undefined
+  }): Effect.fn.Return<SignInResult, SignUpWithPasswordError, Session.Session> {
+    const tokens = yield* Session.call({
+      method: "POST",
+      path: "/auth/password/sign-up",
+      body: { email: options.email, password: options.password, verification_callback_url: options.verificationCallbackUrl },
+      response: SignInTokens,
+      errors: [
+        SignUpNotEnabled,
+        PasswordAuthenticationNotEnabled,
+        UserWithEmailAlreadyExists,
+        PasswordTooShort,
+        PasswordTooLong,
+        RedirectUrlNotWhitelisted,
+        MultiFactorAuthenticationRequired
+      ]
+    }).pipe(Mfa.keepAttemptCode)
+    return yield* SignIn.storeTokens(tokens, true)
+  }
+)
+
+/** What `signInWithPassword` can fail with. */
+export type SignInWithPasswordError =
+  | EmailPasswordMismatch
+  | PasswordAuthenticationNotEnabled
+  | MultiFactorAuthenticationRequired
+  | KnownError
+  | UnknownErrorCode
+  | TransportError
+
+/**
+ * Signs in with e-mail and password (SPEC §4, §7 `POST /auth/password/sign-in`). A user with a
+ * second factor fails with `MultiFactorAuthenticationRequired`; its attempt code is kept for
+ * `Mfa.signInWithMfa`.
+ */
+export const signInWithPassword = Effect.fn("Auth.signInWithPassword")(
+  function*(options: { readonly email: string; readonly password: string }): Effect.fn.Return<
+    SignInResult,
+    SignInWithPasswordError,
+    Session.Session
+  > {
+    const tokens = yield* Session.call({
+      method: "POST",
+      path: "/auth/password/sign-in",
+      body: { email: options.email, password: options.password },
+      response: SignInTokens,
+      errors: [EmailPasswordMismatch, PasswordAuthenticationNotEnabled, MultiFactorAuthenticationRequired]
+    }).pipe(Mfa.keepAttemptCode)
+    return yield* SignIn.storeTokens(tokens, false)
+  }
+)
+
+// ----- one-time code and magic link -----
+
+/** What `sendSignInCode` can fail with. */
+export type SendSignInCodeError =
+  | RedirectUrlNotWhitelisted
+  | SignUpNotEnabled
+  | UserWithEmailAlreadyExists
+  | KnownError
+  | UnknownErrorCode
+  | TransportError
+
+/**
+ * Mails a one-time sign-in code and a magic link `callbackUrl?code=...` (SPEC §4, §7
+ * `POST /auth/otp/send-sign-in-code`). Answers the nonce that completes the 6-character code typed
+ * by the user ({@link signInWithOtp}).
+ */
+export const sendSignInCode = Effect.fn("Auth.sendSignInCode")(
+  function*(options: { readonly email: string; readonly callbackUrl: string }): Effect.fn.Return<
+    SendSignInCodeResponse,
+    SendSignInCodeError,
+    Session.Session
+  > {
+    return yield* Session.call({
+      method: "POST",
+      path: "/auth/otp/send-sign-in-code",
+      body: { email: options.email, callback_url: options.callbackUrl },
+      response: SendSignInCodeResponse,
+      errors: [RedirectUrlNotWhitelisted, SignUpNotEnabled, UserWithEmailAlreadyExists]
+    })
+  }
+)
+
+/** What `signInWithCode` can fail with. */
+export type SignInWithCodeError =
+  | VerificationCodeNotFound
+  | VerificationCodeExpired
+  | VerificationCodeAlreadyUsed
+  | VerificationCodeMaxAttemptsReached
+  | MultiFactorAuthenticationRequired
+  | KnownError
+  | UnknownErrorCode
+  | TransportError
+
+/**
+ * Signs in with the full code of a sign-in mail (SPEC §4, §7 `POST /auth/otp/sign-in`): the magic
+ * link's `code`, or the typed code followed by the nonce. A new user signs up this way.
+ */
+export const signInWithCode = Effect.fn("Auth.signInWithCode")(
+  function*(code: string): Effect.fn.Return<SignInResult, SignInWithCodeError, Session.Session> {
+    const tokens = yield* Session.call({
+      method: "POST",
+      path: "/auth/otp/sign-in",
+      body: { code },
+      response: SignInTokens,
+      errors: [
+        VerificationCodeNotFound,
+        VerificationCodeExpired,
+        VerificationCodeAlreadyUsed,
+        VerificationCodeMaxAttemptsReached,
+        MultiFactorAuthenticationRequired
+      ]
+    }).pipe(Mfa.keepAttemptCode)
+    return yield* SignIn.storeTokens(tokens, false)
+  }
+)
+
+/** Signs in with the code the user typed from the mail and the nonce `sendSignInCode` answered. SPEC §4 */
+export const signInWithOtp = (options: { readonly otp: string; readonly nonce: string }) =>
+  signInWithCode(options.otp.trim() + options.nonce)
+
+/** The magic-link URL has no `code` query parameter. SPEC §2, §4 */
+export class MissingMagicLinkCode extends Schema.TaggedError<MissingMagicLinkCode>()("MissingMagicLinkCode", {}) {
+  override get message(): string {
+    return "The magic link has no code: open the link from the sign-in mail again"
+  }
+}
+
+/** The `code` of a magic-link callback URL. SPEC §2 magic-link-callback */
+export const magicLinkCode = (url: string | URL): string | undefined => {
+  try {
+    return new URL(url).searchParams.get("code") ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Signs in with the `code` of the magic-link callback page's URL. SPEC §2 magic-link-callback, §4 */
+export const signInWithMagicLinkCallback = Effect.fn("Auth.signInWithMagicLinkCallback")(
+  function*(url: string | URL): Effect.fn.Return<SignInResult, SignInWithCodeError | MissingMagicLinkCode, Session.Session> {
+    const code = magicLinkCode(url)
+    if (code === undefined) return yield* new MissingMagicLinkCode()
+    return yield* signInWithCode(code)
+  }
+)

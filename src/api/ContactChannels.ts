@@ -1,0 +1,203 @@
+/**
+ * Contact channels (SPEC §3 "Contact channel", §7 "Contact channels"): the current user's
+ * channels (client: list, create, update, delete, send a verification code) and, with
+ * `ServerAccess`, any user's channels by user id. Payloads are passed through as given.
+ *
+ * Verifying a code is `EmailVerification.verify`.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { CurrentHandlerUrls } from "../handler/HandlerUrls.ts"
+import * as Redirects from "../handler/Redirects.ts"
+import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
+import {
+  CannotGetOwnUserWithoutUser,
+  ContactChannelAlreadyUsedForAuthBySomeoneElse,
+  EmailAlreadyVerified,
+  RedirectUrlNotWhitelisted,
+  UserIdDoesNotExist,
+  UserNotFound
+} from "../protocol/KnownErrors.ts"
+import {
+  ContactChannel,
+  type ContactChannelCreate,
+  ContactChannelList,
+  type ContactChannelUpdate,
+  type ServerContactChannelCreate,
+  type ServerContactChannelUpdate
+} from "../protocol/schemas/ContactChannel.ts"
+import * as Session from "../session/Session.ts"
+import { ServerAccess } from "../transport/Access.ts"
+import * as Call from "../transport/Call.ts"
+import type { StackHttp } from "../transport/StackHttp.ts"
+import type { TransportError } from "../transport/TransportErrors.ts"
+
+/** Contact channels and their payloads. SPEC §3 */
+export type {
+  ContactChannel,
+  ContactChannelCreate,
+  ContactChannelUpdate,
+  ServerContactChannelCreate,
+  ServerContactChannelUpdate
+} from "../protocol/schemas/ContactChannel.ts"
+
+type Common = KnownError | UnknownErrorCode | TransportError
+
+const path = (userId: string, channelId: string) =>
+  `/contact-channels/${encodeURIComponent(userId)}/${encodeURIComponent(channelId)}`
+
+/** What the current user's calls can fail with when signed out. */
+export type ListError = CannotGetOwnUserWithoutUser | Common
+
+/** The current user's channels, oldest first. SPEC §7 `GET /contact-channels?user_id=me` */
+export const list = Effect.fn("ContactChannels.list")(
+  function*(): Effect.fn.Return<ReadonlyArray<ContactChannel>, ListError, Session.Session> {
+    const answer = yield* Session.call({
+      method: "GET",
+      path: "/contact-channels",
+      query: { user_id: "me" },
+      response: ContactChannelList,
+      errors: [CannotGetOwnUserWithoutUser]
+    })
+    return answer.items
+  }
+)
+
+/** What creating or updating a channel can fail with (a duplicate value is a plain 400). */
+export type WriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | CannotGetOwnUserWithoutUser | Common
+
+const writeErrors = [ContactChannelAlreadyUsedForAuthBySomeoneElse, CannotGetOwnUserWithoutUser] as const
+
+/** Adds a channel to the current user (unverified, not primary unless asked). SPEC §7 `POST /contact-channels` */
+export const create = Effect.fn("ContactChannels.create")(
+  function*(payload: ContactChannelCreate): Effect.fn.Return<ContactChannel, WriteError, Session.Session> {
+    return yield* Session.call({
+      method: "POST",
+      path: "/contact-channels",
+      body: { ...payload, user_id: "me" },
+      response: ContactChannel,
+      errors: writeErrors
+    })
+  }
+)
+
+/** Changes one of the current user's channels; a new value is unverified again. SPEC §7 `PATCH /contact-channels/me/{id}` */
+export const update = Effect.fn("ContactChannels.update")(
+  function*(channelId: string, payload: ContactChannelUpdate): Effect.fn.Return<ContactChannel, WriteError, Session.Session> {
+    return yield* Session.call({ method: "PATCH", path: path("me", channelId), body: payload, response: ContactChannel, errors: writeErrors })
+  }
+)
+
+/** Deletes one of the current user's channels. SPEC §7 `DELETE /contact-channels/me/{id}` */
+export const remove = Effect.fn("ContactChannels.remove")(
+  function*(channelId: string): Effect.fn.Return<void, ListError, Session.Session> {
+    yield* Session.call({ method: "DELETE", path: path("me", channelId), response: Schema.Unknown, errors: [CannotGetOwnUserWithoutUser] })
+  }
+)
+
+/** What sending a channel's verification code can fail with. */
+export type SendVerificationCodeError =
+  | EmailAlreadyVerified
+  | RedirectUrlNotWhitelisted
+  | CannotGetOwnUserWithoutUser
+  | Redirects.CallbackUrlRequired
+  | Common
+
+const sendErrors = [EmailAlreadyVerified, RedirectUrlNotWhitelisted, CannotGetOwnUserWithoutUser] as const
+
+/**
+ * Sends a verification code to one of the current user's channels, linking to `callbackUrl`
+ * (by default the app's e-mail-verification page). SPEC §4, §7 `POST /contact-channels/me/{id}/send-verification-code`
+ */
+export const sendVerificationCode = Effect.fn("ContactChannels.sendVerificationCode")(
+  function*(
+    channelId: string,
+    options: { readonly callbackUrl?: string | undefined } = {}
+  ): Effect.fn.Return<void, SendVerificationCodeError, Session.Session> {
+    const callbackUrl = yield* Redirects.callbackUrl((yield* CurrentHandlerUrls).emailVerification, { explicit: options.callbackUrl })
+    yield* Session.call({
+      method: "POST",
+      path: `${path("me", channelId)}/send-verification-code`,
+      body: { callback_url: callbackUrl },
+      response: Schema.Unknown,
+      errors: sendErrors
+    })
+  }
+)
+
+// ----- server: any user by id -----
+
+/** What a server's writes can fail with: an unknown user, or a value another user signs in with. */
+export type ServerWriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | UserNotFound | Common
+
+const serverWriteErrors = [ContactChannelAlreadyUsedForAuthBySomeoneElse, UserNotFound] as const
+
+/** Any user's channels, oldest first (none for an unknown user). SPEC §7 `GET /contact-channels?user_id={id}` */
+export const listForUser = Effect.fn("ContactChannels.listForUser")(
+  function*(userId: string): Effect.fn.Return<ReadonlyArray<ContactChannel>, Common, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    const answer = yield* Call.call({ method: "GET", path: "/contact-channels", query: { user_id: userId }, response: ContactChannelList, errors: [] })
+    return answer.items
+  }
+)
+
+/** Adds a channel to a user, possibly verified already. SPEC §7 `POST /contact-channels` */
+export const createForUser = Effect.fn("ContactChannels.createForUser")(
+  function*(
+    userId: string,
+    payload: ServerContactChannelCreate
+  ): Effect.fn.Return<ContactChannel, ServerWriteError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({
+      method: "POST",
+      path: "/contact-channels",
+      body: { ...payload, user_id: userId },
+      response: ContactChannel,
+      errors: serverWriteErrors
+    })
+  }
+)
+
+/** Changes a user's channel, verification included. SPEC §7 `PATCH /contact-channels/{userId}/{id}` */
+export const updateForUser = Effect.fn("ContactChannels.updateForUser")(
+  function*(
+    userId: string,
+    channelId: string,
+    payload: ServerContactChannelUpdate
+  ): Effect.fn.Return<ContactChannel, ServerWriteError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({ method: "PATCH", path: path(userId, channelId), body: payload, response: ContactChannel, errors: serverWriteErrors })
+  }
+)
+
+/** Deletes a user's channel. SPEC §7 `DELETE /contact-channels/{userId}/{id}` */
+export const removeForUser = Effect.fn("ContactChannels.removeForUser")(
+  function*(userId: string, channelId: string): Effect.fn.Return<void, UserNotFound | Common, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    yield* Call.call({ method: "DELETE", path: path(userId, channelId), response: Schema.Unknown, errors: [UserNotFound] })
+  }
+)
+
+/** What sending a verification code for a user can fail with. */
+export type SendVerificationCodeForUserError = SendVerificationCodeError | UserIdDoesNotExist
+
+/** Sends a verification code to a user's channel. SPEC §7 `POST /contact-channels/{userId}/{id}/send-verification-code` */
+export const sendVerificationCodeForUser = Effect.fn("ContactChannels.sendVerificationCodeForUser")(
+  function*(
+    userId: string,
+    channelId: string,
+    options: { readonly callbackUrl?: string | undefined } = {}
+  ): Effect.fn.Return<void, SendVerificationCodeForUserError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    const callbackUrl = yield* Redirects.callbackUrl((yield* CurrentHandlerUrls).emailVerification, { explicit: options.callbackUrl })
+    yield* Call.call({
+      method: "POST",
+      path: `${path(userId, channelId)}/send-verification-code`,
+      body: { callback_url: callbackUrl },
+      response: Schema.Unknown,
+      errors: [...sendErrors, UserIdDoesNotExist]
+    })
+  }
+)

@@ -1,0 +1,79 @@
+/**
+ * E-mail verification (SPEC §4 "E-mail verification", §5, §7 Contact channels): send a code to
+ * the user's primary e-mail, then verify it. Each outcome is typed: already verified (on send),
+ * not found, expired, already used, out of attempts (on verify).
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { CurrentHandlerUrls } from "../handler/HandlerUrls.ts"
+import * as Redirects from "../handler/Redirects.ts"
+import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
+import {
+  CannotGetOwnUserWithoutUser,
+  EmailAlreadyVerified,
+  EmailIsNotPrimaryEmail,
+  RedirectUrlNotWhitelisted
+} from "../protocol/KnownErrors.ts"
+import type { CurrentUser } from "../protocol/schemas/User.ts"
+import * as Session from "../session/Session.ts"
+import * as Call from "../transport/Call.ts"
+import type { StackHttp } from "../transport/StackHttp.ts"
+import type { TransportError } from "../transport/TransportErrors.ts"
+import { type CodeError, codeErrors } from "./Passwords.ts"
+import * as Users from "./Users.ts"
+
+/** The user has no primary e-mail to verify; no request was sent. SPEC §5 (message verbatim) */
+export class NoPrimaryEmail extends Schema.TaggedError<NoPrimaryEmail>()("NoPrimaryEmail", {}) {
+  override get message(): string {
+    return "User does not have a primary email"
+  }
+}
+
+/** What `send` can fail with. */
+export type SendError =
+  | NoPrimaryEmail
+  | EmailAlreadyVerified
+  | EmailIsNotPrimaryEmail
+  | RedirectUrlNotWhitelisted
+  | CannotGetOwnUserWithoutUser
+  | Redirects.CallbackUrlRequired
+  | KnownError
+  | UnknownErrorCode
+  | TransportError
+
+/**
+ * Sends a verification code to the current user's primary e-mail, linking to `callbackUrl` (by
+ * default the app's e-mail-verification page). Give the `user` you hold to skip reading it again;
+ * without a primary e-mail it fails with `NoPrimaryEmail` before sending anything.
+ * SPEC §4, §5, §7 `POST /contact-channels/send-verification-code`
+ */
+export const send = Effect.fn("EmailVerification.send")(
+  function*(options: {
+    readonly user?: Pick<CurrentUser, "primaryEmail"> | undefined
+    readonly callbackUrl?: string | undefined
+  } = {}): Effect.fn.Return<void, SendError, Session.Session> {
+    const user = options.user ?? (yield* Users.getCurrent())
+    if (user.primaryEmail === null) return yield* new NoPrimaryEmail()
+    const page = (yield* CurrentHandlerUrls).emailVerification
+    const callbackUrl = yield* Redirects.callbackUrl(page, { explicit: options.callbackUrl })
+    yield* Session.call({
+      method: "POST",
+      path: "/contact-channels/send-verification-code",
+      body: { email: user.primaryEmail, callback_url: callbackUrl },
+      response: Schema.Unknown,
+      errors: [EmailAlreadyVerified, EmailIsNotPrimaryEmail, RedirectUrlNotWhitelisted]
+    })
+  }
+)
+
+/** What `verify` can fail with. */
+export type VerifyError = CodeError | KnownError | UnknownErrorCode | TransportError
+
+/** Verifies the e-mail a code was sent to. SPEC §4, §7 `POST /contact-channels/verify` */
+export const verify = Effect.fn("EmailVerification.verify")(
+  function*(code: string): Effect.fn.Return<void, VerifyError, StackHttp> {
+    yield* Call.call({ method: "POST", path: "/contact-channels/verify", body: { code }, response: Schema.Unknown, errors: codeErrors })
+  }
+)

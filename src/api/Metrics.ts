@@ -1,0 +1,28 @@
+/**
+ * Project metrics (SPEC §1 "Project metrics", §6 admin-only, §7 `GET /internal/metrics`): user
+ * counts, sign-ups and active users per day over the last 30 days, recent users, sign-in methods.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import { Metrics } from "../protocol/schemas/Metrics.ts"
+import { AdminAccess } from "../transport/Access.ts"
+import * as Call from "../transport/Call.ts"
+import type { StackHttp } from "../transport/StackHttp.ts"
+
+/** What {@link get} can fail with: no error specific to it. */
+export type GetError = Call.CallError<readonly []>
+
+/** The project's metrics; anonymous users count only with `includeAnonymous`. SPEC §7 `GET /internal/metrics` */
+export const get = Effect.fn("Metrics.get")(
+  function*(options: { readonly includeAnonymous?: boolean | undefined } = {}): Effect.fn.Return<Metrics, GetError, StackHttp | AdminAccess> {
+    yield* AdminAccess
+    return yield* Call.call({
+      method: "GET",
+      path: "/internal/metrics",
+      query: { include_anonymous: options.includeAnonymous === true ? "true" : undefined },
+      response: Metrics,
+      errors: []
+    })
+  }
+)

@@ -1,0 +1,77 @@
+/**
+ * Notification categories (SPEC §3 "Notification category", §7 "Other client calls"): the
+ * current user's choice per category, and with `ServerAccess` any user's by id.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
+import { CannotGetOwnUserWithoutUser, UserNotFound } from "../protocol/KnownErrors.ts"
+import { NotificationCategory, NotificationCategoryList } from "../protocol/schemas/NotificationCategory.ts"
+import * as Session from "../session/Session.ts"
+import { ServerAccess } from "../transport/Access.ts"
+import * as Call from "../transport/Call.ts"
+import type { StackHttp } from "../transport/StackHttp.ts"
+import type { TransportError } from "../transport/TransportErrors.ts"
+
+/** A notification category with the user's choice. SPEC §3 */
+export type { NotificationCategory } from "../protocol/schemas/NotificationCategory.ts"
+
+type Common = KnownError | UnknownErrorCode | TransportError
+
+const listPath = (userId: string) => `/emails/notification-preference/${encodeURIComponent(userId)}`
+const categoryPath = (userId: string, categoryId: string) => `${listPath(userId)}/${encodeURIComponent(categoryId)}`
+
+/** What the current user's calls can fail with (an unknown category is a plain 404). */
+export type Error = CannotGetOwnUserWithoutUser | Common
+
+/** The categories with the current user's choices. SPEC §7 `GET /emails/notification-preference/me` */
+export const list = Effect.fn("Notifications.list")(
+  function*(): Effect.fn.Return<ReadonlyArray<NotificationCategory>, Error, Session.Session> {
+    const answer = yield* Session.call({ method: "GET", path: listPath("me"), response: NotificationCategoryList, errors: [CannotGetOwnUserWithoutUser] })
+    return answer.items
+  }
+)
+
+/** Turns a category on or off for the current user. SPEC §7 `PATCH /emails/notification-preference/me/{category}` */
+export const setEnabled = Effect.fn("Notifications.setEnabled")(
+  function*(categoryId: string, enabled: boolean): Effect.fn.Return<NotificationCategory, Error, Session.Session> {
+    return yield* Session.call({
+      method: "PATCH",
+      path: categoryPath("me", categoryId),
+      body: { enabled },
+      response: NotificationCategory,
+      errors: [CannotGetOwnUserWithoutUser]
+    })
+  }
+)
+
+/** What a server's calls can fail with. */
+export type ServerError = UserNotFound | Common
+
+/** A user's categories and choices. SPEC §7 `GET /emails/notification-preference/{userId}` */
+export const listForUser = Effect.fn("Notifications.listForUser")(
+  function*(userId: string): Effect.fn.Return<ReadonlyArray<NotificationCategory>, ServerError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    const answer = yield* Call.call({ method: "GET", path: listPath(userId), response: NotificationCategoryList, errors: [UserNotFound] })
+    return answer.items
+  }
+)
+
+/** Turns a category on or off for a user. SPEC §7 `PATCH /emails/notification-preference/{userId}/{category}` */
+export const setEnabledForUser = Effect.fn("Notifications.setEnabledForUser")(
+  function*(
+    userId: string,
+    categoryId: string,
+    enabled: boolean
+  ): Effect.fn.Return<NotificationCategory, ServerError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({
+      method: "PATCH",
+      path: categoryPath(userId, categoryId),
+      body: { enabled },
+      response: NotificationCategory,
+      errors: [UserNotFound]
+    })
+  }
+)

@@ -1,0 +1,302 @@
+/**
+ * Social sign-in through the service's OAuth front door (SPEC §2 oauth-callback, §4 "OAuth", §7
+ * `/auth/oauth/authorize/{provider}` and `/auth/oauth/token`, §9 PKCE S256, scope `legacy`,
+ * `client_secret_post`, state cookie 3600 s).
+ *
+ * {@link getAuthorizationUrl} keeps a PKCE code verifier in the cookie `stack-oauth-outer-<state>`
+ * and builds the authorize URL; the provider's round trip ends on the app's callback page, where
+ * {@link handleCallback} exchanges `code` for the session's tokens (only when `code`, `state` and
+ * the verifier cookie are all there).
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as oauth from "oauth4webapi"
+import * as Headers from "../protocol/Headers.ts"
+import { KnownError } from "../protocol/KnownError.ts"
+import {
+  ContactChannelAlreadyUsedForAuthBySomeoneElse,
+  InvalidAuthorizationCode,
+  InvalidOAuthClientIdOrSecret,
+  MultiFactorAuthenticationRequired,
+  OAuthConnectionAlreadyConnectedToAnotherUser,
+  OAuthProviderAccessDenied,
+  OAuthProviderNotFoundOrNotEnabled,
+  OuterOAuthTimeout,
+  RedirectUrlNotWhitelisted,
+  SignUpNotEnabled
+} from "../protocol/KnownErrors.ts"
+import * as CookieStorage from "../session/CookieStorage.ts"
+import { Cookies } from "../session/Cookies.ts"
+import { Navigation } from "../session/Navigation.ts"
+import * as Session from "../session/Session.ts"
+import * as Call from "../transport/Call.ts"
+import { HttpTransport, TransportFailure } from "../transport/HttpTransport.ts"
+import { StackHttp } from "../transport/StackHttp.ts"
+import { StackConnectionError, type TransportError } from "../transport/TransportErrors.ts"
+import * as Mfa from "./Mfa.ts"
+import * as SignIn from "./SignIn.ts"
+
+/** PKCE code challenge method. SPEC §9 */
+export const codeChallengeMethod = "S256"
+/** The scope sent to the service. SPEC §9 */
+export const scope = "legacy"
+/** How the client authenticates at the token endpoint. SPEC §9 */
+export const tokenEndpointAuthMethod = "client_secret_post"
+/** Prefix of the cookie keeping the code verifier: the product prefix and `oauth-outer`. SPEC §4 */
+export const stateCookiePrefix = "stack-oauth-outer-"
+/** Life of the verifier cookie. SPEC §9 */
+export const stateCookieMaxAgeSeconds = 3600
+
+/** The verifier cookie of one flow. SPEC §4 */
+export const stateCookieName = (state: string): string => stateCookiePrefix + state
+
+/** What an authorize URL is for: signing in, or linking a provider to the signed-in user. SPEC §7 */
+export type FlowType = "authenticate" | "link"
+
+/** Options of {@link getAuthorizationUrl}. SPEC §7 */
+export interface AuthorizationOptions {
+  /** The provider id (`github`, `google`, ...). */
+  readonly provider: string
+  /** The app's OAuth callback page; any `code` and `state` in it are removed (with a warning). */
+  readonly redirectUrl: string
+  /** Where the service sends the user when the flow fails. */
+  readonly errorRedirectUrl: string
+  /** Where to go after the callback (answered by the token exchange). */
+  readonly afterCallbackRedirectUrl?: string | undefined
+  /** `authenticate` by default. */
+  readonly type?: FlowType | undefined
+  /** Extra provider scopes (linking only). */
+  readonly providerScope?: string | undefined
+}
+
+/** The redirect URL without `code` and `state`, warning when it had them. SPEC §4 */
+export const cleanRedirectUrl = (redirectUrl: string): Effect.Effect<string> =>
+  Effect.gen(function*() {
+    const url = new URL(redirectUrl)
+    for (const key of ["code", "state"]) {
+      if (url.searchParams.has(key)) {
+        yield* Effect.logWarning(`The OAuth redirect URL contains a ${key} query parameter; it is removed, as the OAuth callback sets it`)
+        url.searchParams.delete(key)
+      }
+    }
+    return url.toString()
+  })
+
+/**
+ * Builds the authorize URL of a new flow and keeps its PKCE code verifier in the cookie
+ * `stack-oauth-outer-<state>` for 3600 s (SPEC §4, §7, §9). Linking needs a signed-in user, whose
+ * access token the URL carries.
+ */
+export const getAuthorizationUrl = Effect.fn("OAuth.getAuthorizationUrl")(
+  function*(options: AuthorizationOptions): Effect.fn.Return<string, SignIn.NotSignedIn | Session.AccessTokenValidityTooLong | KnownError | TransportError, StackHttp | Session.Session> {
+    const { config } = yield* StackHttp
+    const type = options.type ?? "authenticate"
+    const redirectUri = yield* cleanRedirectUrl(options.redirectUrl)
+    const codeVerifier = oauth.generateRandomCodeVerifier()
+    const codeChallenge = yield* Effect.promise(() => oauth.calculatePKCECodeChallenge(codeVerifier))
+    const state = oauth.generateRandomState()
+    const url = new URL(`${config.baseUrl}/api/v1/auth/oauth/authorize/${options.provider.toLowerCase()}`)
+    const set = (key: string, value: string) => url.searchParams.set(key, value)
+    set("client_id", config.projectId)
+    set("client_secret", config.publishableClientKey ?? "")
+    set("redirect_uri", redirectUri)
+    set("scope", scope)
+    set("state", state)
+    set("grant_type", "authorization_code")
+    set("code_challenge", codeChallenge)
+    set("code_challenge_method", codeChallengeMethod)
+    set("response_type", "code")
+    set("type", type)
+    set("error_redirect_url", options.errorRedirectUrl)
+    if (options.afterCallbackRedirectUrl !== undefined) set("after_callback_redirect_url", options.afterCallbackRedirectUrl)
+    if (type === "link") {
+      const tokens = yield* (yield* Session.Session).getTokens()
+      if (tokens === undefined) return yield* new SignIn.NotSignedIn({ operation: "Linking an OAuth provider" })
+      set("token", Redacted.value(tokens.accessToken))
+      if (options.providerScope !== undefined) set("provider_scope", options.providerScope)
+    }
+    const cookies = yield* Cookies
+    cookies.set(stateCookieName(state), codeVerifier, CookieStorage.attributes(stateCookieMaxAgeSeconds, cookies.secure ?? false))
+    return url.toString()
+  }
+)
+
+/** Starts a flow: builds the authorize URL and goes there. SPEC §4, §7 */
+export const signInWithRedirect = Effect.fn("OAuth.signInWithRedirect")(
+  function*(options: AuthorizationOptions): Effect.fn.Return<void, SignIn.NotSignedIn | Session.AccessTokenValidityTooLong | KnownError | TransportError, StackHttp | Session.Session | Navigation> {
+    const url = yield* getAuthorizationUrl(options)
+    yield* (yield* Navigation).navigate(url)
+  }
+)
+
+/** Why a page is not an OAuth callback to handle. SPEC §2 */
+export type NotACallbackReason = "missing-code" | "missing-state" | "missing-verifier"
+
+/** What {@link handleCallback} did. SPEC §2, §4 */
+export type CallbackResult =
+  | { readonly _tag: "NotACallback"; readonly reason: NotACallbackReason }
+  | {
+    readonly _tag: "SignedIn"
+    readonly userId: string | undefined
+    readonly isNewUser: boolean
+    /** Where the flow asked to go after the callback, if anywhere. */
+    readonly afterCallbackRedirectUrl: string | undefined
+    /** The callback URL without `code` and `state`, to put in the address bar. */
+    readonly cleanUrl: string
+  }
+
+/** The code exchange failed for a reason other than a known error. SPEC §8 */
+export class OAuthCallbackError extends Schema.TaggedError<OAuthCallbackError>()("OAuthCallbackError", {
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return "Error signing in during OAuth callback. Please try again."
+  }
+}
+
+/** The known errors a callback can end with (from the token exchange, or redirected by the service). */
+export const callbackErrors = [
+  InvalidAuthorizationCode,
+  InvalidOAuthClientIdOrSecret,
+  MultiFactorAuthenticationRequired,
+  OuterOAuthTimeout,
+  OAuthProviderAccessDenied,
+  OAuthProviderNotFoundOrNotEnabled,
+  SignUpNotEnabled,
+  ContactChannelAlreadyUsedForAuthBySomeoneElse,
+  OAuthConnectionAlreadyConnectedToAnotherUser,
+  RedirectUrlNotWhitelisted
+] as const
+
+/** What `handleCallback` can fail with. */
+export type HandleCallbackError = Call.CallError<typeof callbackErrors> | OAuthCallbackError
+
+const knownErrorFromRedirect = (params: URLSearchParams): KnownError | undefined => {
+  const code = params.get("errorCode")
+  if (code === null) return undefined
+  let details: unknown = undefined
+  try {
+    details = JSON.parse(params.get("details") ?? "null") ?? undefined
+  } catch {
+    details = undefined
+  }
+  return new KnownError({ code, status: 400, message: params.get("message") ?? code, details })
+}
+
+const describe = (cause: unknown): string => (cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause))
+
+/** `POST /auth/oauth/token` with the authorization-code grant, built by oauth4webapi, sent through `HttpTransport`. SPEC §7, §9 */
+const exchangeCode = (input: {
+  readonly params: URLSearchParams
+  readonly state: string
+  readonly redirectUri: string
+  readonly codeVerifier: string
+}) =>
+  Effect.gen(function*() {
+    const { config } = yield* StackHttp
+    const transport = yield* HttpTransport
+    const context = yield* Effect.context<never>()
+    const tokenEndpoint = `${config.baseUrl}/api/v1/auth/oauth/token`
+    const as: oauth.AuthorizationServer = { issuer: config.baseUrl, token_endpoint: tokenEndpoint }
+    const client: oauth.Client = { client_id: config.projectId, token_endpoint_auth_method: tokenEndpointAuthMethod }
+    const callbackParams = yield* Effect.try({
+      try: () => oauth.validateAuthResponse(as, client, input.params, input.state),
+      catch: (cause) => new OAuthCallbackError({ reason: describe(cause) })
+    })
+    const response = yield* Effect.tryPromise({
+      try: (signal) =>
+        oauth.authorizationCodeGrantRequest(
+          as,
+          client,
+          oauth.ClientSecretPost(config.publishableClientKey ?? ""),
+          callbackParams,
+          input.redirectUri,
+          input.codeVerifier,
+          {
+            signal,
+            [oauth.allowInsecureRequests]: tokenEndpoint.startsWith("http:"),
+            [oauth.customFetch]: async (target, init) => {
+              const sent = await Effect.runPromiseWith(context)(Effect.result(transport.send(new Request(target, init))))
+              if (Result.isFailure(sent)) throw sent.failure
+              return sent.success
+            }
+          }
+        ),
+      catch: (cause) =>
+        new StackConnectionError({
+          method: "POST",
+          path: "/auth/oauth/token",
+          reason: cause instanceof TransportFailure ? cause.reason : describe(cause),
+          attempts: 1,
+          diagnostics: []
+        })
+    })
+    const code = response.headers.get(Headers.knownError)
+    if (code !== null) {
+      const body = yield* Effect.promise(() => response.json().catch(() => undefined)) as Effect.Effect<{ error?: unknown; details?: unknown } | undefined>
+      const error = new KnownError({
+        code,
+        status: response.status,
+        message: typeof body?.error === "string" ? body.error : code,
+        details: body?.details
+      })
+      return yield* Effect.fail(Call.refineKnownError(callbackErrors, error))
+    }
+    return yield* Effect.tryPromise({
+      try: () => oauth.processAuthorizationCodeResponse(as, client, response),
+      catch: (cause) => new OAuthCallbackError({ reason: describe(cause) })
+    })
+  })
+
+/**
+ * Handles the OAuth callback page (SPEC §2, §4, §7 `POST /auth/oauth/token`): with `code`, `state`
+ * and the verifier cookie, removes the cookie, exchanges the code (PKCE, `client_secret_post`),
+ * stores the tokens and answers whether the user is new and where to go; without them, does
+ * nothing. An error the service redirected here with (`errorCode`) fails as that known error.
+ */
+export const handleCallback = Effect.fn("OAuth.handleCallback")(
+  function*(callbackUrl: string | URL, options: { readonly redirectUrl?: string | undefined } = {}): Effect.fn.Return<
+    CallbackResult,
+    HandleCallbackError,
+    StackHttp | Session.Session
+  > {
+    const url = new URL(callbackUrl)
+    const redirected = knownErrorFromRedirect(url.searchParams)
+    if (redirected !== undefined) return yield* Effect.fail(Call.refineKnownError(callbackErrors, redirected))
+    const code = url.searchParams.get("code")
+    const state = url.searchParams.get("state")
+    if (code === null) return { _tag: "NotACallback", reason: "missing-code" } as const
+    if (state === null) return { _tag: "NotACallback", reason: "missing-state" } as const
+    const cookies = yield* Cookies
+    const name = stateCookieName(state)
+    const codeVerifier = cookies.get(name)
+    if (codeVerifier === undefined || codeVerifier.length === 0) {
+      yield* Effect.logWarning(
+        "OAuth callback with a state but no verifier cookie (expired, deleted, already used, or another OAuth client's callback); ignoring it"
+      )
+      return { _tag: "NotACallback", reason: "missing-verifier" } as const
+    }
+    cookies.delete(name, CookieStorage.attributes(0, cookies.secure ?? false))
+    const clean = new URL(url)
+    clean.searchParams.delete("code")
+    clean.searchParams.delete("state")
+    const redirectUri = options.redirectUrl ?? clean.toString()
+    const tokens = yield* exchangeCode({ params: url.searchParams, state, redirectUri, codeVerifier }).pipe(Mfa.keepAttemptCode)
+    const refreshToken = tokens.refresh_token
+    if (refreshToken === undefined) return yield* new OAuthCallbackError({ reason: "the token response has no refresh_token" })
+    const isNewUser = tokens.is_new_user === true
+    const stored = yield* SignIn.storeTokens({ accessToken: tokens.access_token, refreshToken }, isNewUser)
+    const after = tokens.after_callback_redirect_url
+    return {
+      _tag: "SignedIn",
+      userId: stored.userId,
+      isNewUser: stored.isNewUser,
+      afterCallbackRedirectUrl: typeof after === "string" && after.length > 0 ? after : undefined,
+      cleanUrl: clean.toString()
+    } as const
+  }
+)

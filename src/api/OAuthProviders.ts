@@ -1,0 +1,151 @@
+/**
+ * Linked OAuth provider accounts (SPEC §3 "OAuth provider (linked account)", §7 "Other client
+ * calls"): addressed by user id and the account's own id. Clients read, update and delete the
+ * current user's; servers (`ServerAccess`) also create them and address any user. Payloads are
+ * passed through as given. An account not found is a plain 404 (`StackHttpError`).
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
+import { CannotGetOwnUserWithoutUser, OAuthProviderAccountIdAlreadyUsedForSignIn, UserNotFound } from "../protocol/KnownErrors.ts"
+import {
+  OAuthProvider,
+  type OAuthProviderCreate,
+  OAuthProviderList,
+  type OAuthProviderUpdate
+} from "../protocol/schemas/OAuthProvider.ts"
+import * as Session from "../session/Session.ts"
+import { ServerAccess } from "../transport/Access.ts"
+import * as Call from "../transport/Call.ts"
+import type { StackHttp } from "../transport/StackHttp.ts"
+import type { TransportError } from "../transport/TransportErrors.ts"
+
+/** Linked accounts and their payloads. SPEC §3 */
+export type { OAuthProvider, OAuthProviderCreate, OAuthProviderUpdate } from "../protocol/schemas/OAuthProvider.ts"
+
+type Common = KnownError | UnknownErrorCode | TransportError
+
+const path = (userId: string, id: string) => `/oauth-providers/${encodeURIComponent(userId)}/${encodeURIComponent(id)}`
+
+/** What the current user's calls can fail with. */
+export type Error = CannotGetOwnUserWithoutUser | Common
+
+/** What updates can fail with: the account id signs in to another user already. */
+export type UpdateError = OAuthProviderAccountIdAlreadyUsedForSignIn | Error
+
+/** The current user's linked accounts. SPEC §7 `GET /oauth-providers?user_id=me` */
+export const list = Effect.fn("OAuthProviders.list")(
+  function*(): Effect.fn.Return<ReadonlyArray<OAuthProvider>, Error, Session.Session> {
+    const answer = yield* Session.call({
+      method: "GET",
+      path: "/oauth-providers",
+      query: { user_id: "me" },
+      response: OAuthProviderList,
+      errors: [CannotGetOwnUserWithoutUser]
+    })
+    return answer.items
+  }
+)
+
+/** One of the current user's linked accounts. SPEC §7 `GET /oauth-providers/me/{id}` */
+export const get = Effect.fn("OAuthProviders.get")(
+  function*(id: string): Effect.fn.Return<OAuthProvider, Error, Session.Session> {
+    return yield* Session.call({ method: "GET", path: path("me", id), response: OAuthProvider, errors: [CannotGetOwnUserWithoutUser] })
+  }
+)
+
+/** Changes whether one of the current user's accounts signs in or serves tokens. SPEC §7 `PATCH /oauth-providers/me/{id}` */
+export const update = Effect.fn("OAuthProviders.update")(
+  function*(
+    id: string,
+    payload: Pick<OAuthProviderUpdate, "allow_sign_in" | "allow_connected_accounts">
+  ): Effect.fn.Return<OAuthProvider, UpdateError, Session.Session> {
+    return yield* Session.call({
+      method: "PATCH",
+      path: path("me", id),
+      body: payload,
+      response: OAuthProvider,
+      errors: [OAuthProviderAccountIdAlreadyUsedForSignIn, CannotGetOwnUserWithoutUser]
+    })
+  }
+)
+
+/** Unlinks one of the current user's accounts. SPEC §7 `DELETE /oauth-providers/me/{id}` */
+export const remove = Effect.fn("OAuthProviders.remove")(
+  function*(id: string): Effect.fn.Return<void, Error, Session.Session> {
+    yield* Session.call({ method: "DELETE", path: path("me", id), response: Schema.Unknown, errors: [CannotGetOwnUserWithoutUser] })
+  }
+)
+
+// ----- server -----
+
+/** What a server's calls can fail with. */
+export type ServerError = UserNotFound | Common
+
+/** What a server's writes can fail with. */
+export type ServerWriteError = OAuthProviderAccountIdAlreadyUsedForSignIn | ServerError
+
+/** A user's linked accounts, or every linked account of the project. SPEC §7 `GET /oauth-providers` */
+export const listForUser = Effect.fn("OAuthProviders.listForUser")(
+  function*(userId?: string): Effect.fn.Return<ReadonlyArray<OAuthProvider>, ServerError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    const answer = yield* Call.call({
+      method: "GET",
+      path: "/oauth-providers",
+      query: { user_id: userId },
+      response: OAuthProviderList,
+      errors: [UserNotFound]
+    })
+    return answer.items
+  }
+)
+
+/** Links a provider account to a user. SPEC §7 `POST /oauth-providers` */
+export const create = Effect.fn("OAuthProviders.create")(
+  function*(payload: OAuthProviderCreate): Effect.fn.Return<OAuthProvider, ServerWriteError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({
+      method: "POST",
+      path: "/oauth-providers",
+      body: payload,
+      response: OAuthProvider,
+      errors: [OAuthProviderAccountIdAlreadyUsedForSignIn, UserNotFound]
+    })
+  }
+)
+
+/** A user's linked account. SPEC §7 `GET /oauth-providers/{userId}/{providerId}` */
+export const getForUser = Effect.fn("OAuthProviders.getForUser")(
+  function*(userId: string, id: string): Effect.fn.Return<OAuthProvider, ServerError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({ method: "GET", path: path(userId, id), response: OAuthProvider, errors: [UserNotFound] })
+  }
+)
+
+/** Changes a user's linked account (e-mail and account id included). SPEC §7 `PATCH /oauth-providers/{userId}/{providerId}` */
+export const updateForUser = Effect.fn("OAuthProviders.updateForUser")(
+  function*(
+    userId: string,
+    id: string,
+    payload: OAuthProviderUpdate
+  ): Effect.fn.Return<OAuthProvider, ServerWriteError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({
+      method: "PATCH",
+      path: path(userId, id),
+      body: payload,
+      response: OAuthProvider,
+      errors: [OAuthProviderAccountIdAlreadyUsedForSignIn, UserNotFound]
+    })
+  }
+)
+
+/** Unlinks a user's account. SPEC §7 `DELETE /oauth-providers/{userId}/{providerId}` */
+export const removeForUser = Effect.fn("OAuthProviders.removeForUser")(
+  function*(userId: string, id: string): Effect.fn.Return<void, ServerError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    yield* Call.call({ method: "DELETE", path: path(userId, id), response: Schema.Unknown, errors: [UserNotFound] })
+  }
+)

@@ -1,0 +1,96 @@
+/**
+ * Permission definitions (SPEC §3 "Permission and permission definition", §6 admin-only, §7
+ * `/team-permission-definitions`, `/project-permission-definitions`): list, create, update
+ * (also rename) and delete the definitions of one scope; a definition may contain others.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as KnownErrors from "../protocol/KnownErrors.ts"
+import { PermissionDefinition, PermissionDefinitionList } from "../protocol/schemas/PermissionDefinition.ts"
+import { AdminAccess } from "../transport/Access.ts"
+import * as Call from "../transport/Call.ts"
+import type { StackHttp } from "../transport/StackHttp.ts"
+
+/** The scope of a definition: within a team, or project-wide. SPEC §3, §6 */
+export type Scope = "team" | "project"
+
+/** The path of a scope's definitions. SPEC §7 */
+export const basePath = (scope: Scope): string => `/${scope}-permission-definitions`
+
+const definitionPath = (scope: Scope, id: string) => `${basePath(scope)}/${encodeURIComponent(id)}`
+
+/** A new definition. SPEC §3, §7 */
+export interface CreateInput {
+  /** Lower-case letters, digits, `_` and `:`. */
+  readonly id: string
+  readonly description?: string | undefined
+  readonly containedPermissionIds?: ReadonlyArray<string> | undefined
+}
+
+/** Changes to a definition; giving `id` renames it (grants follow). SPEC §3, §7 */
+export interface UpdateInput {
+  readonly id?: string | undefined
+  readonly description?: string | undefined
+  readonly containedPermissionIds?: ReadonlyArray<string> | undefined
+}
+
+/** What {@link list} can fail with: no error specific to it. */
+export type ListError = Call.CallError<readonly []>
+
+/** The scope's definitions by id (at team scope with the built-in `$` permissions). SPEC §7 */
+export const list = Effect.fn("PermissionDefinitions.list")(
+  function*(scope: Scope): Effect.fn.Return<ReadonlyArray<PermissionDefinition>, ListError, StackHttp | AdminAccess> {
+    yield* AdminAccess
+    return (yield* Call.call({ method: "GET", path: basePath(scope), response: PermissionDefinitionList, errors: [] })).items
+  }
+)
+
+const createErrors = [KnownErrors.PermissionIdAlreadyExists, KnownErrors.ContainedPermissionNotFound, KnownErrors.SchemaError] as const
+/** What {@link create} can fail with: the id is taken (in either scope), a contained id is unknown, or the id is malformed. */
+export type CreateError = Call.CallError<typeof createErrors>
+
+/** Creates a definition. SPEC §7 `POST /{scope}-permission-definitions` */
+export const create = Effect.fn("PermissionDefinitions.create")(
+  function*(scope: Scope, input: CreateInput): Effect.fn.Return<PermissionDefinition, CreateError, StackHttp | AdminAccess> {
+    yield* AdminAccess
+    return yield* Call.call({
+      method: "POST",
+      path: basePath(scope),
+      body: { id: input.id, description: input.description, contained_permission_ids: input.containedPermissionIds },
+      response: PermissionDefinition,
+      errors: createErrors
+    })
+  }
+)
+
+const updateErrors = [KnownErrors.PermissionNotFound, KnownErrors.PermissionIdAlreadyExists, KnownErrors.ContainedPermissionNotFound] as const
+/** What {@link update} can fail with. */
+export type UpdateError = Call.CallError<typeof updateErrors>
+
+/** Updates (or renames) a definition. SPEC §7 `PATCH /{scope}-permission-definitions/{id}` */
+export const update = Effect.fn("PermissionDefinitions.update")(
+  function*(scope: Scope, id: string, input: UpdateInput): Effect.fn.Return<PermissionDefinition, UpdateError, StackHttp | AdminAccess> {
+    yield* AdminAccess
+    return yield* Call.call({
+      method: "PATCH",
+      path: definitionPath(scope, id),
+      body: { id: input.id, description: input.description, contained_permission_ids: input.containedPermissionIds },
+      response: PermissionDefinition,
+      errors: updateErrors
+    })
+  }
+)
+
+const removeErrors = [KnownErrors.PermissionNotFound] as const
+/** What {@link remove} can fail with. */
+export type RemoveError = Call.CallError<typeof removeErrors>
+
+/** Deletes a definition, its grants, and its place in other definitions. SPEC §7 `DELETE /{scope}-permission-definitions/{id}` */
+export const remove = Effect.fn("PermissionDefinitions.remove")(
+  function*(scope: Scope, id: string): Effect.fn.Return<void, RemoveError, StackHttp | AdminAccess> {
+    yield* AdminAccess
+    yield* Call.call({ method: "DELETE", path: definitionPath(scope, id), response: Schema.Unknown, errors: removeErrors })
+  }
+)

@@ -1,0 +1,190 @@
+/**
+ * Permissions users hold (SPEC §3 Permission, §6, §7 Permissions): the signed-in user's project
+ * and team permissions, recursive by default (contained permissions included, SPEC §9) or only
+ * the direct ones on request, `has*` helpers, and the server's listing of anyone's permissions
+ * and its grants and revocations of direct permissions.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
+import * as KnownErrors from "../protocol/KnownErrors.ts"
+import {
+  ProjectPermission,
+  ProjectPermissionList,
+  TeamPermission,
+  TeamPermissionList
+} from "../protocol/schemas/Permission.ts"
+import * as Session from "../session/Session.ts"
+import { ServerAccess } from "../transport/Access.ts"
+import * as Call from "../transport/Call.ts"
+import type { StackHttp } from "../transport/StackHttp.ts"
+import type { TransportError } from "../transport/TransportErrors.ts"
+
+type Common = KnownError | UnknownErrorCode | TransportError
+
+/** Listings include contained permissions unless asked not to. SPEC §6, §9 "Recursive permission listing" */
+export const defaultRecursive = true
+
+/** How to list: `recursive` (default `true`) adds the permissions contained in held ones. SPEC §6 */
+export interface ListOptions {
+  readonly recursive?: boolean | undefined
+}
+
+const segment = encodeURIComponent
+
+/** What the signed-in user's listings can fail with: signed out. */
+export type ListOwnError = KnownErrors.CannotGetOwnUserWithoutUser | Common
+
+/** The signed-in user's permissions in a team. SPEC §7 `GET /team-permissions?team_id&user_id=me&recursive` */
+export const listTeam = Effect.fn("Permissions.listTeam")(
+  function*(teamId: string, options: ListOptions = {}): Effect.fn.Return<ReadonlyArray<TeamPermission>, ListOwnError, Session.Session> {
+    const page = yield* Session.call({
+      method: "GET",
+      path: "/team-permissions",
+      query: { team_id: teamId, user_id: "me", recursive: options.recursive ?? defaultRecursive },
+      response: TeamPermissionList,
+      errors: [KnownErrors.CannotGetOwnUserWithoutUser]
+    })
+    return page.items
+  }
+)
+
+/** The signed-in user's project permissions. SPEC §7 `GET /project-permissions?user_id=me&recursive` */
+export const listProject = Effect.fn("Permissions.listProject")(
+  function*(options: ListOptions = {}): Effect.fn.Return<ReadonlyArray<ProjectPermission>, ListOwnError, Session.Session> {
+    const page = yield* Session.call({
+      method: "GET",
+      path: "/project-permissions",
+      query: { user_id: "me", recursive: options.recursive ?? defaultRecursive },
+      response: ProjectPermissionList,
+      errors: [KnownErrors.CannotGetOwnUserWithoutUser]
+    })
+    return page.items
+  }
+)
+
+/** Whether the signed-in user holds a team permission, directly or contained. SPEC §6 */
+export const hasTeamPermission = Effect.fn("Permissions.hasTeamPermission")(
+  function*(teamId: string, permissionId: string): Effect.fn.Return<boolean, ListOwnError, Session.Session> {
+    return (yield* listTeam(teamId)).some((p) => p.id === permissionId)
+  }
+)
+
+/** Whether the signed-in user holds a project permission, directly or contained. SPEC §6 */
+export const hasProjectPermission = Effect.fn("Permissions.hasProjectPermission")(
+  function*(permissionId: string): Effect.fn.Return<boolean, ListOwnError, Session.Session> {
+    return (yield* listProject()).some((p) => p.id === permissionId)
+  }
+)
+
+// ----- server -----
+
+/** What the server's listings can fail with: no error specific to them. */
+export type ListAnyError = Common
+
+/** Team permissions of any user and team (filters optional). SPEC §6, §7 `GET /team-permissions` (server) */
+export const listTeamAsServer = Effect.fn("Permissions.listTeamAsServer")(
+  function*(
+    options: ListOptions & { readonly userId?: string | undefined; readonly teamId?: string | undefined } = {}
+  ): Effect.fn.Return<ReadonlyArray<TeamPermission>, ListAnyError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    const page = yield* Call.call({
+      method: "GET",
+      path: "/team-permissions",
+      query: { user_id: options.userId, team_id: options.teamId, recursive: options.recursive ?? defaultRecursive },
+      response: TeamPermissionList,
+      errors: []
+    })
+    return page.items
+  }
+)
+
+/** Project permissions of any user (or every user). SPEC §6, §7 `GET /project-permissions` (server) */
+export const listProjectAsServer = Effect.fn("Permissions.listProjectAsServer")(
+  function*(options: ListOptions & { readonly userId?: string | undefined } = {}): Effect.fn.Return<ReadonlyArray<ProjectPermission>, ListAnyError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    const page = yield* Call.call({
+      method: "GET",
+      path: "/project-permissions",
+      query: { user_id: options.userId, recursive: options.recursive ?? defaultRecursive },
+      response: ProjectPermissionList,
+      errors: []
+    })
+    return page.items
+  }
+)
+
+/** What `grantTeam` can fail with: no such user, not a member, no such team permission. */
+export type GrantTeamError =
+  | KnownErrors.UserNotFound
+  | KnownErrors.TeamMembershipNotFound
+  | KnownErrors.PermissionNotFound
+  | KnownErrors.PermissionScopeMismatch
+  | Common
+
+/** Grants a member a team permission (granting a held one changes nothing). SPEC §6, §7 `POST /team-permissions/{teamId}/{userId}/{permissionId}` */
+export const grantTeam = Effect.fn("Permissions.grantTeam")(
+  function*(teamId: string, userId: string, permissionId: string): Effect.fn.Return<TeamPermission, GrantTeamError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({
+      method: "POST",
+      path: `/team-permissions/${segment(teamId)}/${segment(userId)}/${segment(permissionId)}`,
+      body: {},
+      response: TeamPermission,
+      errors: [KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound, KnownErrors.PermissionNotFound, KnownErrors.PermissionScopeMismatch]
+    })
+  }
+)
+
+/** What `revokeTeam` can fail with: no such user, not a member, the permission is not held directly. */
+export type RevokeTeamError = KnownErrors.UserNotFound | KnownErrors.TeamMembershipNotFound | KnownErrors.TeamPermissionNotFound | Common
+
+/** Revokes a member's direct team permission. SPEC §6, §7 `DELETE /team-permissions/{teamId}/{userId}/{permissionId}` */
+export const revokeTeam = Effect.fn("Permissions.revokeTeam")(
+  function*(teamId: string, userId: string, permissionId: string): Effect.fn.Return<void, RevokeTeamError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    yield* Call.call({
+      method: "DELETE",
+      path: `/team-permissions/${segment(teamId)}/${segment(userId)}/${segment(permissionId)}`,
+      body: {},
+      response: Schema.Unknown,
+      errors: [KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound, KnownErrors.TeamPermissionNotFound]
+    })
+  }
+)
+
+/** What `grantProject` can fail with: no such user, no such project permission. */
+export type GrantProjectError = KnownErrors.UserNotFound | KnownErrors.PermissionNotFound | KnownErrors.PermissionScopeMismatch | Common
+
+/** Grants a user a project permission (granting a held one changes nothing). SPEC §6, §7 `POST /project-permissions/{userId}/{permissionId}` */
+export const grantProject = Effect.fn("Permissions.grantProject")(
+  function*(userId: string, permissionId: string): Effect.fn.Return<ProjectPermission, GrantProjectError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({
+      method: "POST",
+      path: `/project-permissions/${segment(userId)}/${segment(permissionId)}`,
+      body: {},
+      response: ProjectPermission,
+      errors: [KnownErrors.UserNotFound, KnownErrors.PermissionNotFound, KnownErrors.PermissionScopeMismatch]
+    })
+  }
+)
+
+/** What `revokeProject` can fail with: no such user, the permission is not held directly. */
+export type RevokeProjectError = KnownErrors.UserNotFound | KnownErrors.PermissionNotFound | Common
+
+/** Revokes a user's direct project permission. SPEC §6, §7 `DELETE /project-permissions/{userId}/{permissionId}` */
+export const revokeProject = Effect.fn("Permissions.revokeProject")(
+  function*(userId: string, permissionId: string): Effect.fn.Return<void, RevokeProjectError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    yield* Call.call({
+      method: "DELETE",
+      path: `/project-permissions/${segment(userId)}/${segment(permissionId)}`,
+      body: {},
+      response: Schema.Unknown,
+      errors: [KnownErrors.UserNotFound, KnownErrors.PermissionNotFound]
+    })
+  }
+)

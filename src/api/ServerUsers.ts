@@ -1,0 +1,199 @@
+/**
+ * User management from a server (SPEC §6 "Server-only actions", §7 Users): create, read, update
+ * and delete any user of the project, list them page by page (also by team), or walk all of them
+ * as a `Stream` that follows `pagination.next_cursor`.
+ *
+ * Create and update payloads are passed through in the protocol's snake_case (SPEC §3); a
+ * password given as `Redacted` is unwrapped only into the request body.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import * as KnownErrors from "../protocol/KnownErrors.ts"
+import { ServerUser, ServerUserPage } from "../protocol/schemas/ServerUser.ts"
+import { ServerAccess } from "../transport/Access.ts"
+import * as Call from "../transport/Call.ts"
+import type { StackHttp } from "../transport/StackHttp.ts"
+
+/** The only sort the service offers, and its wire name. SPEC §3 "Other payloads", §9 "User list sort" */
+export const orderByWire = { signedUpAt: "signed_up_at" } as const
+
+/** A sort key of the user list. SPEC §9 */
+export type OrderBy = keyof typeof orderByWire
+
+/** A password in a payload: plain, or kept `Redacted` until the request is built. */
+export type PasswordInput = string | Redacted.Redacted<string>
+
+/** Fields of a new user, passed through in snake_case. SPEC §3, §7 `POST /users` */
+export interface CreateInput {
+  readonly primary_email?: string | null | undefined
+  readonly primary_email_verified?: boolean | undefined
+  readonly primary_email_auth_enabled?: boolean | undefined
+  readonly password?: PasswordInput | null | undefined
+  readonly password_hash?: string | undefined
+  readonly display_name?: string | null | undefined
+  readonly profile_image_url?: string | null | undefined
+  readonly client_metadata?: unknown
+  readonly client_read_only_metadata?: unknown
+  readonly server_metadata?: unknown
+  readonly otp_auth_enabled?: boolean | undefined
+  readonly passkey_auth_enabled?: boolean | undefined
+  readonly totp_secret_base64?: string | null | undefined
+  readonly is_anonymous?: boolean | undefined
+  readonly oauth_providers?: ReadonlyArray<{
+    readonly id: string
+    readonly account_id: string
+    readonly email: string | null
+  }> | undefined
+}
+
+/** Changes to a user, passed through in snake_case. SPEC §3, §7 `PATCH /users/{id}` */
+export interface UpdateInput extends Omit<CreateInput, "is_anonymous" | "oauth_providers"> {
+  readonly selected_team_id?: string | null | undefined
+  /** Only `false`: an anonymous user can be upgraded, never the reverse. */
+  readonly is_anonymous?: false | undefined
+}
+
+/** Options of {@link list} and {@link stream}. SPEC §3 "Other payloads", §7 `GET /users` */
+export interface ListOptions {
+  /** Where to start: a `nextCursor` of an earlier page. */
+  readonly cursor?: string | undefined
+  /** The page size; without it the service answers every user in one page. */
+  readonly limit?: number | undefined
+  /** Newest first. */
+  readonly desc?: boolean | undefined
+  /** Only `signedUpAt` (SPEC §9); anything else is refused before a request is sent. */
+  readonly orderBy?: OrderBy | undefined
+  /** Free-text search on id, display name and primary e-mail. */
+  readonly query?: string | undefined
+  /** Only members of this team. SPEC §7 `GET /users?team_id={id}` */
+  readonly teamId?: string | undefined
+  /** Anonymous users are left out unless this is `true`. SPEC §4 */
+  readonly includeAnonymous?: boolean | undefined
+}
+
+/** One page of users and the cursor of the next one (`undefined` on the last page). SPEC §3 */
+export interface Page {
+  readonly items: ReadonlyArray<ServerUser>
+  readonly nextCursor: string | undefined
+}
+
+/** `orderBy` was not `signedUpAt`: refused before any request. SPEC §3, §9 */
+export class InvalidOrderBy extends Schema.TaggedError<InvalidOrderBy>()("InvalidOrderBy", {
+  orderBy: Schema.String
+}) {
+  override get message(): string {
+    return `Users can only be listed by signedUpAt, not by ${JSON.stringify(this.orderBy)}`
+  }
+}
+
+const withPassword = <A extends { readonly password?: PasswordInput | null | undefined }>(input: A) =>
+  input.password === undefined || input.password === null || typeof input.password === "string"
+    ? input
+    : { ...input, password: Redacted.value(input.password) }
+
+const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}`
+
+const createErrors = [KnownErrors.UserWithEmailAlreadyExists, KnownErrors.PasswordTooShort, KnownErrors.PasswordTooLong] as const
+/** What {@link create} can fail with. */
+export type CreateError = Call.CallError<typeof createErrors>
+
+/** Creates a user. SPEC §7 `POST /users` */
+export const create = Effect.fn("ServerUsers.create")(
+  function*(input: CreateInput): Effect.fn.Return<ServerUser, CreateError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({ method: "POST", path: "/users", body: withPassword(input), response: ServerUser, errors: createErrors })
+  }
+)
+
+const getErrors = [KnownErrors.UserNotFound] as const
+/** What {@link get} can fail with. */
+export type GetError = Call.CallError<typeof getErrors>
+
+/** Reads a user by id. SPEC §7 `GET /users/{id}` */
+export const get = Effect.fn("ServerUsers.get")(
+  function*(userId: string): Effect.fn.Return<ServerUser, GetError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({ method: "GET", path: userPath(userId), response: ServerUser, errors: getErrors })
+  }
+)
+
+const updateErrors = [
+  KnownErrors.UserNotFound,
+  KnownErrors.UserWithEmailAlreadyExists,
+  KnownErrors.PasswordTooShort,
+  KnownErrors.PasswordTooLong,
+  KnownErrors.TeamMembershipNotFound
+] as const
+/** What {@link update} can fail with. */
+export type UpdateError = Call.CallError<typeof updateErrors>
+
+/** Updates a user (server metadata, primary e-mail, password, TOTP secret, ...). SPEC §7 `PATCH /users/{id}` */
+export const update = Effect.fn("ServerUsers.update")(
+  function*(userId: string, input: UpdateInput): Effect.fn.Return<ServerUser, UpdateError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({ method: "PATCH", path: userPath(userId), body: withPassword(input), response: ServerUser, errors: updateErrors })
+  }
+)
+
+const removeErrors = [KnownErrors.UserNotFound] as const
+/** What {@link remove} can fail with. */
+export type RemoveError = Call.CallError<typeof removeErrors>
+
+/** Deletes a user with its sessions, memberships and keys. SPEC §7 `DELETE /users/{id}` */
+export const remove = Effect.fn("ServerUsers.remove")(
+  function*(userId: string): Effect.fn.Return<void, RemoveError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    yield* Call.call({ method: "DELETE", path: userPath(userId), body: {}, response: Schema.Unknown, errors: removeErrors })
+  }
+)
+
+const listErrors = [KnownErrors.SchemaError] as const
+/** What {@link list} can fail with: a malformed cursor or team id is the service's `SchemaError`. */
+export type ListError = InvalidOrderBy | Call.CallError<typeof listErrors>
+
+const listQuery = (options: ListOptions) =>
+  Effect.gen(function*() {
+    let orderBy: string | undefined
+    if (options.orderBy !== undefined) {
+      orderBy = Object.prototype.hasOwnProperty.call(orderByWire, options.orderBy) ? orderByWire[options.orderBy] : undefined
+      if (orderBy === undefined) return yield* new InvalidOrderBy({ orderBy: String(options.orderBy) })
+    }
+    return {
+      ...(options.teamId === undefined ? {} : { team_id: options.teamId }),
+      cursor: options.cursor,
+      limit: options.limit,
+      desc: options.desc,
+      order_by: orderBy,
+      query: options.query === "" ? undefined : options.query,
+      include_anonymous: options.includeAnonymous === true ? "true" : undefined
+    }
+  })
+
+/** One page of the project's users (or a team's). SPEC §7 `GET /users`, `GET /users?team_id={id}` */
+export const list = Effect.fn("ServerUsers.list")(
+  function*(options: ListOptions = {}): Effect.fn.Return<Page, ListError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    const query = yield* listQuery(options)
+    const page = yield* Call.call({ method: "GET", path: "/users", query, response: ServerUserPage, errors: listErrors })
+    return { items: page.items, nextCursor: page.pagination?.nextCursor ?? undefined }
+  }
+)
+
+/** Page size {@link stream} asks for when the options give none. */
+export const defaultStreamPageSize = 100
+
+/**
+ * Every matching user, page after page, following `pagination.next_cursor`: one page is fetched
+ * only when the previous one is consumed, so memory stays bounded by the page size. SPEC §3, §7
+ */
+export const stream = (options: ListOptions = {}): Stream.Stream<ServerUser, ListError, StackHttp | ServerAccess> =>
+  Stream.paginate(options.cursor, (cursor: string | undefined) =>
+    Effect.map(
+      list({ ...options, cursor, limit: options.limit ?? defaultStreamPageSize }),
+      (page) => [page.items, Option.fromNullishOr(page.nextCursor)] as const
+    ))

@@ -1,0 +1,98 @@
+/**
+ * Team member profiles (SPEC §3 Team member profile, §7 Teams): a member's display name and image
+ * in one team. A client reads its own profile in its teams, everyone's with `$read_members`, and
+ * updates only its own (`me`); a server reads and updates any.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
+import * as KnownErrors from "../protocol/KnownErrors.ts"
+import {
+  TeamMemberProfile,
+  TeamMemberProfileList,
+  type TeamMemberProfileUpdate
+} from "../protocol/schemas/TeamMemberProfile.ts"
+import * as Session from "../session/Session.ts"
+import type { TransportError } from "../transport/TransportErrors.ts"
+
+type Common = KnownError | UnknownErrorCode | TransportError
+
+const path = (teamId: string, userId: string) => `/team-member-profiles/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}`
+
+/** What `list` can fail with: not a member, lacking `$read_members`, no such team or user, signed out. */
+export type ListError =
+  | KnownErrors.CannotGetOwnUserWithoutUser
+  | KnownErrors.TeamMembershipNotFound
+  | KnownErrors.TeamPermissionRequired
+  | KnownErrors.TeamNotFound
+  | KnownErrors.UserNotFound
+  | Common
+
+/** The profiles of a team's members (only one user's with `userId`, `me` allowed), oldest first. SPEC §7 `GET /team-member-profiles` */
+export const list = Effect.fn("TeamMemberProfiles.list")(
+  function*(options: { readonly teamId: string; readonly userId?: string | undefined }): Effect.fn.Return<ReadonlyArray<TeamMemberProfile>, ListError, Session.Session> {
+    const page = yield* Session.call({
+      method: "GET",
+      path: "/team-member-profiles",
+      query: { team_id: options.teamId, user_id: options.userId },
+      response: TeamMemberProfileList,
+      errors: [
+        KnownErrors.CannotGetOwnUserWithoutUser,
+        KnownErrors.TeamMembershipNotFound,
+        KnownErrors.TeamPermissionRequired,
+        KnownErrors.TeamNotFound,
+        KnownErrors.UserNotFound
+      ]
+    })
+    return page.items
+  }
+)
+
+/** What `get` can fail with: not a member, lacking `$read_members` (for others), signed out. */
+export type GetError =
+  | KnownErrors.CannotGetOwnUserWithoutUser
+  | KnownErrors.TeamMembershipNotFound
+  | KnownErrors.TeamPermissionRequired
+  | KnownErrors.UserNotFound
+  | Common
+
+/** A member's profile in a team; the signed-in user's by default. SPEC §7 `GET /team-member-profiles/{teamId}/{userId}` */
+export const get = Effect.fn("TeamMemberProfiles.get")(
+  function*(teamId: string, userId = "me"): Effect.fn.Return<TeamMemberProfile, GetError, Session.Session> {
+    return yield* Session.call({
+      method: "GET",
+      path: path(teamId, userId),
+      response: TeamMemberProfile,
+      errors: [
+        KnownErrors.CannotGetOwnUserWithoutUser,
+        KnownErrors.TeamMembershipNotFound,
+        KnownErrors.TeamPermissionRequired,
+        KnownErrors.UserNotFound
+      ]
+    })
+  }
+)
+
+/** What `update` can fail with: not a member, signed out. A client updating another's profile gets HTTP 403. */
+export type UpdateError =
+  | KnownErrors.CannotGetOwnUserWithoutUser
+  | KnownErrors.TeamMembershipNotFound
+  | KnownErrors.UserNotFound
+  | Common
+
+/**
+ * Updates a member's profile in a team (passed through); the signed-in user's by default (a
+ * server may name any member). SPEC §7 `PATCH /team-member-profiles/{teamId}/{userId}`
+ */
+export const update = Effect.fn("TeamMemberProfiles.update")(
+  function*(teamId: string, body: TeamMemberProfileUpdate, userId = "me"): Effect.fn.Return<TeamMemberProfile, UpdateError, Session.Session> {
+    return yield* Session.call({
+      method: "PATCH",
+      path: path(teamId, userId),
+      body,
+      response: TeamMemberProfile,
+      errors: [KnownErrors.CannotGetOwnUserWithoutUser, KnownErrors.TeamMembershipNotFound, KnownErrors.UserNotFound]
+    })
+  }
+)

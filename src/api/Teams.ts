@@ -1,0 +1,184 @@
+/**
+ * Teams (SPEC §3 Team, §6, §7 Teams): the signed-in user's teams (list, create, update, delete,
+ * select), and the server's management of every team of the project. Create and update payloads
+ * are passed through as given (snake_case).
+ *
+ * A client creating a team becomes its first member and selects it (SPEC §3). A project may switch
+ * client team creation off: the service then refuses with a plain HTTP 403, which arrives as
+ * `StackHttpError` (it has no known-error code).
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
+import * as KnownErrors from "../protocol/KnownErrors.ts"
+import type { ServerUser } from "../protocol/schemas/ServerUser.ts"
+import {
+  ServerTeam,
+  type ServerTeamCreate,
+  ServerTeamList,
+  type ServerTeamUpdate,
+  Team,
+  type TeamCreate,
+  TeamList,
+  type TeamUpdate
+} from "../protocol/schemas/Team.ts"
+import * as Session from "../session/Session.ts"
+import { ServerAccess } from "../transport/Access.ts"
+import * as Call from "../transport/Call.ts"
+import type { StackHttp } from "../transport/StackHttp.ts"
+import type { TransportError } from "../transport/TransportErrors.ts"
+import * as ServerUsers from "./ServerUsers.ts"
+
+type Common = KnownError | UnknownErrorCode | TransportError
+
+const segment = encodeURIComponent
+
+/** What `list` can fail with: signed out (`me` without a user). */
+export type ListError = KnownErrors.CannotGetOwnUserWithoutUser | Common
+
+/** The signed-in user's teams, oldest first. SPEC §7 `GET /teams?user_id=me` */
+export const list = Effect.fn("Teams.list")(
+  function*(): Effect.fn.Return<ReadonlyArray<Team>, ListError, Session.Session> {
+    const page = yield* Session.call({
+      method: "GET",
+      path: "/teams",
+      query: { user_id: "me" },
+      response: TeamList,
+      errors: [KnownErrors.CannotGetOwnUserWithoutUser]
+    })
+    return page.items
+  }
+)
+
+/** What `select` can fail with: the user is not a member of that team, or is signed out. */
+export type SelectError = KnownErrors.TeamMembershipNotFound | KnownErrors.CannotGetOwnUserWithoutUser | Common
+
+/** Makes a team (or none) the signed-in user's selected team. SPEC §3, §7 `PATCH /users/me` (`selected_team_id`) */
+export const select = Effect.fn("Teams.select")(
+  function*(teamId: string | null): Effect.fn.Return<void, SelectError, Session.Session> {
+    yield* Session.call({
+      method: "PATCH",
+      path: "/users/me",
+      body: { selected_team_id: teamId },
+      response: Schema.Unknown,
+      errors: [KnownErrors.TeamMembershipNotFound, KnownErrors.CannotGetOwnUserWithoutUser]
+    })
+  }
+)
+
+/**
+ * What `create` can fail with: signed out; client team creation switched off arrives as
+ * `StackHttpError` with status 403.
+ */
+export type CreateError = KnownErrors.UserAuthenticationRequired | SelectError
+
+/** Creates a team with the signed-in user as creator, then selects it. SPEC §3, §7 `POST /teams` */
+export const create = Effect.fn("Teams.create")(
+  function*(body: TeamCreate): Effect.fn.Return<Team, CreateError, Session.Session> {
+    const team = yield* Session.call({
+      method: "POST",
+      path: "/teams",
+      body: { ...body, creator_user_id: "me" },
+      response: Team,
+      errors: [KnownErrors.UserAuthenticationRequired]
+    })
+    yield* select(team.id)
+    return team
+  }
+)
+
+/** What `update` and `remove` can fail with: not a member, lacking the permission, no such team. */
+export type ChangeError =
+  | KnownErrors.UserAuthenticationRequired
+  | KnownErrors.TeamMembershipNotFound
+  | KnownErrors.TeamPermissionRequired
+  | KnownErrors.TeamNotFound
+  | Common
+
+const changeErrors = [
+  KnownErrors.UserAuthenticationRequired,
+  KnownErrors.TeamMembershipNotFound,
+  KnownErrors.TeamPermissionRequired,
+  KnownErrors.TeamNotFound
+] as const
+
+/** Updates a team the user holds `$update_team` in. SPEC §7 `PATCH /teams/{id}` */
+export const update = Effect.fn("Teams.update")(
+  function*(teamId: string, body: TeamUpdate): Effect.fn.Return<Team, ChangeError, Session.Session> {
+    return yield* Session.call({ method: "PATCH", path: `/teams/${segment(teamId)}`, body, response: Team, errors: changeErrors })
+  }
+)
+
+/** Deletes a team the user holds `$delete_team` in. SPEC §7 `DELETE /teams/{id}` */
+export const remove = Effect.fn("Teams.remove")(
+  function*(teamId: string): Effect.fn.Return<void, ChangeError, Session.Session> {
+    yield* Session.call({ method: "DELETE", path: `/teams/${segment(teamId)}`, response: Schema.Unknown, errors: changeErrors })
+  }
+)
+
+// ----- server -----
+
+/** What `listAll` can fail with: no error specific to it. */
+export type ListAllError = Common
+
+/** Every team of the project, or those a user belongs to, oldest first. SPEC §6, §7 `GET /teams` (server) */
+export const listAll = Effect.fn("Teams.listAll")(
+  function*(options: { readonly userId?: string | undefined } = {}): Effect.fn.Return<ReadonlyArray<ServerTeam>, ListAllError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    const page = yield* Call.call({ method: "GET", path: "/teams", query: { user_id: options.userId }, response: ServerTeamList, errors: [] })
+    return page.items
+  }
+)
+
+/** What `createAsServer` can fail with: the creator does not exist. */
+export type CreateAsServerError = KnownErrors.UserNotFound | Common
+
+/**
+ * Creates a team; with `creator_user_id` that user becomes its first member with the creator's
+ * default permissions (the team is not selected for them). SPEC §6, §7 `POST /teams` (server)
+ */
+export const createAsServer = Effect.fn("Teams.createAsServer")(
+  function*(body: ServerTeamCreate): Effect.fn.Return<ServerTeam, CreateAsServerError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({ method: "POST", path: "/teams", body, response: ServerTeam, errors: [KnownErrors.UserNotFound] })
+  }
+)
+
+/** What the server's single-team calls can fail with: no such team. */
+export type ServerTeamError = KnownErrors.TeamNotFound | Common
+
+/** Reads any team of the project. SPEC §6, §7 `GET /teams/{id}` (server) */
+export const get = Effect.fn("Teams.get")(
+  function*(teamId: string): Effect.fn.Return<ServerTeam, ServerTeamError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({ method: "GET", path: `/teams/${segment(teamId)}`, response: ServerTeam, errors: [KnownErrors.TeamNotFound] })
+  }
+)
+
+/** Updates any team, server fields included. SPEC §6, §7 `PATCH /teams/{id}` (server) */
+export const updateAsServer = Effect.fn("Teams.updateAsServer")(
+  function*(teamId: string, body: ServerTeamUpdate): Effect.fn.Return<ServerTeam, ServerTeamError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    return yield* Call.call({ method: "PATCH", path: `/teams/${segment(teamId)}`, body, response: ServerTeam, errors: [KnownErrors.TeamNotFound] })
+  }
+)
+
+/** Deletes any team, with its memberships, permissions and API keys. SPEC §6, §7 `DELETE /teams/{id}` (server) */
+export const removeAsServer = Effect.fn("Teams.removeAsServer")(
+  function*(teamId: string): Effect.fn.Return<void, ServerTeamError, StackHttp | ServerAccess> {
+    yield* ServerAccess
+    yield* Call.call({ method: "DELETE", path: `/teams/${segment(teamId)}`, response: Schema.Unknown, errors: [KnownErrors.TeamNotFound] })
+  }
+)
+
+/** What `listUsers` can fail with. */
+export type ListUsersError = ServerUsers.ListError
+
+/** The users of a team (server view), through the user list. SPEC §6, §7 `GET /users?team_id={id}` */
+export const listUsers = Effect.fn("Teams.listUsers")(
+  function*(teamId: string): Effect.fn.Return<ReadonlyArray<ServerUser>, ListUsersError, StackHttp | ServerAccess> {
+    return (yield* ServerUsers.list({ teamId })).items
+  }
+)

@@ -1,0 +1,193 @@
+/**
+ * The current user (SPEC §3 "User (client view)", §4 "Session", §7 Users): read it, get it with a
+ * fallback for the signed-out case (`getUser({ or })`), update it, delete it.
+ *
+ * Anonymous users count as signed out unless `or: "anonymous"` (SPEC §4). A known-invalid
+ * session reads as signed out without a request.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as Redirects from "../handler/Redirects.ts"
+import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
+import { CannotGetOwnUserWithoutUser, TeamMembershipNotFound } from "../protocol/KnownErrors.ts"
+import { CurrentUser, type CurrentUserUpdate } from "../protocol/schemas/User.ts"
+import type { Navigation } from "../session/Navigation.ts"
+import * as Session from "../session/Session.ts"
+import type { StackHttpError, TransportError } from "../transport/TransportErrors.ts"
+import * as Auth from "./Auth.ts"
+
+/** The current user and its update payload. SPEC §3 */
+export type { CurrentUser, CurrentUserUpdate } from "../protocol/schemas/User.ts"
+
+/** `getUser({ or: "throw" })` found no signed-in user. SPEC §8 (message verbatim) */
+export class UserNotSignedIn extends Schema.TaggedError<UserNotSignedIn>()("UserNotSignedIn", {}) {
+  override get message(): string {
+    return "User is not signed in but getUser was called with { or: 'throw' }"
+  }
+}
+
+/**
+ * `getUser({ or: "redirect" })` found no signed-in user, sent the browser to the sign-in page and
+ * waited the redirect wait; the page did not unload (for example on a server). SPEC §4, §9
+ */
+export class RedirectedToSignIn extends Schema.TaggedError<RedirectedToSignIn>()("RedirectedToSignIn", {}) {
+  override get message(): string {
+    return "The user is not signed in and was sent to the sign-in page"
+  }
+}
+
+/** The project does not let users delete their own account (a plain 400 of the service). SPEC §6 */
+export class ClientUserDeletionNotEnabled
+  extends Schema.TaggedError<ClientUserDeletionNotEnabled>()("ClientUserDeletionNotEnabled", {})
+{
+  override get message(): string {
+    return "This project does not let users delete their own account"
+  }
+}
+
+/** What `getCurrent` can fail with. */
+export type GetCurrentError = CannotGetOwnUserWithoutUser | KnownError | UnknownErrorCode | TransportError
+
+/** The signed-in user, anonymous ones included; signed out: `CannotGetOwnUserWithoutUser`. SPEC §7 `GET /users/me` */
+export const getCurrent = Effect.fn("Users.getCurrent")(
+  function*(): Effect.fn.Return<CurrentUser, GetCurrentError, Session.Session> {
+    return yield* Session.call({ method: "GET", path: "/users/me", response: CurrentUser, errors: [CannotGetOwnUserWithoutUser] })
+  }
+)
+
+/** What every `getUser` mode can fail with (signed out is not a failure by itself). */
+export type GetUserError = KnownError | UnknownErrorCode | TransportError
+
+/** The signed-in user or `null`; anonymous users only when `includeAnonymous`. */
+const currentOrNull = (includeAnonymous: boolean) =>
+  Effect.gen(function*() {
+    if (yield* (yield* Session.Session).isKnownInvalid) return null
+    const user = yield* getCurrent().pipe(
+      Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.succeed(null))
+    )
+    return user !== null && user.isAnonymous && !includeAnonymous ? null : user
+  })
+
+/** The signed-in user, or `null` when signed out or anonymous. SPEC §4 */
+export const getUserOrNull = Effect.fn("Users.getUserOrNull")(
+  function*(): Effect.fn.Return<CurrentUser | null, GetUserError, Session.Session> {
+    return yield* currentOrNull(false)
+  }
+)
+
+/** The signed-in user; signed out or anonymous fails with `UserNotSignedIn`. SPEC §4, §8 */
+export const getUserOrThrow = Effect.fn("Users.getUserOrThrow")(
+  function*(): Effect.fn.Return<CurrentUser, GetUserError | UserNotSignedIn, Session.Session> {
+    const user = yield* currentOrNull(false)
+    if (user === null) return yield* new UserNotSignedIn()
+    return user
+  }
+)
+
+/**
+ * The signed-in user; signed out or anonymous, navigates to the sign-in page (replacing the
+ * history entry, carrying `after_auth_return_to`), waits the redirect wait and then fails with
+ * `RedirectedToSignIn`: it never resolves to a user it does not have. SPEC §2, §4, §9
+ */
+export const getUserOrRedirect = Effect.fn("Users.getUserOrRedirect")(
+  function*(
+    options: Redirects.RedirectOptions = {}
+  ): Effect.fn.Return<
+    CurrentUser,
+    GetUserError | RedirectedToSignIn | Redirects.UntrustedRedirectUrl,
+    Session.Session | Navigation
+  > {
+    const user = yield* currentOrNull(false)
+    if (user !== null) return user
+    yield* Redirects.redirectToHandler("signIn", { replace: true, ...options })
+    return yield* new RedirectedToSignIn()
+  }
+)
+
+/** The signed-in user, anonymous ones included; without one, signs up an anonymous user. SPEC §4 */
+export const getUserOrAnonymous = Effect.fn("Users.getUserOrAnonymous")(
+  function*(): Effect.fn.Return<CurrentUser, GetCurrentError | Auth.SignUpAnonymouslyError, Session.Session> {
+    const user = yield* currentOrNull(true)
+    if (user !== null) return user
+    yield* Auth.signUpAnonymously()
+    return yield* getCurrent()
+  }
+)
+
+/** What `getUser` does when no (non-anonymous) user is signed in. SPEC §4 */
+export type Or = "return-null" | "throw" | "redirect" | "anonymous"
+
+/** The current user, with `or` deciding the signed-out case (default `return-null`). SPEC §4 */
+export function getUser(
+  options?: { readonly or?: "return-null" | undefined }
+): Effect.Effect<CurrentUser | null, GetUserError, Session.Session>
+export function getUser(
+  options: { readonly or: "throw" }
+): Effect.Effect<CurrentUser, GetUserError | UserNotSignedIn, Session.Session>
+export function getUser(
+  options: { readonly or: "redirect" } & Redirects.RedirectOptions
+): Effect.Effect<CurrentUser, GetUserError | RedirectedToSignIn | Redirects.UntrustedRedirectUrl, Session.Session | Navigation>
+export function getUser(
+  options: { readonly or: "anonymous" }
+): Effect.Effect<CurrentUser, GetCurrentError | Auth.SignUpAnonymouslyError, Session.Session>
+export function getUser(
+  options: { readonly or?: Or | undefined } & Redirects.RedirectOptions = {}
+): Effect.Effect<
+  CurrentUser | null,
+  GetCurrentError | UserNotSignedIn | RedirectedToSignIn | Redirects.UntrustedRedirectUrl,
+  Session.Session | Navigation
+> {
+  switch (options.or) {
+    case "throw":
+      return getUserOrThrow()
+    case "redirect": {
+      const { or: _or, ...redirect } = options
+      return getUserOrRedirect(redirect)
+    }
+    case "anonymous":
+      return getUserOrAnonymous()
+    default:
+      return getUserOrNull()
+  }
+}
+
+/** What `update` can fail with: signed out, or a selected team the user is not a member of. */
+export type UpdateError = CannotGetOwnUserWithoutUser | TeamMembershipNotFound | KnownError | UnknownErrorCode | TransportError
+
+/** Updates the current user; the payload is passed through as given. SPEC §3, §7 `PATCH /users/me` */
+export const update = Effect.fn("Users.update")(
+  function*(payload: CurrentUserUpdate): Effect.fn.Return<CurrentUser, UpdateError, Session.Session> {
+    return yield* Session.call({
+      method: "PATCH",
+      path: "/users/me",
+      body: payload,
+      response: CurrentUser,
+      errors: [CannotGetOwnUserWithoutUser, TeamMembershipNotFound]
+    })
+  }
+)
+
+/** What `deleteCurrent` can fail with. */
+export type DeleteCurrentError =
+  | CannotGetOwnUserWithoutUser
+  | ClientUserDeletionNotEnabled
+  | KnownError
+  | UnknownErrorCode
+  | TransportError
+
+/**
+ * Deletes the current user (when the project allows client user deletion), then invalidates the
+ * session and clears both tokens without another request. SPEC §4, §6, §7 `DELETE /users/me`
+ */
+export const deleteCurrent = Effect.fn("Users.deleteCurrent")(
+  function*(): Effect.fn.Return<void, DeleteCurrentError, Session.Session> {
+    yield* Session.call({ method: "DELETE", path: "/users/me", response: Schema.Unknown, errors: [CannotGetOwnUserWithoutUser] }).pipe(
+      // The switch is the only plain (non-known-error) 400 this call answers.
+      Effect.catchTag("StackHttpError", (error): Effect.Effect<never, ClientUserDeletionNotEnabled | StackHttpError> =>
+        error.status === 400 ? Effect.fail(new ClientUserDeletionNotEnabled()) : Effect.fail(error))
+    )
+    yield* (yield* Session.Session).invalidate
+  }
+)

@@ -1,0 +1,183 @@
+/**
+ * E-mail routes (SPEC §3 "Sent email", §6, §7): a server's send to users, an admin's preview
+ * render, SMTP test, sent-mail list and sign-in invitation. Every mail lands in the emulator's
+ * mail store (`Mail.send`), never on a network.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { EmailRenderingError, RedirectUrlNotWhitelisted } from "../../protocol/KnownErrors.ts"
+import * as Domains from "../Domains.ts"
+import * as EmailTemplates from "../EmailTemplates.ts"
+import type { Mail as MailRow, Project } from "../EmulatorState.ts"
+import * as EmulatorState from "../EmulatorState.ts"
+import * as Mail from "../Mail.ts"
+import * as Responses from "../Responses.ts"
+import * as Router from "../Router.ts"
+import * as Table from "../Table.ts"
+import * as Users from "../Users.ts"
+import * as Views from "../Views.ts"
+import * as Notifications from "./Notifications.ts"
+
+const badRequest = (message: string) => new Responses.StatusFailure({ status: 400, message })
+
+const SendBody = Schema.Struct({
+  user_ids: Schema.Array(Schema.String),
+  html: Schema.String,
+  subject: Schema.String,
+  notification_category_name: Schema.String
+})
+
+const RenderBody = Schema.Struct({
+  theme_id: Schema.optional(Schema.Union([Schema.String, Schema.Null, Schema.Literal(false)])),
+  theme_tsx_source: Schema.optional(Schema.String),
+  template_id: Schema.optional(Schema.String),
+  template_tsx_source: Schema.optional(Schema.String)
+})
+
+const TestBody = Schema.Struct({
+  recipient_email: Schema.String,
+  email_config: Schema.Struct({
+    host: Schema.String,
+    port: Schema.Number,
+    username: Schema.String,
+    password: Schema.String,
+    sender_name: Schema.String,
+    sender_email: Schema.String
+  })
+})
+
+const InvitationBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
+
+/** The theme a project's mails are wrapped in. SPEC §3 */
+export const activeThemeSource = (state: EmulatorState.State, project: Project): string | undefined =>
+  EmailTemplates.themes(state, project.id).find((t) => t.id === project.config.emailTheme)?.tsxSource
+
+const senderConfig = (project: Project) => {
+  const config = project.config.emailConfig
+  return config.type === "shared" ? { type: "shared" } : {
+    type: "standard",
+    host: config.host,
+    port: config.port,
+    username: config.username,
+    sender_name: config.senderName,
+    sender_email: config.senderEmail
+  }
+}
+
+const sentView = (project: Project) => (mail: MailRow) => ({
+  id: mail.id,
+  subject: mail.subject,
+  sent_at_millis: mail.sentAtMillis,
+  to: mail.to,
+  sender_config: senderConfig(project),
+  error: null
+})
+
+/** E-mail routes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.post("/emails/send-email", "server", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(SendBody, body)
+      if (auth.project.config.emailConfig.type === "shared") {
+        return yield* badRequest("Cannot send custom emails when using shared email config")
+      }
+      const category = Notifications.categories.find((c) => c.name === input.notification_category_name)
+      if (category === undefined) return yield* new Responses.StatusFailure({ status: 404, message: "Notification category not found" })
+      const state = yield* EmulatorState.get
+      const theme = activeThemeSource(state, auth.project)
+      const results: Array<Record<string, unknown>> = []
+      for (const userId of input.user_ids) {
+        const user = Users.findInProject(state, auth.project.id, userId)
+        const email = user === undefined ? undefined : Views.primaryEmailChannel(user)?.value
+        const error = user === undefined
+          ? "User not found"
+          : !Notifications.isEnabled(state, user.id, category)
+          ? "User has disabled notifications for this category"
+          : email === undefined
+          ? "User does not have a primary email"
+          : undefined
+        if (error !== undefined || email === undefined) {
+          results.push({ user_id: userId, user_email: email, success: false, error })
+          continue
+        }
+        const html = EmailTemplates.wrapHtml(input.html, theme, { projectDisplayName: auth.project.displayName, userDisplayName: user?.displayName })
+        yield* Mail.send({ projectId: auth.project.id, to: email, subject: input.subject, html, text: html.replace(/<[^>]+>/g, " ").trim() })
+        results.push({ user_id: userId, user_email: email, success: true })
+      }
+      return Responses.json({ results })
+    })),
+
+  Router.post("/emails/render-email", "admin", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(RenderBody, body)
+      if ((input.theme_id === undefined && !input.theme_tsx_source) || (input.theme_id && input.theme_tsx_source)) {
+        return yield* badRequest("Exactly one of theme_id or theme_tsx_source must be provided")
+      }
+      if ((!input.template_id && !input.template_tsx_source) || (input.template_id && input.template_tsx_source)) {
+        return yield* badRequest("Exactly one of template_id or template_tsx_source must be provided")
+      }
+      const state = yield* EmulatorState.get
+      let themeSource: string | undefined = input.theme_tsx_source
+      if (typeof input.theme_id === "string") {
+        themeSource = EmailTemplates.themes(state, auth.project.id).find((t) => t.id === input.theme_id)?.tsxSource
+        if (themeSource === undefined) return yield* badRequest("No theme found with given id")
+      }
+      const templateSource = input.template_id === undefined
+        ? input.template_tsx_source
+        : EmailTemplates.templates(state, auth.project.id).find((t) => t.id === input.template_id)?.tsxSource
+      if (templateSource === undefined) return yield* badRequest("No template found with given id")
+      const result = EmailTemplates.render(templateSource, themeSource, { projectDisplayName: auth.project.displayName })
+      if (result._tag === "Error") return yield* new EmailRenderingError({ details: { error: result.message } })
+      return Responses.json({
+        html: result.value.html,
+        subject: result.value.subject,
+        notification_category: result.value.notificationCategory
+      })
+    })),
+
+  Router.post("/internal/send-test-email", "admin", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(TestBody, body)
+      const { host, sender_email, sender_name } = input.email_config
+      // No network here: hosts under the reserved `.invalid` domain stand for an unreachable server.
+      if (host === "invalid" || host.endsWith(".invalid")) {
+        return Responses.json({ success: false, error_message: `Could not connect to ${host}: the host does not resolve.` })
+      }
+      yield* Mail.send({
+        projectId: auth.project.id,
+        from: `${sender_name} <${sender_email}>`,
+        to: input.recipient_email,
+        subject: "Stack Auth test e-mail",
+        text: `Your SMTP server ${host} delivered this test e-mail.`,
+        html: `<p>Your SMTP server ${host} delivered this test e-mail.</p>`
+      })
+      return Responses.json({ success: true })
+    })),
+
+  Router.get("/internal/emails", "admin", ({ auth }) =>
+    Effect.map(EmulatorState.get, (state) =>
+      Responses.list(
+        Table.filter(state.mails, (m) => m.projectId === auth.project.id)
+          .slice()
+          .sort((a, b) => b.sentAtMillis - a.sentAtMillis)
+          .slice(0, 100)
+          .map(sentView(auth.project))
+      ))),
+
+  Router.post("/internal/send-sign-in-invitation", "server", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(InvitationBody, body)
+      if (!Users.isEmail(input.email)) return yield* badRequest("email must be a valid e-mail address")
+      if (!Domains.isTrustedUrl(auth.project, input.callback_url)) return yield* new RedirectUrlNotWhitelisted({})
+      yield* Mail.send({
+        projectId: auth.project.id,
+        to: input.email,
+        subject: `You are invited to ${auth.project.displayName}`,
+        text: `Sign in to ${auth.project.displayName}: ${input.callback_url}`,
+        html: `<p>Sign in to ${auth.project.displayName}: <a href="${input.callback_url}">${input.callback_url}</a></p>`
+      })
+      return Responses.json({ success: true })
+    }))
+]

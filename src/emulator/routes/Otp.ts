@@ -1,0 +1,130 @@
+/**
+ * One-time codes and magic links (SPEC §4, §7): `POST /auth/otp/send-sign-in-code` mails a
+ * 45-character code (its first 6 characters, upper-cased, to type; the whole code in the magic link
+ * `callback_url?code=...`) and answers the other 39 as `nonce`; `POST /auth/otp/sign-in` signs in
+ * with the whole code, creating the user (or upgrading the anonymous one) on first use.
+ *
+ * Every sign-in attempt counts against each code sharing its nonce, so guessing the typed part
+ * ends in `VERIFICATION_CODE_MAX_ATTEMPTS_REACHED`, as at the service.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import {
+  RedirectUrlNotWhitelisted,
+  SchemaError,
+  SignUpNotEnabled,
+  UserWithEmailAlreadyExists
+} from "../../protocol/KnownErrors.ts"
+import { isTrustedUrl } from "../Domains.ts"
+import type { Project, State, User } from "../EmulatorState.ts"
+import * as EmulatorState from "../EmulatorState.ts"
+import * as Mail from "../Mail.ts"
+import * as Mfa from "../Mfa.ts"
+import type { Auth } from "../RequestAuth.ts"
+import * as Responses from "../Responses.ts"
+import * as Router from "../Router.ts"
+import * as Table from "../Table.ts"
+import * as Users from "../Users.ts"
+import * as Verification from "../Verification.ts"
+import { CodeField } from "./Mfa.ts"
+import { signedIn } from "./Password.ts"
+
+/** Purpose of the codes of this flow. SPEC §4 */
+export const otpSignIn = "otp_sign_in"
+
+/** How many characters of the code the user types. SPEC §4 */
+export const typedLength = 6
+
+const SendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
+const SignInBody = Schema.Struct({ code: CodeField })
+
+const invalidEmail = () => {
+  const message = "email must be a valid e-mail address"
+  return new SchemaError({ message, details: { message } })
+}
+
+/**
+ * The user an OTP sign-in with this e-mail signs in (SPEC §4): the owner of a verified auth e-mail
+ * (OTP sign-in is switched on for them), none for a new e-mail; an unverified one is refused.
+ */
+const userForEmail = (state: State, project: Project, email: string) =>
+  Effect.gen(function*() {
+    const user = Users.findByAuthEmail(state, project.id, email)
+    if (user === undefined) {
+      if (!project.config.signUpEnabled) return yield* new SignUpNotEnabled({})
+      return undefined
+    }
+    const channel = user.contactChannels.find((c) => c.usedForAuth && c.value.trim().toLowerCase() === email.trim().toLowerCase())
+    if (channel !== undefined && !channel.isVerified) {
+      return yield* new UserWithEmailAlreadyExists({ details: { email: channel.value, wouldWorkIfEmailWasVerified: true } })
+    }
+    if (!user.otpAuthEnabled) return yield* Users.update(user.id, { otpAuthEnabled: true }).pipe(Effect.orDie)
+    return user
+  })
+
+const signUp = (auth: Auth, email: string): Effect.Effect<User, UserWithEmailAlreadyExists, EmulatorState.EmulatorState> => {
+  const fields = { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true }
+  return auth.user?.isAnonymous === true
+    ? Users.update(auth.user.id, { ...fields, isAnonymous: false }).pipe(
+      Effect.catchTag("TeamMembershipNotFound", (error) => Effect.die(error))
+    )
+    : Users.create({ projectId: auth.project.id, ...fields })
+}
+
+/** Counts an attempt against every code of the flow that shares the code's nonce. SPEC §4 */
+const countAttempt = (projectId: string, code: string) =>
+  EmulatorState.update((state) => {
+    let verificationCodes = state.verificationCodes
+    for (const row of Table.values(state.verificationCodes)) {
+      if (row.projectId === projectId && row.purpose === otpSignIn && row.code.endsWith(code.slice(typedLength))) {
+        verificationCodes = Table.put(verificationCodes, row.id, { ...row, attemptCount: row.attemptCount + 1 })
+      }
+    }
+    return { ...state, verificationCodes }
+  })
+
+/** OTP and magic-link routes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.post("/auth/otp/send-sign-in-code", "client", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(SendBody, body)
+      if (!auth.project.config.magicLinkEnabled) {
+        return yield* new Responses.StatusFailure({ status: 403, message: "OTP sign-in is not enabled for this project" })
+      }
+      if (!Users.isEmail(input.email)) return yield* invalidEmail()
+      yield* userForEmail(yield* EmulatorState.get, auth.project, input.email)
+      if (!isTrustedUrl(auth.project, input.callback_url)) return yield* new RedirectUrlNotWhitelisted({})
+      const code = yield* Verification.create({
+        projectId: auth.project.id,
+        purpose: otpSignIn,
+        email: input.email,
+        code: Mfa.newCode()
+      })
+      const typed = code.code.slice(0, typedLength).toUpperCase()
+      const link = Verification.linkWithCode(input.callback_url, code.code)
+      yield* Mail.send({
+        projectId: auth.project.id,
+        to: input.email,
+        subject: `Sign in to ${auth.project.displayName}: your code is ${typed}`,
+        text: `Your sign-in code is ${typed}. Or open this link to sign in: ${link}`,
+        html: `<p>Your sign-in code is <b>${typed}</b>.</p><p>Or open this link to sign in: <a href="${link}">${link}</a></p>`
+      })
+      return Responses.json({ nonce: code.code.slice(typedLength) })
+    })),
+
+  Router.post("/auth/otp/sign-in", "client", ({ auth, body, url }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(SignInBody, body)
+      const code = input.code.toLowerCase()
+      yield* countAttempt(auth.project.id, code)
+      const row = yield* Verification.use(auth.project.id, otpSignIn, code)
+      const email = row.email ?? ""
+      const existing = yield* userForEmail(yield* EmulatorState.get, auth.project, email)
+      const user = existing ?? (yield* signUp(auth, email))
+      const isNewUser = existing === undefined
+      if (Mfa.requiresMfa(user)) return yield* Mfa.mfaRequired(user, isNewUser)
+      return yield* signedIn(user, url.origin, isNewUser)
+    }))
+]

@@ -1,0 +1,130 @@
+/**
+ * The project as an admin reads it (`/internal/projects/current`, `/internal/projects`), with its
+ * whole configuration. SPEC §3 "Project"
+ *
+ * Secrets of the configuration (OAuth client secrets, the SMTP password) decode as `Redacted`.
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+
+/** Whether an OAuth provider uses the service's shared keys or the project's own. SPEC §3 */
+export const OAuthProviderType = Schema.Literals(["shared", "standard"])
+
+/** An OAuth provider of the project's configuration. SPEC §3 */
+export const OAuthProviderConfig = Schema.Struct({
+  providerConfigId: Schema.optional(Schema.String),
+  id: Schema.String,
+  type: OAuthProviderType,
+  clientId: Schema.optional(Schema.String),
+  clientSecret: Schema.optional(Schema.RedactedFromValue(Schema.String)),
+  facebookConfigId: Schema.optional(Schema.String),
+  microsoftTenantId: Schema.optional(Schema.String)
+}).pipe(Schema.encodeKeys({
+  providerConfigId: "provider_config_id",
+  clientId: "client_id",
+  clientSecret: "client_secret",
+  facebookConfigId: "facebook_config_id",
+  microsoftTenantId: "microsoft_tenant_id"
+}))
+
+/** An OAuth provider of the project's configuration. */
+export type OAuthProviderConfig = typeof OAuthProviderConfig.Type
+
+/** The service's shared e-mail server. SPEC §3 */
+export const SharedEmailConfig = Schema.Struct({ type: Schema.Literal("shared") })
+
+/** The project's own SMTP server. SPEC §3 */
+export const StandardEmailConfig = Schema.Struct({
+  type: Schema.Literal("standard"),
+  host: Schema.String,
+  port: Schema.Number,
+  username: Schema.String,
+  password: Schema.RedactedFromValue(Schema.String),
+  senderName: Schema.String,
+  senderEmail: Schema.String
+}).pipe(Schema.encodeKeys({ senderName: "sender_name", senderEmail: "sender_email" }))
+
+/** Where the project's e-mails are sent from: shared, or a standard SMTP server. SPEC §3 */
+export const EmailConfig = Schema.Union([SharedEmailConfig, StandardEmailConfig])
+
+/** Where the project's e-mails are sent from. */
+export type EmailConfig = typeof EmailConfig.Type
+
+/** A trusted domain and the handler path under it. SPEC §3, §5 */
+export const TrustedDomain = Schema.Struct({
+  domain: Schema.String,
+  handlerPath: Schema.String
+}).pipe(Schema.encodeKeys({ handlerPath: "handler_path" }))
+
+/** A trusted domain. */
+export type TrustedDomain = typeof TrustedDomain.Type
+
+/** A permission named in a default list. SPEC §3, §6 */
+export const PermissionRef = Schema.Struct({ id: Schema.String })
+
+/** How an OAuth sign-in matching an existing user's e-mail is handled. SPEC §3 */
+export const OAuthAccountMergeStrategy = Schema.Literals(["link_method", "raise_error", "allow_duplicates"])
+
+/** The project's whole configuration. SPEC §3 "Project" */
+export const AdminProjectConfig = Schema.Struct({
+  signUpEnabled: Schema.Boolean,
+  credentialEnabled: Schema.Boolean,
+  magicLinkEnabled: Schema.Boolean,
+  passkeyEnabled: Schema.Boolean,
+  clientTeamCreationEnabled: Schema.Boolean,
+  clientUserDeletionEnabled: Schema.Boolean,
+  allowLocalhost: Schema.Boolean,
+  oauthAccountMergeStrategy: OAuthAccountMergeStrategy,
+  allowUserApiKeys: Schema.Boolean,
+  allowTeamApiKeys: Schema.Boolean,
+  oauthProviders: Schema.Array(OAuthProviderConfig),
+  emailConfig: EmailConfig,
+  emailTheme: Schema.String,
+  domains: Schema.Array(TrustedDomain),
+  createTeamOnSignUp: Schema.Boolean,
+  teamCreatorDefaultPermissions: Schema.Array(PermissionRef),
+  teamMemberDefaultPermissions: Schema.Array(PermissionRef),
+  userDefaultPermissions: Schema.Array(PermissionRef)
+}).pipe(Schema.encodeKeys({
+  signUpEnabled: "sign_up_enabled",
+  credentialEnabled: "credential_enabled",
+  magicLinkEnabled: "magic_link_enabled",
+  passkeyEnabled: "passkey_enabled",
+  clientTeamCreationEnabled: "client_team_creation_enabled",
+  clientUserDeletionEnabled: "client_user_deletion_enabled",
+  allowLocalhost: "allow_localhost",
+  oauthAccountMergeStrategy: "oauth_account_merge_strategy",
+  allowUserApiKeys: "allow_user_api_keys",
+  allowTeamApiKeys: "allow_team_api_keys",
+  oauthProviders: "oauth_providers",
+  emailConfig: "email_config",
+  emailTheme: "email_theme",
+  createTeamOnSignUp: "create_team_on_sign_up",
+  teamCreatorDefaultPermissions: "team_creator_default_permissions",
+  teamMemberDefaultPermissions: "team_member_default_permissions",
+  userDefaultPermissions: "user_default_permissions"
+}))
+
+/** The project's whole configuration. */
+export type AdminProjectConfig = typeof AdminProjectConfig.Type
+
+/** The project as an admin reads it. SPEC §3 "Project" */
+export const AdminProject = Schema.Struct({
+  id: Schema.String,
+  displayName: Schema.String,
+  description: Schema.String,
+  createdAt: Schema.DateFromMillis,
+  isProductionMode: Schema.Boolean,
+  config: AdminProjectConfig
+}).pipe(Schema.encodeKeys({
+  displayName: "display_name",
+  createdAt: "created_at_millis",
+  isProductionMode: "is_production_mode"
+}))
+
+/** The project as an admin reads it. */
+export type AdminProject = typeof AdminProject.Type
+
+/** `{ items }` of `GET /internal/projects`. SPEC §7 */
+export const AdminProjectList = Schema.Struct({ items: Schema.Array(AdminProject) })

@@ -1,0 +1,46 @@
+/**
+ * The dashboard's AI chat helper (`/internal/ai-chat/{threadId}`). SPEC §1, §3 "Chat message"
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+
+/** What the chat helps with. SPEC §3 */
+export const ChatContextType = Schema.Literals(["email-theme", "email-template", "email-draft"])
+
+/** What the chat helps with. */
+export type ChatContextType = typeof ChatContextType.Type
+
+/** A message of the conversation; `content` is passed through. SPEC §3 "Chat message" */
+export const ChatMessage = Schema.Struct({
+  role: Schema.Literals(["user", "assistant", "tool"]),
+  content: Schema.Unknown
+})
+
+/** A message of the conversation. */
+export type ChatMessage = typeof ChatMessage.Type
+
+/** A text part of the assistant's answer. SPEC §7 */
+export const TextBlock = Schema.Struct({ type: Schema.Literal("text"), text: Schema.String })
+
+/** A tool call the assistant made (e.g. a proposed source change). SPEC §7 */
+export const ToolCallBlock = Schema.Struct({
+  type: Schema.Literal("tool-call"),
+  toolName: Schema.String,
+  toolCallId: Schema.String,
+  args: Schema.Unknown,
+  argsText: Schema.String,
+  result: Schema.Unknown
+})
+
+/** A part of the assistant's answer. SPEC §7 */
+export const ContentBlock = Schema.Union([TextBlock, ToolCallBlock])
+
+/** A part of the assistant's answer. */
+export type ContentBlock = typeof ContentBlock.Type
+
+/** The answer of `POST /internal/ai-chat/{threadId}`. SPEC §7 */
+export const ChatReply = Schema.Struct({ content: Schema.Array(ContentBlock) })
+
+/** The saved messages of a thread (`GET /internal/ai-chat/{threadId}`). SPEC §7 */
+export const ChatHistory = Schema.Struct({ messages: Schema.Array(Schema.Unknown) })

@@ -1,0 +1,68 @@
+/**
+ * Wire shapes of user and team API keys (SPEC §3 API key, §4 API key validity): the key as listed
+ * (only the last four characters of its value), the key just created (its whole value, kept
+ * `Redacted`), and the create payload. Times are `Date`s decoded from the wire's milliseconds.
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+
+const baseFields = {
+  id: Schema.String,
+  description: Schema.String,
+  expiresAt: Schema.optional(Schema.DateFromMillis),
+  manuallyRevokedAt: Schema.optional(Schema.DateFromMillis),
+  createdAt: Schema.DateFromMillis,
+  isPublic: Schema.Boolean
+}
+const baseKeys = {
+  expiresAt: "expires_at_millis",
+  manuallyRevokedAt: "manually_revoked_at_millis",
+  createdAt: "created_at_millis",
+  isPublic: "is_public"
+} as const
+
+/** What is kept of a key's value after creation. SPEC §3 */
+export const LastFour = Schema.Struct({ lastFour: Schema.String }).pipe(Schema.encodeKeys({ lastFour: "last_four" }))
+
+const userKey = <V extends Schema.Top>(value: V) =>
+  Schema.Struct({ ...baseFields, type: Schema.Literal("user"), userId: Schema.String, value }).pipe(
+    Schema.encodeKeys({ ...baseKeys, userId: "user_id" })
+  )
+const teamKey = <V extends Schema.Top>(value: V) =>
+  Schema.Struct({ ...baseFields, type: Schema.Literal("team"), teamId: Schema.String, value }).pipe(
+    Schema.encodeKeys({ ...baseKeys, teamId: "team_id" })
+  )
+
+/** A user's API key as listed or read. SPEC §3 */
+export const UserApiKey = userKey(LastFour)
+/** A team's API key as listed or read. SPEC §3 */
+export const TeamApiKey = teamKey(LastFour)
+/** An API key as listed or read: `type` says whose. SPEC §3 */
+export const ApiKey = Schema.Union([UserApiKey, TeamApiKey])
+/** An API key as listed or read. SPEC §3 */
+export type ApiKey = typeof ApiKey.Type
+
+/** The key's whole value, answered once at creation, kept `Redacted`. SPEC §3 */
+export const SecretValue = Schema.RedactedFromValue(Schema.String)
+
+/** A user's API key just created. SPEC §3 */
+export const CreatedUserApiKey = userKey(SecretValue)
+/** A team's API key just created. SPEC §3 */
+export const CreatedTeamApiKey = teamKey(SecretValue)
+/** An API key just created, with its whole value (`Redacted`). SPEC §3 */
+export const CreatedApiKey = Schema.Union([CreatedUserApiKey, CreatedTeamApiKey])
+/** An API key just created. SPEC §3 */
+export type CreatedApiKey = typeof CreatedApiKey.Type
+
+/** The `{ items }` list of keys. SPEC §7 */
+export const ApiKeyList = Schema.Struct({ items: Schema.Array(ApiKey) })
+
+/** The create payload: exactly one of `user_id` and `team_id`. SPEC §3, §5 */
+export interface ApiKeyCreate {
+  readonly description: string
+  readonly expires_at_millis: number | null
+  readonly is_public?: boolean
+  readonly user_id?: string
+  readonly team_id?: string
+}

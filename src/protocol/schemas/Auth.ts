@@ -1,0 +1,28 @@
+/**
+ * Wire shapes of the sign-in calls (SPEC §3, §4 "Sign-in outcomes", §7 Auth).
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+
+/** Tokens a sign-in answers: `{ access_token, refresh_token, user_id?, is_new_user? }`. SPEC §3, §4 */
+export const SignInTokens = Schema.Struct({
+  accessToken: Schema.String,
+  refreshToken: Schema.String,
+  userId: Schema.optional(Schema.String),
+  isNewUser: Schema.optional(Schema.Boolean)
+}).pipe(Schema.encodeKeys({
+  accessToken: "access_token",
+  refreshToken: "refresh_token",
+  userId: "user_id",
+  isNewUser: "is_new_user"
+}))
+
+/** Tokens a sign-in answers. */
+export type SignInTokens = typeof SignInTokens.Type
+
+/** The answer of `POST /auth/otp/send-sign-in-code`: the nonce completing the typed code. SPEC §7 */
+export const SendSignInCodeResponse = Schema.Struct({ nonce: Schema.String })
+
+/** The answer of `POST /auth/otp/send-sign-in-code`. */
+export type SendSignInCodeResponse = typeof SendSignInCodeResponse.Type

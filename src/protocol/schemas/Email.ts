@@ -1,0 +1,87 @@
+/**
+ * Wire shapes of e-mail calls: sent e-mails, templates, themes, rendered previews and the
+ * per-user results of a send. SPEC §3 "Email theme and template", "Sent email", §7
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+
+/** An e-mail the project sent. SPEC §3 "Sent email" */
+export const SentEmail = Schema.Struct({
+  id: Schema.String,
+  to: Schema.optional(Schema.Array(Schema.String)),
+  subject: Schema.String,
+  sentAt: Schema.DateFromMillis,
+  error: Schema.optional(Schema.Unknown)
+}).pipe(Schema.encodeKeys({ sentAt: "sent_at_millis" }))
+
+/** An e-mail the project sent. */
+export type SentEmail = typeof SentEmail.Type
+
+/** `{ items }` of `GET /internal/emails`. SPEC §7 */
+export const SentEmailList = Schema.Struct({ items: Schema.Array(SentEmail) })
+
+/** Which theme a template uses: a theme id, `null` (the project's theme) or `false` (none). SPEC §3 */
+export const TemplateThemeId = Schema.Union([Schema.String, Schema.Null, Schema.Literal(false)])
+
+/** An e-mail template. SPEC §3 "Email theme and template" */
+export const EmailTemplate = Schema.Struct({
+  id: Schema.String,
+  displayName: Schema.String,
+  tsxSource: Schema.String,
+  themeId: Schema.optional(TemplateThemeId)
+}).pipe(Schema.encodeKeys({ displayName: "display_name", tsxSource: "tsx_source", themeId: "theme_id" }))
+
+/** An e-mail template. */
+export type EmailTemplate = typeof EmailTemplate.Type
+
+/** `{ templates }` of `GET /internal/email-templates`. SPEC §7 */
+export const EmailTemplateList = Schema.Struct({ templates: Schema.Array(EmailTemplate) })
+
+/** An e-mail theme as listed. SPEC §3 */
+export const EmailThemeSummary = Schema.Struct({
+  id: Schema.String,
+  displayName: Schema.String
+}).pipe(Schema.encodeKeys({ displayName: "display_name" }))
+
+/** `{ themes }` of `GET /internal/email-themes`. SPEC §7 */
+export const EmailThemeList = Schema.Struct({ themes: Schema.Array(EmailThemeSummary) })
+
+/** An e-mail theme as read by id (`GET /internal/email-themes/{id}`). SPEC §3 */
+export const EmailThemeSource = Schema.Struct({
+  displayName: Schema.String,
+  tsxSource: Schema.String
+}).pipe(Schema.encodeKeys({ displayName: "display_name", tsxSource: "tsx_source" }))
+
+/** The id of something just created: `{ id }`. SPEC §7 */
+export const Created = Schema.Struct({ id: Schema.String })
+
+/** A rendered e-mail. SPEC §7 `POST /emails/render-email` */
+export const RenderedEmail = Schema.Struct({
+  html: Schema.String,
+  subject: Schema.optional(Schema.String),
+  notificationCategory: Schema.optional(Schema.String)
+}).pipe(Schema.encodeKeys({ notificationCategory: "notification_category" }))
+
+/** A rendered e-mail. */
+export type RenderedEmail = typeof RenderedEmail.Type
+
+/** What happened for one recipient of `POST /emails/send-email`. SPEC §7 */
+export const SendEmailResult = Schema.Struct({
+  userId: Schema.String,
+  userEmail: Schema.optional(Schema.String),
+  success: Schema.Boolean,
+  error: Schema.optional(Schema.String)
+}).pipe(Schema.encodeKeys({ userId: "user_id", userEmail: "user_email" }))
+
+/** What happened for one recipient. */
+export type SendEmailResult = typeof SendEmailResult.Type
+
+/** `{ results }` of `POST /emails/send-email`. SPEC §7 */
+export const SendEmailResults = Schema.Struct({ results: Schema.Array(SendEmailResult) })
+
+/** `{ success, error_message? }` of `POST /internal/send-test-email`. SPEC §7 */
+export const TestEmailOutcome = Schema.Struct({
+  success: Schema.Boolean,
+  errorMessage: Schema.optional(Schema.String)
+}).pipe(Schema.encodeKeys({ errorMessage: "error_message" }))

@@ -1,0 +1,25 @@
+/**
+ * Notification categories and the user's preference for each (SPEC §3 "Notification category",
+ * §7 `/emails/notification-preference`).
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+
+/** A notification category with the user's choice. SPEC §3 */
+export const NotificationCategory = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  enabled: Schema.Boolean,
+  canDisable: Schema.Boolean
+}).pipe(Schema.encodeKeys({
+  id: "notification_category_id",
+  name: "notification_category_name",
+  canDisable: "can_disable"
+}))
+
+/** A notification category with the user's choice. */
+export type NotificationCategory = typeof NotificationCategory.Type
+
+/** `{ items }` of the list calls. SPEC §7 */
+export const NotificationCategoryList = Schema.Struct({ items: Schema.Array(NotificationCategory) })

@@ -1,0 +1,29 @@
+/**
+ * Wire shapes of held permissions (SPEC §3 Permission, §6): a team permission of a user in a
+ * team, and a project permission of a user.
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+
+/** A team permission a user holds in a team. SPEC §3, §6 */
+export const TeamPermission = Schema.Struct({ id: Schema.String, userId: Schema.String, teamId: Schema.String }).pipe(
+  Schema.encodeKeys({ userId: "user_id", teamId: "team_id" })
+)
+
+/** A team permission a user holds in a team. SPEC §3 */
+export type TeamPermission = typeof TeamPermission.Type
+
+/** A project permission a user holds. SPEC §3, §6 */
+export const ProjectPermission = Schema.Struct({ id: Schema.String, userId: Schema.String }).pipe(
+  Schema.encodeKeys({ userId: "user_id" })
+)
+
+/** A project permission a user holds. SPEC §3 */
+export type ProjectPermission = typeof ProjectPermission.Type
+
+/** The `{ items }` list of team permissions. SPEC §7 */
+export const TeamPermissionList = Schema.Struct({ items: Schema.Array(TeamPermission) })
+
+/** The `{ items }` list of project permissions. SPEC §7 */
+export const ProjectPermissionList = Schema.Struct({ items: Schema.Array(ProjectPermission) })

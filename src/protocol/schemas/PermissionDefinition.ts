@@ -1,0 +1,20 @@
+/**
+ * Permission definitions at team or project scope (`/team-permission-definitions`,
+ * `/project-permission-definitions`). SPEC §3 "Permission and permission definition"
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+
+/** A permission definition and the permissions it contains. SPEC §3, §6 */
+export const PermissionDefinition = Schema.Struct({
+  id: Schema.String,
+  description: Schema.optional(Schema.NullOr(Schema.String)),
+  containedPermissionIds: Schema.Array(Schema.String)
+}).pipe(Schema.encodeKeys({ containedPermissionIds: "contained_permission_ids" }))
+
+/** A permission definition. */
+export type PermissionDefinition = typeof PermissionDefinition.Type
+
+/** `{ items }` of the definition lists. SPEC §7 */
+export const PermissionDefinitionList = Schema.Struct({ items: Schema.Array(PermissionDefinition) })

@@ -1,0 +1,84 @@
+/**
+ * A user as the server reads it (`/users` with server or admin access), and its pages. SPEC §3, §7
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+import { UserOAuthProvider } from "./User.ts"
+
+/** A team as the server reads it (a user's selected team). SPEC §3 "Team" */
+export const ServerTeam = Schema.Struct({
+  id: Schema.String,
+  displayName: Schema.String,
+  profileImageUrl: Schema.NullOr(Schema.String),
+  clientMetadata: Schema.optional(Schema.Unknown),
+  clientReadOnlyMetadata: Schema.optional(Schema.Unknown),
+  serverMetadata: Schema.optional(Schema.Unknown),
+  createdAt: Schema.DateFromMillis
+}).pipe(Schema.encodeKeys({
+  displayName: "display_name",
+  profileImageUrl: "profile_image_url",
+  clientMetadata: "client_metadata",
+  clientReadOnlyMetadata: "client_read_only_metadata",
+  serverMetadata: "server_metadata",
+  createdAt: "created_at_millis"
+}))
+
+/** A team as the server reads it. */
+export type ServerTeam = typeof ServerTeam.Type
+
+/** The server view of a user: the client fields plus `lastActiveAt` and `serverMetadata`. SPEC §3 */
+export const ServerUser = Schema.Struct({
+  id: Schema.String,
+  displayName: Schema.NullOr(Schema.String),
+  primaryEmail: Schema.NullOr(Schema.String),
+  primaryEmailVerified: Schema.Boolean,
+  primaryEmailAuthEnabled: Schema.Boolean,
+  profileImageUrl: Schema.NullOr(Schema.String),
+  signedUpAt: Schema.DateFromMillis,
+  lastActiveAt: Schema.DateFromMillis,
+  clientMetadata: Schema.optional(Schema.Unknown),
+  clientReadOnlyMetadata: Schema.optional(Schema.Unknown),
+  serverMetadata: Schema.optional(Schema.Unknown),
+  hasPassword: Schema.Boolean,
+  otpAuthEnabled: Schema.Boolean,
+  passkeyAuthEnabled: Schema.Boolean,
+  requiresTotpMfa: Schema.Boolean,
+  isAnonymous: Schema.Boolean,
+  oauthProviders: Schema.Array(UserOAuthProvider),
+  selectedTeamId: Schema.NullOr(Schema.String),
+  selectedTeam: Schema.NullOr(ServerTeam)
+}).pipe(Schema.encodeKeys({
+  displayName: "display_name",
+  primaryEmail: "primary_email",
+  primaryEmailVerified: "primary_email_verified",
+  primaryEmailAuthEnabled: "primary_email_auth_enabled",
+  profileImageUrl: "profile_image_url",
+  signedUpAt: "signed_up_at_millis",
+  lastActiveAt: "last_active_at_millis",
+  clientMetadata: "client_metadata",
+  clientReadOnlyMetadata: "client_read_only_metadata",
+  serverMetadata: "server_metadata",
+  hasPassword: "has_password",
+  otpAuthEnabled: "otp_auth_enabled",
+  passkeyAuthEnabled: "passkey_auth_enabled",
+  requiresTotpMfa: "requires_totp_mfa",
+  isAnonymous: "is_anonymous",
+  oauthProviders: "oauth_providers",
+  selectedTeamId: "selected_team_id",
+  selectedTeam: "selected_team"
+}))
+
+/** A user, server view. */
+export type ServerUser = typeof ServerUser.Type
+
+/** One page of `GET /users`: `{ items, pagination: { next_cursor } }`. SPEC §3 "Other payloads" */
+export const ServerUserPage = Schema.Struct({
+  items: Schema.Array(ServerUser),
+  pagination: Schema.optional(Schema.Struct({
+    nextCursor: Schema.optional(Schema.NullOr(Schema.String))
+  }).pipe(Schema.encodeKeys({ nextCursor: "next_cursor" })))
+})
+
+/** One page of `GET /users`. */
+export type ServerUserPage = typeof ServerUserPage.Type

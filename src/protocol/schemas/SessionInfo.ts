@@ -1,0 +1,41 @@
+/**
+ * Sessions as the service lists them (`GET /auth/sessions`). SPEC §3 "Session (listed)"
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+
+/** Where a session was last used from, as far as the service could tell. SPEC §3 */
+export const GeoInfo = Schema.Struct({
+  ip: Schema.optional(Schema.String),
+  countryCode: Schema.optional(Schema.NullOr(Schema.String)),
+  regionCode: Schema.optional(Schema.NullOr(Schema.String)),
+  cityName: Schema.optional(Schema.NullOr(Schema.String)),
+  latitude: Schema.optional(Schema.NullOr(Schema.Number)),
+  longitude: Schema.optional(Schema.NullOr(Schema.Number)),
+  tzIdentifier: Schema.optional(Schema.NullOr(Schema.String))
+})
+
+/** One listed session. SPEC §3 "Session (listed)" */
+export const SessionInfo = Schema.Struct({
+  id: Schema.String,
+  userId: Schema.String,
+  createdAt: Schema.DateFromMillis,
+  lastUsedAt: Schema.optional(Schema.DateFromMillis),
+  isImpersonation: Schema.Boolean,
+  isCurrentSession: Schema.optional(Schema.Boolean),
+  geoInfo: Schema.optional(GeoInfo)
+}).pipe(Schema.encodeKeys({
+  userId: "user_id",
+  createdAt: "created_at",
+  lastUsedAt: "last_used_at",
+  isImpersonation: "is_impersonation",
+  isCurrentSession: "is_current_session",
+  geoInfo: "last_used_at_end_user_ip_info"
+}))
+
+/** A listed session. */
+export type SessionInfo = typeof SessionInfo.Type
+
+/** `{ items }` of `GET /auth/sessions`. SPEC §7 */
+export const SessionList = Schema.Struct({ items: Schema.Array(SessionInfo) })

@@ -1,0 +1,32 @@
+/**
+ * Wire shapes of team member profiles (SPEC §3 Team member profile): a member's display name and
+ * image in one team; the payload carries `team_id` and `user_id`.
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+
+/** A member's profile in a team. SPEC §3 */
+export const TeamMemberProfile = Schema.Struct({
+  teamId: Schema.String,
+  userId: Schema.String,
+  displayName: Schema.NullOr(Schema.String),
+  profileImageUrl: Schema.NullOr(Schema.String)
+}).pipe(Schema.encodeKeys({
+  teamId: "team_id",
+  userId: "user_id",
+  displayName: "display_name",
+  profileImageUrl: "profile_image_url"
+}))
+
+/** A member's profile in a team. SPEC §3 */
+export type TeamMemberProfile = typeof TeamMemberProfile.Type
+
+/** The `{ items }` list of profiles. SPEC §7 */
+export const TeamMemberProfileList = Schema.Struct({ items: Schema.Array(TeamMemberProfile) })
+
+/** What a member may change in their profile (passed through). SPEC §3 */
+export interface TeamMemberProfileUpdate {
+  readonly display_name?: string
+  readonly profile_image_url?: string | null
+}

@@ -1,0 +1,77 @@
+/**
+ * The current user as a client reads it (`GET /users/me`, SPEC §3 "User (client view)") and the
+ * update payload of `PATCH /users/me`.
+ *
+ * `signedUpAt` is a `Date`, decoded from the wire's `signed_up_at_millis` (milliseconds since the
+ * epoch); `emailAuthEnabled` and `isMultiFactorRequired` are the wire's `auth_with_email` and
+ * `requires_totp_mfa`.
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+import { Team } from "./Team.ts"
+
+/** A provider account linked to the user, as the user view lists it. SPEC §3 */
+export const UserOAuthProvider = Schema.Struct({
+  id: Schema.String,
+  accountId: Schema.String,
+  email: Schema.optional(Schema.NullOr(Schema.String))
+}).pipe(Schema.encodeKeys({ accountId: "account_id" }))
+
+/** A provider account linked to the user. */
+export type UserOAuthProvider = typeof UserOAuthProvider.Type
+
+/** The signed-in user, client view. SPEC §3 "User (client view)" */
+export const CurrentUser = Schema.Struct({
+  id: Schema.String,
+  displayName: Schema.NullOr(Schema.String),
+  primaryEmail: Schema.NullOr(Schema.String),
+  primaryEmailVerified: Schema.Boolean,
+  profileImageUrl: Schema.NullOr(Schema.String),
+  signedUpAt: Schema.DateFromMillis,
+  clientMetadata: Schema.optional(Schema.Unknown),
+  clientReadOnlyMetadata: Schema.optional(Schema.Unknown),
+  hasPassword: Schema.Boolean,
+  emailAuthEnabled: Schema.Boolean,
+  otpAuthEnabled: Schema.Boolean,
+  passkeyAuthEnabled: Schema.Boolean,
+  oauthProviders: Schema.Array(UserOAuthProvider),
+  isMultiFactorRequired: Schema.Boolean,
+  isAnonymous: Schema.Boolean,
+  selectedTeamId: Schema.NullOr(Schema.String),
+  selectedTeam: Schema.NullOr(Team)
+}).pipe(Schema.encodeKeys({
+  displayName: "display_name",
+  primaryEmail: "primary_email",
+  primaryEmailVerified: "primary_email_verified",
+  profileImageUrl: "profile_image_url",
+  signedUpAt: "signed_up_at_millis",
+  clientMetadata: "client_metadata",
+  clientReadOnlyMetadata: "client_read_only_metadata",
+  hasPassword: "has_password",
+  emailAuthEnabled: "auth_with_email",
+  otpAuthEnabled: "otp_auth_enabled",
+  passkeyAuthEnabled: "passkey_auth_enabled",
+  oauthProviders: "oauth_providers",
+  isMultiFactorRequired: "requires_totp_mfa",
+  isAnonymous: "is_anonymous",
+  selectedTeamId: "selected_team_id",
+  selectedTeam: "selected_team"
+}))
+
+/** The signed-in user, client view. */
+export type CurrentUser = typeof CurrentUser.Type
+
+/**
+ * What `PATCH /users/me` accepts, passed through as given (snake_case, SPEC §3). `null` clears a
+ * field; a key left out is unchanged.
+ */
+export interface CurrentUserUpdate {
+  readonly display_name?: string | null | undefined
+  readonly profile_image_url?: string | null | undefined
+  readonly client_metadata?: unknown
+  readonly selected_team_id?: string | null | undefined
+  readonly totp_secret_base64?: string | null | undefined
+  readonly otp_auth_enabled?: boolean | undefined
+  readonly passkey_auth_enabled?: boolean | undefined
+}

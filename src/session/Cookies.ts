@@ -1,0 +1,41 @@
+/**
+ * The cookies of the current page or request, as a service (SPEC §4 "OAuth"): what the OAuth flow
+ * keeps its PKCE code verifier in. Over the adapters of `CookieStorage.ts`; defaults to the
+ * browser's `document.cookie`, or a memory jar where there is no document.
+ *
+ * @since 0.1.0
+ */
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
+import * as CookieStorage from "./CookieStorage.ts"
+
+/** A cookie jar in memory (servers without a request, tests). SPEC §4 */
+export const makeMemory = (secure = false): CookieStorage.CookieAdapter => {
+  const jar = new Map<string, string>()
+  return {
+    secure,
+    get: (name) => jar.get(name),
+    set: (name, value, attributes) => {
+      if (attributes.maxAge <= 0) jar.delete(name)
+      else jar.set(name, value)
+    },
+    delete: (name) => void jar.delete(name)
+  }
+}
+
+const browserAdapter = (): CookieStorage.CookieAdapter | undefined => {
+  const global = globalThis as { document?: CookieStorage.CookieDocument; location?: { protocol?: string } }
+  return global.document === undefined ? undefined : CookieStorage.documentAdapter(global.document, global.location?.protocol === "https:")
+}
+
+/** The cookies in use: `document.cookie` in browsers, else a process-wide memory jar. SPEC §4 */
+export const Cookies: Context.Reference<CookieStorage.CookieAdapter> = Context.Reference<CookieStorage.CookieAdapter>(
+  "stack-auth-effect/session/Cookies",
+  { defaultValue: () => browserAdapter() ?? makeMemory() }
+)
+
+/** Uses these cookies (a server framework's request/response, `CookieStorage.fetchAdapter`). SPEC §4 */
+export const layerAdapter = (adapter: CookieStorage.CookieAdapter): Layer.Layer<never> => Layer.succeed(Cookies, adapter)
+
+/** A fresh memory jar. SPEC §4 */
+export const layerMemory: Layer.Layer<never> = Layer.sync(Cookies, () => makeMemory())

@@ -1,0 +1,127 @@
+import { assert, describe, it, layer } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as ContactChannels from "../../src/api/ContactChannels.ts"
+import * as EmailVerification from "../../src/api/EmailVerification.ts"
+import * as Users from "../../src/api/Users.ts"
+import { layerInProcess } from "../../src/emulator/Emulator.ts"
+import * as TestApps from "../../src/testing/TestApps.ts"
+import { callbackUrl, freshEmail, latestCode, signUp } from "./accountSupport.ts"
+
+const asServer = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect.provide(TestApps.server()))
+
+layer(layerInProcess)("ContactChannels: the current user's", (it) => {
+  it.effect("create, list, update and remove the current user's channels", () =>
+    Effect.gen(function*() {
+      const { email, userId } = yield* signUp()
+      const extra = freshEmail("Extra").toUpperCase()
+      const created = yield* ContactChannels.create({ type: "email", value: extra, used_for_auth: false })
+      assert.strictEqual(created.value, extra.toLowerCase())
+      assert.strictEqual(created.userId, userId)
+      assert.isFalse(created.isPrimary)
+      assert.isFalse(created.isVerified)
+      assert.deepStrictEqual((yield* ContactChannels.list()).map((c) => c.value), [email, extra.toLowerCase()])
+
+      const primary = yield* ContactChannels.update(created.id, { is_primary: true })
+      assert.isTrue(primary.isPrimary)
+      assert.strictEqual((yield* Users.getCurrent()).primaryEmail, extra.toLowerCase())
+      assert.isFalse((yield* ContactChannels.list()).find((c) => c.value === email)!.isPrimary)
+
+      const renamed = freshEmail("renamed")
+      assert.strictEqual((yield* ContactChannels.update(created.id, { value: renamed })).value, renamed)
+      yield* ContactChannels.remove(created.id)
+      assert.deepStrictEqual((yield* ContactChannels.list()).map((c) => c.value), [email])
+      assert.strictEqual((yield* Users.getCurrent()).primaryEmail, null)
+    }).pipe(Effect.provide(TestApps.client())))
+
+  it.effect("a value another user signs in with cannot be used for auth: ContactChannelAlreadyUsedForAuthBySomeoneElse", () =>
+    Effect.gen(function*() {
+      const other = yield* signUp().pipe(Effect.provide(TestApps.client()))
+      yield* signUp()
+      const created = yield* Effect.flip(ContactChannels.create({ type: "email", value: other.email, used_for_auth: true }))
+      assert.strictEqual(created._tag, "ContactChannelAlreadyUsedForAuthBySomeoneElse")
+      const channel = yield* ContactChannels.create({ type: "email", value: other.email, used_for_auth: false })
+      const updated = yield* Effect.flip(ContactChannels.update(channel.id, { used_for_auth: true }))
+      assert.strictEqual(updated._tag, "ContactChannelAlreadyUsedForAuthBySomeoneElse")
+    }).pipe(Effect.provide(TestApps.client())))
+
+  it.effect("a channel's verification code verifies that channel", () =>
+    Effect.gen(function*() {
+      yield* signUp()
+      const value = freshEmail("verify-me")
+      const channel = yield* ContactChannels.create({ type: "email", value, used_for_auth: false })
+      yield* ContactChannels.sendVerificationCode(channel.id, { callbackUrl })
+      yield* EmailVerification.verify(yield* latestCode(value))
+      assert.isTrue((yield* ContactChannels.list()).find((c) => c.id === channel.id)!.isVerified)
+      const again = yield* Effect.flip(ContactChannels.sendVerificationCode(channel.id, { callbackUrl }))
+      assert.strictEqual(again._tag, "EmailAlreadyVerified")
+    }).pipe(Effect.provide(TestApps.client())))
+
+  it.effect("sendVerificationCode with an untrusted callback fails with RedirectUrlNotWhitelisted", () =>
+    Effect.gen(function*() {
+      yield* signUp()
+      const [channel] = yield* ContactChannels.list()
+      const error = yield* Effect.flip(ContactChannels.sendVerificationCode(channel!.id, { callbackUrl: "https://evil.example/v" }))
+      assert.strictEqual(error._tag, "RedirectUrlNotWhitelisted")
+    }).pipe(Effect.provide(TestApps.client())))
+
+  it.effect("signed out, every call fails with CannotGetOwnUserWithoutUser", () =>
+    Effect.gen(function*() {
+      const id = crypto.randomUUID()
+      const errors = yield* Effect.all([
+        Effect.flip(ContactChannels.list()),
+        Effect.flip(ContactChannels.create({ type: "email", value: freshEmail(), used_for_auth: false })),
+        Effect.flip(ContactChannels.update(id, { is_primary: true })),
+        Effect.flip(ContactChannels.remove(id)),
+        Effect.flip(ContactChannels.sendVerificationCode(id, { callbackUrl }))
+      ])
+      assert.deepStrictEqual(errors.map((e) => e._tag), Array(5).fill("CannotGetOwnUserWithoutUser"))
+    }).pipe(Effect.provide(TestApps.client())))
+})
+
+layer(layerInProcess)("ContactChannels: any user's, with server access", (it) => {
+  it.effect("a server lists, creates (verified), updates and removes a user's channels", () =>
+    Effect.gen(function*() {
+      const { email, userId } = yield* signUp().pipe(Effect.provide(TestApps.client()))
+      const value = freshEmail("server")
+      const created = yield* ContactChannels.createForUser(userId, { type: "email", value, used_for_auth: false, is_verified: true })
+      assert.isTrue(created.isVerified)
+      assert.deepStrictEqual((yield* ContactChannels.listForUser(userId)).map((c) => c.value), [email, value])
+      const unverified = yield* ContactChannels.updateForUser(userId, created.id, { is_verified: false })
+      assert.isFalse(unverified.isVerified)
+      yield* ContactChannels.sendVerificationCodeForUser(userId, created.id, { callbackUrl })
+      assert.isDefined(yield* latestCode(value))
+      yield* ContactChannels.removeForUser(userId, created.id)
+      assert.deepStrictEqual((yield* ContactChannels.listForUser(userId)).map((c) => c.value), [email])
+    }).pipe(asServer))
+
+  it.effect("a server's writes for an unknown user fail with UserNotFound (UserIdDoesNotExist when sending a code)", () =>
+    Effect.gen(function*() {
+      const userId = crypto.randomUUID()
+      const id = crypto.randomUUID()
+      const errors = yield* Effect.all([
+        Effect.flip(ContactChannels.createForUser(userId, { type: "email", value: freshEmail(), used_for_auth: false })),
+        Effect.flip(ContactChannels.updateForUser(userId, id, { is_verified: true })),
+        Effect.flip(ContactChannels.removeForUser(userId, id))
+      ])
+      assert.deepStrictEqual(errors.map((e) => e._tag), ["UserNotFound", "UserNotFound", "UserNotFound"])
+      const send = yield* Effect.flip(ContactChannels.sendVerificationCodeForUser(userId, id, { callbackUrl }))
+      assert.strictEqual(send._tag, "UserIdDoesNotExist")
+      assert.deepStrictEqual(yield* ContactChannels.listForUser(userId), [])
+    }).pipe(asServer))
+
+  it.effect("a server cannot give a user a value another user signs in with", () =>
+    Effect.gen(function*() {
+      const other = yield* signUp().pipe(Effect.provide(TestApps.client()))
+      const { userId } = yield* signUp().pipe(Effect.provide(TestApps.client()))
+      const error = yield* Effect.flip(ContactChannels.createForUser(userId, { type: "email", value: other.email, used_for_auth: true }))
+      assert.strictEqual(error._tag, "ContactChannelAlreadyUsedForAuthBySomeoneElse")
+    }).pipe(asServer))
+})
+
+describe("ContactChannels: access levels in types", () => {
+  it("server variants do not type-check under a client app", () => {
+    // @ts-expect-error ServerAccess is not provided by the client app
+    const _check: Effect.Effect<unknown, unknown, never> = ContactChannels.listForUser("u").pipe(Effect.provide(TestApps.client()), Effect.provide(layerInProcess))
+    void _check // the check is the compiler's: `npm run typecheck` fails if this line compiles
+  })
+})

@@ -1,0 +1,139 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import { TestClock } from "effect/testing"
+import * as Auth from "../../src/api/Auth.ts"
+import * as Mfa from "../../src/api/Mfa.ts"
+import * as EmulatorMfa from "../../src/emulator/Mfa.ts"
+import * as Session from "../../src/session/Session.ts"
+import { createPasswordUser, freshClient, latestCode, newTotpSecret } from "./authSupport.ts"
+
+const sessionState = Session.Session.use((session) => session.state)
+const password = "a-long-password-1"
+
+/** A user with a second factor, and a fresh attempt-code store for the test. */
+const mfaUser = (email: string) =>
+  Effect.gen(function*() {
+    const secret = newTotpSecret()
+    const user = yield* createPasswordUser({ email, password, totpSecretBase64: secret })
+    const totp = Effect.map(Clock.currentTimeMillis, (now) => EmulatorMfa.totpAt(secret, now))
+    return { user, secret, totp }
+  })
+
+const withStore = <A, E, R>(effect: Effect.Effect<A, E, R>) => freshClient(effect.pipe(Effect.provide(Mfa.layerMemory)))
+
+const attemptCode = Mfa.AttemptCodeStore.use((store) => store.get)
+
+describe("Mfa", () => {
+  it.effect("a password sign-in of a user with TOTP asks for the second factor and keeps the attempt code", () =>
+    withStore(Effect.gen(function*() {
+      yield* mfaUser("mfa@example.com")
+      const error = yield* Effect.flip(Auth.signInWithPassword({ email: "mfa@example.com", password }))
+      assert.strictEqual(error._tag, "MultiFactorAuthenticationRequired")
+      const kept = yield* attemptCode
+      assert.strictEqual(kept, error._tag === "MultiFactorAuthenticationRequired" ? error.details?.attemptCode : "")
+      assert.strictEqual(kept?.length, 45)
+      assert.deepStrictEqual(yield* sessionState, { _tag: "SignedOut" })
+    })))
+
+  it.effect("signInWithMfa completes the sign-in with the current TOTP code and forgets the attempt", () =>
+    withStore(Effect.gen(function*() {
+      const { totp, user } = yield* mfaUser("mfa@example.com")
+      yield* Effect.flip(Auth.signInWithPassword({ email: "mfa@example.com", password }))
+      const result = yield* Mfa.signInWithMfa({ totp: yield* totp })
+      assert.deepStrictEqual(result, { userId: user.id, isNewUser: false })
+      assert.deepStrictEqual(yield* sessionState, { _tag: "SignedIn", userId: user.id })
+      assert.isUndefined(yield* attemptCode)
+    })))
+
+  it.effect("a wrong TOTP code fails with InvalidTotpCode and the spec's message; the attempt stays usable", () =>
+    withStore(Effect.gen(function*() {
+      const { totp } = yield* mfaUser("mfa@example.com")
+      yield* Effect.flip(Auth.signInWithPassword({ email: "mfa@example.com", password }))
+      const right = yield* totp
+      const wrong = right === "000000" ? "111111" : "000000"
+      const error = yield* Effect.flip(Mfa.signInWithMfa({ totp: wrong }))
+      assert.strictEqual(error._tag, "InvalidTotpCode")
+      assert.strictEqual(error.message, "The TOTP code is invalid. Please try again.")
+      assert.isString(yield* attemptCode)
+      yield* Mfa.signInWithMfa({ totp: right })
+      assert.strictEqual((yield* sessionState)._tag, "SignedIn")
+    })))
+
+  it.effect("a TOTP code of an earlier 30-second step is refused", () =>
+    withStore(Effect.gen(function*() {
+      const { totp } = yield* mfaUser("mfa@example.com")
+      yield* Effect.flip(Auth.signInWithPassword({ email: "mfa@example.com", password }))
+      const old = yield* totp
+      yield* TestClock.adjust("30 seconds")
+      if (old === (yield* totp)) return // the two steps happen to share a code: nothing to check
+      const error = yield* Effect.flip(Mfa.signInWithMfa({ totp: old }))
+      assert.strictEqual(error._tag, "InvalidTotpCode")
+    })))
+
+  it.effect("signInWithMfa fails with MissingAttemptCode when no sign-in asked for a second factor", () =>
+    withStore(Effect.gen(function*() {
+      const error = yield* Effect.flip(Mfa.signInWithMfa({ totp: "123456" }))
+      assert.strictEqual(error._tag, "MissingAttemptCode")
+    })))
+
+  it.effect("an attempt code older than 5 minutes fails with VerificationCodeExpired", () =>
+    withStore(Effect.gen(function*() {
+      const { totp } = yield* mfaUser("mfa@example.com")
+      yield* Effect.flip(Auth.signInWithPassword({ email: "mfa@example.com", password }))
+      yield* TestClock.adjust("5 minutes")
+      const error = yield* Effect.flip(Mfa.signInWithMfa({ totp: yield* totp }))
+      assert.strictEqual(error._tag, "VerificationCodeExpired")
+    })))
+
+  it.effect("an attempt code works once: VerificationCodeAlreadyUsed afterwards", () =>
+    withStore(Effect.gen(function*() {
+      const { totp } = yield* mfaUser("mfa@example.com")
+      const error = yield* Effect.flip(Auth.signInWithPassword({ email: "mfa@example.com", password }))
+      const code = error._tag === "MultiFactorAuthenticationRequired" ? error.details?.attemptCode ?? "" : ""
+      yield* Mfa.signInWithMfa({ totp: yield* totp, attemptCode: code })
+      const again = yield* Effect.flip(Mfa.signInWithMfa({ totp: yield* totp, attemptCode: code }))
+      assert.strictEqual(again._tag, "VerificationCodeAlreadyUsed")
+    })))
+
+  it.effect("an unknown attempt code fails with VerificationCodeNotFound", () =>
+    withStore(Effect.gen(function*() {
+      const error = yield* Effect.flip(Mfa.signInWithMfa({ totp: "123456", attemptCode: "0".repeat(45) }))
+      assert.strictEqual(error._tag, "VerificationCodeNotFound")
+    })))
+
+  it.effect("20 wrong TOTP codes exhaust the attempt: VerificationCodeMaxAttemptsReached", () =>
+    withStore(Effect.gen(function*() {
+      const { totp } = yield* mfaUser("mfa@example.com")
+      yield* Effect.flip(Auth.signInWithPassword({ email: "mfa@example.com", password }))
+      const right = yield* totp
+      const wrong = right === "000000" ? "111111" : "000000"
+      for (let i = 0; i < 20; i++) assert.strictEqual((yield* Effect.flip(Mfa.signInWithMfa({ totp: wrong })))._tag, "InvalidTotpCode")
+      const error = yield* Effect.flip(Mfa.signInWithMfa({ totp: right }))
+      assert.strictEqual(error._tag, "VerificationCodeMaxAttemptsReached")
+    })))
+
+  it.effect("a magic-link sign-in of a user with TOTP also asks for the second factor", () =>
+    withStore(Effect.gen(function*() {
+      const { totp, user } = yield* mfaUser("mfa-otp@example.com")
+      yield* Auth.sendSignInCode({ email: "mfa-otp@example.com", callbackUrl: "http://localhost:3000/handler/magic-link-callback" })
+      const error = yield* Effect.flip(Auth.signInWithCode(yield* latestCode("mfa-otp@example.com")))
+      assert.strictEqual(error._tag, "MultiFactorAuthenticationRequired")
+      assert.deepStrictEqual(yield* Mfa.signInWithMfa({ totp: yield* totp }), { userId: user.id, isNewUser: false })
+    })))
+
+  it.effect("the sessionStorage store keeps the attempt code under stack_mfa_attempt_code", () =>
+    Effect.gen(function*() {
+      const items = new Map<string, string>()
+      const store = Mfa.makeStorage({
+        getItem: (key) => items.get(key) ?? null,
+        setItem: (key, value) => void items.set(key, value),
+        removeItem: (key) => void items.delete(key)
+      })
+      yield* store.set("attempt")
+      assert.strictEqual(items.get("stack_mfa_attempt_code"), "attempt")
+      assert.strictEqual(yield* store.get, "attempt")
+      yield* store.clear
+      assert.isUndefined(yield* store.get)
+    }))
+})

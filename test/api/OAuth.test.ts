@@ -1,0 +1,305 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import { TestClock } from "effect/testing"
+import * as oauth from "oauth4webapi"
+import * as Auth from "../../src/api/Auth.ts"
+import * as Mfa from "../../src/api/Mfa.ts"
+import * as OAuth from "../../src/api/OAuth.ts"
+import { Emulator } from "../../src/emulator/Emulator.ts"
+import * as EmulatorMfa from "../../src/emulator/Mfa.ts"
+import * as OAuthFlow from "../../src/emulator/OAuthFlow.ts"
+import * as Cookies from "../../src/session/Cookies.ts"
+import * as Navigation from "../../src/session/Navigation.ts"
+import * as Session from "../../src/session/Session.ts"
+import { createPasswordUser, freshClient, newTotpSecret, setConfig, userRow } from "./authSupport.ts"
+import { recordingCookies, signInAtProvider, submitProviderPage, visit } from "./oauthSupport.ts"
+
+const app = "http://localhost:3000"
+const options: OAuth.AuthorizationOptions = {
+  provider: "github",
+  redirectUrl: `${app}/handler/oauth-callback`,
+  errorRedirectUrl: `${app}/handler/error`
+}
+const sessionState = Session.Session.use((session) => session.state)
+
+/** A fresh emulator, client app, cookie jar (recorded) and attempt-code store for one test. */
+const run = <A, E, R>(f: (cookies: ReturnType<typeof recordingCookies>) => Effect.Effect<A, E, R>) => {
+  const cookies = recordingCookies()
+  return freshClient(f(cookies).pipe(Effect.provide(Layer.mergeAll(Cookies.layerAdapter(cookies.adapter), Mfa.layerMemory))))
+}
+
+/** Starts a flow and signs in at the mock provider's page; answers the callback URL. */
+const throughProvider = (fields: Record<string, string>, flow: Partial<OAuth.AuthorizationOptions> = {}) =>
+  Effect.gen(function*() {
+    const landing = yield* signInAtProvider(yield* OAuth.getAuthorizationUrl({ ...options, ...flow }), fields)
+    if (landing._tag !== "App") return yield* Effect.die(new Error(`expected the app, got ${JSON.stringify(landing)}`))
+    return landing.url
+  })
+
+describe("OAuth: the authorize URL", () => {
+  it.effect("carries every parameter of the protocol and keeps the PKCE verifier in stack-oauth-outer-<state> for 3600 s", () =>
+    run((cookies) =>
+      Effect.gen(function*() {
+        const emulator = yield* Emulator
+        const url = new URL(yield* OAuth.getAuthorizationUrl({ ...options, afterCallbackRedirectUrl: `${app}/after` }))
+        assert.strictEqual(url.origin + url.pathname, `${emulator.baseUrl}/api/v1/auth/oauth/authorize/github`)
+        const q = Object.fromEntries(url.searchParams)
+        const state = q.state!
+        assert.deepStrictEqual(q, {
+          client_id: emulator.demoProject.projectId,
+          client_secret: emulator.demoProject.publishableClientKey,
+          redirect_uri: options.redirectUrl,
+          scope: "legacy",
+          state,
+          grant_type: "authorization_code",
+          code_challenge: q.code_challenge!,
+          code_challenge_method: "S256",
+          response_type: "code",
+          type: "authenticate",
+          error_redirect_url: options.errorRedirectUrl,
+          after_callback_redirect_url: `${app}/after`
+        })
+        const write = cookies.writes.find((w) => w.name === `stack-oauth-outer-${state}`)
+        assert.isDefined(write)
+        assert.strictEqual(write!.attributes?.maxAge, 3600)
+        assert.strictEqual(yield* Effect.promise(() => oauth.calculatePKCECodeChallenge(write!.value)), q.code_challenge)
+      })
+    ))
+
+  it.effect("removes code and state from the redirect URL", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const url = new URL(yield* OAuth.getAuthorizationUrl({ ...options, redirectUrl: `${app}/handler/oauth-callback?code=old&state=old&keep=1` }))
+        assert.strictEqual(url.searchParams.get("redirect_uri"), `${app}/handler/oauth-callback?keep=1`)
+      })
+    ))
+
+  it.effect("a link URL carries the signed-in user's access token and the provider scope", () =>
+    run(() =>
+      Effect.gen(function*() {
+        yield* Auth.signUpAnonymously()
+        const tokens = yield* Session.Session.use((session) => session.getTokens())
+        const url = new URL(yield* OAuth.getAuthorizationUrl({ ...options, type: "link", providerScope: "repo" }))
+        assert.strictEqual(url.searchParams.get("type"), "link")
+        assert.strictEqual(url.searchParams.get("provider_scope"), "repo")
+        assert.strictEqual(url.searchParams.get("token"), tokens === undefined ? "" : Redacted.value(tokens.accessToken))
+      })
+    ))
+
+  it.effect("linking needs a signed-in user: NotSignedIn", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const error = yield* Effect.flip(OAuth.getAuthorizationUrl({ ...options, type: "link" }))
+        assert.strictEqual(error._tag, "NotSignedIn")
+      })
+    ))
+
+  it.effect("signInWithRedirect goes to the authorize URL", () =>
+    run(() =>
+      Effect.gen(function*() {
+        yield* OAuth.signInWithRedirect(options)
+        const visits = yield* Navigation.visits
+        assert.strictEqual(visits.length, 1)
+        assert.include(visits[0]!.url, "/api/v1/auth/oauth/authorize/github?client_id=")
+      }).pipe(Effect.provide(Navigation.layerTest))
+    ))
+
+  it.effect("the service refuses a provider the project does not offer: OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const page = yield* visit(yield* OAuth.getAuthorizationUrl({ ...options, provider: "discord" }))
+        assert.strictEqual(page._tag, "Page")
+        if (page._tag === "Page") {
+          assert.strictEqual(page.status, 400)
+          assert.strictEqual(JSON.parse(page.text).code, "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED")
+        }
+      })
+    ))
+})
+
+describe("OAuth: the callback", () => {
+  it.effect("signs a new user up through the mock provider, then the same account signs the same user in", () =>
+    run((cookies) =>
+      Effect.gen(function*() {
+        const callback = yield* throughProvider({ email: "octo@example.com", name: "Octo" }, { afterCallbackRedirectUrl: `${app}/welcome` })
+        const state = new URL(callback).searchParams.get("state")!
+        assert.isTrue(cookies.jar.has(`stack-oauth-outer-${state}`))
+        const first = yield* OAuth.handleCallback(callback)
+        assert.strictEqual(first._tag, "SignedIn")
+        if (first._tag !== "SignedIn") return
+        assert.isTrue(first.isNewUser)
+        assert.strictEqual(first.afterCallbackRedirectUrl, `${app}/welcome`)
+        assert.strictEqual(first.cleanUrl, options.redirectUrl)
+        assert.isFalse(cookies.jar.has(`stack-oauth-outer-${state}`))
+        assert.deepStrictEqual(yield* sessionState, { _tag: "SignedIn", userId: first.userId })
+        const row = yield* userRow(first.userId!)
+        assert.strictEqual(row?.displayName, "Octo")
+        assert.deepStrictEqual(row?.oauthAccounts.map((a) => a.providerId), ["github"])
+
+        yield* Auth.signOut()
+        const second = yield* OAuth.handleCallback(yield* throughProvider({ email: "octo@example.com" }))
+        assert.deepStrictEqual(second._tag === "SignedIn" ? [second.userId, second.isNewUser] : [], [first.userId, false])
+      })
+    ))
+
+  it.effect("the code exchange posts the authorization-code grant with PKCE and client_secret_post", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const emulator = yield* Emulator
+        const callback = yield* throughProvider({ email: "wire@example.com" })
+        yield* OAuth.handleCallback(callback)
+        const [exchange] = yield* emulator.requests.filter({ method: "POST", path: "/api/v1/auth/oauth/token" })
+        const body = new URLSearchParams(exchange!.body as Record<string, string>)
+        assert.strictEqual(body.get("grant_type"), "authorization_code")
+        assert.strictEqual(body.get("code"), new URL(callback).searchParams.get("code"))
+        assert.strictEqual(body.get("redirect_uri"), options.redirectUrl)
+        assert.isString(body.get("code_verifier"))
+        assert.strictEqual(body.get("client_id"), emulator.demoProject.projectId)
+        assert.strictEqual(body.get("client_secret"), emulator.demoProject.publishableClientKey)
+        assert.isUndefined(exchange!.headers["authorization"])
+      })
+    ))
+
+  it.effect("the mock provider approves at once when told to", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const emulator = yield* Emulator
+        yield* emulator.run(OAuthFlow.autoApprove({ email: "auto@example.com" }))
+        const landing = yield* visit(yield* OAuth.getAuthorizationUrl(options))
+        assert.strictEqual(landing._tag, "App")
+        const result = yield* OAuth.handleCallback(landing.url)
+        assert.isTrue(result._tag === "SignedIn" && result.isNewUser)
+      })
+    ))
+
+  it.effect("without code, state or the verifier cookie the page is not a callback: nothing is sent", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const emulator = yield* Emulator
+        const callback = yield* throughProvider({ email: "none@example.com" })
+        const before = yield* emulator.requests.count({ path: "/api/v1/auth/oauth/token" })
+        const noCode = new URL(callback)
+        noCode.searchParams.delete("code")
+        const noState = new URL(callback)
+        noState.searchParams.delete("state")
+        const otherState = new URL(callback)
+        otherState.searchParams.set("state", "not-ours")
+        assert.deepStrictEqual(yield* OAuth.handleCallback(noCode), { _tag: "NotACallback", reason: "missing-code" })
+        assert.deepStrictEqual(yield* OAuth.handleCallback(noState), { _tag: "NotACallback", reason: "missing-state" })
+        assert.deepStrictEqual(yield* OAuth.handleCallback(otherState), { _tag: "NotACallback", reason: "missing-verifier" })
+        assert.strictEqual(yield* emulator.requests.count({ path: "/api/v1/auth/oauth/token" }), before)
+        yield* OAuth.handleCallback(callback)
+        assert.deepStrictEqual(yield* OAuth.handleCallback(callback), { _tag: "NotACallback", reason: "missing-verifier" })
+        assert.strictEqual(yield* emulator.requests.count({ path: "/api/v1/auth/oauth/token" }), before + 1)
+      })
+    ))
+
+  it.effect("a code used twice fails with InvalidAuthorizationCode", () =>
+    run((cookies) =>
+      Effect.gen(function*() {
+        const callback = yield* throughProvider({ email: "twice@example.com" })
+        const name = `stack-oauth-outer-${new URL(callback).searchParams.get("state")}`
+        const verifier = cookies.jar.get(name)!
+        yield* OAuth.handleCallback(callback)
+        cookies.jar.set(name, verifier)
+        const error = yield* Effect.flip(OAuth.handleCallback(callback))
+        assert.strictEqual(error._tag, "InvalidAuthorizationCode")
+      })
+    ))
+
+  it.effect("a verifier that does not match the challenge fails with InvalidAuthorizationCode", () =>
+    run((cookies) =>
+      Effect.gen(function*() {
+        const callback = yield* throughProvider({ email: "pkce@example.com" })
+        cookies.jar.set(`stack-oauth-outer-${new URL(callback).searchParams.get("state")}`, oauth.generateRandomCodeVerifier())
+        const error = yield* Effect.flip(OAuth.handleCallback(callback))
+        assert.strictEqual(error._tag, "InvalidAuthorizationCode")
+        assert.deepStrictEqual(yield* sessionState, { _tag: "SignedOut" })
+      })
+    ))
+
+  it.effect("a flow left at the provider for more than 10 minutes fails with OuterOAuthTimeout and the spec's message", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const page = yield* visit(yield* OAuth.getAuthorizationUrl(options))
+        assert.strictEqual(page._tag, "Page")
+        yield* TestClock.adjust("11 minutes")
+        const landing = yield* submitProviderPage(page, { email: "slow@example.com" })
+        assert.strictEqual(landing._tag, "App")
+        const error = yield* Effect.flip(OAuth.handleCallback(landing.url))
+        assert.strictEqual(error._tag, "OuterOAuthTimeout")
+        assert.strictEqual(error.message, "The OAuth flow has timed out. Please sign in again.")
+      })
+    ))
+
+  it.effect("a user who refuses at the provider gets OAuthProviderAccessDenied", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const callback = yield* throughProvider({ error: "access_denied" })
+        const error = yield* Effect.flip(OAuth.handleCallback(callback))
+        assert.strictEqual(error._tag, "OAuthProviderAccessDenied")
+      })
+    ))
+
+  it.effect("a new account while sign-up is off fails with SignUpNotEnabled", () =>
+    run(() =>
+      Effect.gen(function*() {
+        yield* setConfig({ signUpEnabled: false })
+        const error = yield* Effect.flip(OAuth.handleCallback(yield* throughProvider({ email: "closed@example.com" })))
+        assert.strictEqual(error._tag, "SignUpNotEnabled")
+      })
+    ))
+
+  it.effect("an account whose verified e-mail belongs to a user signs that user in (link_method merge)", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const user = yield* createPasswordUser({ email: "merge@example.com", password: "a-long-password-1" })
+        const result = yield* OAuth.handleCallback(yield* throughProvider({ email: "merge@example.com" }))
+        assert.deepStrictEqual(result._tag === "SignedIn" ? [result.userId, result.isNewUser] : [], [user.id, false])
+      })
+    ))
+
+  it.effect("an account of a user with a second factor ends in MultiFactorAuthenticationRequired, completed by signInWithMfa", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const secret = newTotpSecret()
+        const user = yield* createPasswordUser({ email: "mfa@example.com", password: "a-long-password-1", totpSecretBase64: secret })
+        const error = yield* Effect.flip(OAuth.handleCallback(yield* throughProvider({ email: "mfa@example.com" })))
+        assert.strictEqual(error._tag, "MultiFactorAuthenticationRequired")
+        const totp = EmulatorMfa.totpAt(secret, yield* Clock.currentTimeMillis)
+        assert.deepStrictEqual(yield* Mfa.signInWithMfa({ totp }), { userId: user.id, isNewUser: false })
+      })
+    ))
+
+  it.effect("linking adds the provider account to the signed-in user and returns to the page it started from", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const user = yield* Auth.signUpWithPassword({ email: "linker@example.com", password: "a-long-password-1" })
+        const callback = yield* throughProvider({ email: "other-address@example.com" }, {
+          type: "link",
+          afterCallbackRedirectUrl: `${app}/settings`
+        })
+        const result = yield* OAuth.handleCallback(callback)
+        assert.deepStrictEqual(
+          result._tag === "SignedIn" ? [result.userId, result.isNewUser, result.afterCallbackRedirectUrl] : [],
+          [user.userId, false, `${app}/settings`]
+        )
+        assert.deepStrictEqual((yield* userRow(user.userId!))?.oauthAccounts.map((a) => a.email), ["other-address@example.com"])
+      })
+    ))
+
+  it.effect("linking an account another user signs in with fails with OAuthConnectionAlreadyConnectedToAnotherUser", () =>
+    run(() =>
+      Effect.gen(function*() {
+        yield* OAuth.handleCallback(yield* throughProvider({ email: "owner@example.com" }))
+        yield* Auth.signOut()
+        yield* Auth.signUpWithPassword({ email: "second@example.com", password: "a-long-password-1" })
+        const callback = yield* throughProvider({ email: "owner@example.com" }, { type: "link" })
+        const error = yield* Effect.flip(OAuth.handleCallback(callback))
+        assert.strictEqual(error._tag, "OAuthConnectionAlreadyConnectedToAnotherUser")
+      })
+    ))
+})
