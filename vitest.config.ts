@@ -1,6 +1,17 @@
+import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
 export default defineConfig({
+  // Examples import the package by name, as users do.
+  resolve: {
+    alias: [
+      { find: /^stack-auth-effect\/testing$/, replacement: here("./src/testing/index.ts") },
+      { find: /^stack-auth-effect\/react$/, replacement: here("./react/index.ts") },
+      { find: /^stack-auth-effect$/, replacement: here("./src/index.ts") }
+    ]
+  },
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
