@@ -4,20 +4,35 @@
  * rotates every round) in this one process, against a loopback `node:http` server in its own
  * process; every call asks for a new user id (no SDK can answer from a cache).
  *
- * Run: `npm run bench -- calls` (options: `--rounds 15 --block 400 --batches 10`).
+ * Per block: the median call (sequential) or the median batch of 50 ÷ 50 (concurrent), so a stall
+ * of the shared machine inside one block does not decide a ratio; ratios are taken per round, and
+ * their median (p25–p75) is reported.
+ *
+ * A second table splits our per-call time by layer (pipeline, typed call, API function).
+ *
+ * Run: `npm run bench -- calls` (options: `--rounds 21 --block 200 --batches 8`).
  */
+import * as Effect from "effect/Effect"
+import * as References from "effect/References"
+import * as ServerUsers from "../src/api/ServerUsers.ts"
+import { ServerUser } from "../src/protocol/schemas/ServerUser.ts"
+import * as Call from "../src/transport/Call.ts"
+import * as StackHttp from "../src/transport/StackHttp.ts"
 import * as clients from "./support/clients.ts"
 import { option, report } from "./support/report.ts"
 import { spawnServer } from "./support/server.ts"
 import { median, rotate, spread, table } from "./support/stats.ts"
 
-const rounds = option("rounds", 15)
-const block = option("block", 400)
-const batches = option("batches", 10)
+const rounds = option("rounds", 21)
+const block = option("block", 200)
+const batches = option("batches", 8)
 const width = 50
 
 const server = await spawnServer()
-const contenders = [clients.raw(server.url), await clients.ours(server.url), await clients.official(server.url)]
+const raw = clients.raw(server.url)
+const ours = await clients.ours(server.url)
+const official = await clients.official(server.url)
+const contenders = [raw, ours, official]
 
 let next = 0
 const freshId = () => `user-${next++}`
@@ -28,61 +43,91 @@ for (const contender of contenders) {
   if (user.id !== id) throw new Error(`${contender.name} answered ${JSON.stringify(user)}`)
 }
 
-/** Microseconds per call of `n` sequential calls. */
-const sequential = async (contender: clients.Contender, n: number) => {
-  const start = performance.now()
-  for (let i = 0; i < n; i++) await contender.getUser(freshId())
-  return ((performance.now() - start) * 1000) / n
+/** Median microseconds of `n` sequential calls. */
+const sequential = async (getUser: (id: string) => Promise<unknown>, n: number) => {
+  const times: Array<number> = []
+  for (let i = 0; i < n; i++) {
+    const start = performance.now()
+    await getUser(freshId())
+    times.push(performance.now() - start)
+  }
+  return median(times) * 1000
 }
 
-/** Microseconds per call of `n` batches of `width` concurrent calls. */
-const concurrent = async (contender: clients.Contender, n: number) => {
-  const start = performance.now()
-  for (let b = 0; b < n; b++) await Promise.all(Array.from({ length: width }, () => contender.getUser(freshId())))
-  return ((performance.now() - start) * 1000) / (n * width)
-}
-
-// warm-up: JIT, connection pools
-for (const contender of contenders) {
-  await sequential(contender, 1000)
-  await concurrent(contender, 10)
+/** Median microseconds per call of `n` batches of `width` concurrent calls. */
+const concurrent = async (getUser: (id: string) => Promise<unknown>, n: number) => {
+  const times: Array<number> = []
+  for (let b = 0; b < n; b++) {
+    const start = performance.now()
+    await Promise.all(Array.from({ length: width }, () => getUser(freshId())))
+    times.push(performance.now() - start)
+  }
+  return (median(times) * 1000) / width
 }
 
 type Times = Record<string, Array<number>>
-const measure = async (run: (c: clients.Contender) => Promise<number>): Promise<Times> => {
-  const times: Times = Object.fromEntries(contenders.map((c) => [c.name, []]))
+
+/** Alternating blocks: every round runs each contender once, in an order rotated per round. */
+const measure = async (
+  entries: ReadonlyArray<readonly [string, (id: string) => Promise<unknown>]>,
+  run: (getUser: (id: string) => Promise<unknown>) => Promise<number>
+): Promise<Times> => {
+  for (const [, getUser] of entries) await run(getUser) // warm-up: JIT, connection pools
+  const times: Times = Object.fromEntries(entries.map(([name]) => [name, []]))
   for (let r = 0; r < rounds; r++) {
-    for (const contender of rotate(contenders, r)) times[contender.name]!.push(await run(contender))
+    for (const [name, getUser] of rotate(entries, r)) times[name]!.push(await run(getUser))
   }
   return times
 }
 
-const seq = await measure((c) => sequential(c, block))
-const conc = await measure((c) => concurrent(c, batches))
+const headline = contenders.map((c) => [c.name, c.getUser] as const)
+const seq = await measure(headline, (getUser) => sequential(getUser, block))
+const conc = await measure(headline, (getUser) => concurrent(getUser, batches))
+
+// our stack, layer by layer, over the same runtime
+const runtime = ours.runtime!
+const layers = [
+  [raw.name, raw.getUser],
+  ["pipeline: StackHttp.execute (no decode)", (id: string) =>
+    runtime.runPromise(StackHttp.StackHttp.use((http) => http.execute({ method: "GET", path: `/users/${id}` })))],
+  ["+ typed call: Call.call (decode, known errors)", (id: string) =>
+    runtime.runPromise(Call.call({ method: "GET", path: `/users/${id}`, response: ServerUser, errors: [] }))],
+  ["+ API function: ServerUsers.get (Effect.fn: span, call site)", ours.getUser],
+  ["ServerUsers.get with References.TracerEnabled off", (id: string) =>
+    runtime.runPromise(ServerUsers.get(id).pipe(Effect.provideService(References.TracerEnabled, false)))]
+] as const
+const split = await measure(layers, (getUser) => sequential(getUser, block))
 
 for (const contender of contenders) await contender.close()
 await server.close()
 
-const [rawName, oursName, officialName] = contenders.map((c) => c.name) as [string, string, string]
-const ratios = (times: Times, name: string) => times[name]!.map((t, i) => t / times[rawName]![i]!)
+const ratios = (times: Times, name: string) => times[name]!.map((t, i) => t / times[raw.name]![i]!)
 const row = (mode: string, times: Times) => [
   mode,
-  median(times[rawName]!).toFixed(1),
-  median(times[oursName]!).toFixed(1),
-  median(times[officialName]!).toFixed(1),
-  `**${spread(ratios(times, oursName))}**`,
-  spread(ratios(times, officialName))
+  median(times[raw.name]!).toFixed(0),
+  median(times[ours.name]!).toFixed(0),
+  median(times[official.name]!).toFixed(0),
+  `**${spread(ratios(times, ours.name))}**`,
+  spread(ratios(times, official.name))
 ]
 
 const markdown = [
-  `### Server getUser(id) per call, ratio to raw fetch`,
-  ``,
-  `${rounds} rounds × 3 alternating blocks (${block} sequential calls, or ${batches} × ${width} concurrent calls, per block); ratios per round, median (p25–p75).`,
-  ``,
+  "### Server getUser(id) per call, ratio to raw fetch",
+  "",
+  `${rounds} rounds × 3 alternating blocks (order rotated per round); a block is ${block} sequential calls (its median call) or ${batches} batches of ${width} concurrent calls (its median batch ÷ ${width}). Ratios per round: median (p25–p75). Every call reads a new user id.`,
+  "",
   table(
-    ["mode", "raw fetch µs/call", "ours µs/call", "official µs/call", "ours ÷ raw", "official ÷ raw"],
+    ["mode", "raw fetch µs/call", "ours µs/call", "official µs/call", "ours ÷ raw (target ≤ 1.10)", "official ÷ raw"],
     [row("sequential", seq), row(`${width} concurrent`, conc)]
-  )
+  ),
+  "",
+  "### Where our per-call time goes (sequential, same method)",
+  "",
+  table(["layer", "µs/call", "÷ raw"], layers.map(([name]) => [
+    name,
+    median(split[name]!).toFixed(0),
+    name === raw.name ? "1.00" : spread(ratios(split, name))
+  ]))
 ].join("\n")
 
-report("calls", markdown, { rounds, block, batches, width, sequential: seq, concurrent: conc })
+report("calls", markdown, { rounds, block, batches, width, sequential: seq, concurrent: conc, layers: split })

@@ -72,9 +72,9 @@ const incoming = () => ({ headers: new Headers({ "x-stack-auth": JSON.stringify(
 
 const oursPerRequest = async () => {
   const runtime = ManagedRuntime.make(StackServerApp.layer({ ...fixtures.keys, baseUrl: server.url }))
-  // A session per request: `Layer.fresh`, or the runtime's memo map hands back the app's own session
+  // a session per incoming request, over the app's pipeline
   const perRequest = () =>
-    Layer.fresh(Session.layer).pipe(Layer.provide(TokenStore.layerRequest(incoming(), { projectId: fixtures.keys.projectId })))
+    Session.layer.pipe(Layer.provide(TokenStore.layerRequest(incoming(), { projectId: fixtures.keys.projectId })))
   const outcome = await count(server, () =>
     Array.from({ length: width }, () => runtime.runPromise(Users.getCurrent().pipe(Effect.provide(perRequest())))))
   await runtime.dispose()

@@ -11,13 +11,14 @@ import * as Exit from "effect/Exit"
 import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as WebAuthn from "../src/api/WebAuthn.ts"
 import type * as StackClientApp from "../src/apps/StackClientApp.ts"
 import * as QueryCache from "../src/cache/QueryCache.ts"
 import * as HandlerUrls from "../src/handler/HandlerUrls.ts"
 import { Navigation } from "../src/session/Navigation.ts"
 
 /** What every hook may use: the client app, its cache, navigation. SPEC §1, §9 */
-export type Services = StackClientApp.Services | QueryCache.QueryCache | Navigation
+export type Services = StackClientApp.Services | QueryCache.QueryCache | Navigation | WebAuthn.WebAuthn
 
 /** A runtime the provider can run hooks on. */
 export type StackRuntime<E = unknown> = ManagedRuntime.ManagedRuntime<Services, E>
@@ -31,13 +32,15 @@ export interface LayerOptions {
   readonly navigate?: (() => Navigate | undefined) | undefined
   /** Handler base path, home path or single URLs (SPEC §2). */
   readonly urls?: HandlerUrls.Options | undefined
+  /** The passkey ceremonies; the browser's WebAuthn by default (SPEC §5). */
+  readonly webAuthn?: Layer.Layer<WebAuthn.WebAuthn> | undefined
 }
 
 const browserLocation = () => (globalThis as { location?: Pick<Location, "assign" | "replace"> }).location
 
 /**
  * The app's Layer plus what the hooks need: the query cache (cleared on session changes),
- * navigation and the handler URLs. For building a runtime by hand. SPEC §2, §9
+ * navigation, the handler URLs and the passkey ceremonies. For building a runtime by hand. SPEC §2, §9
  */
 export const makeLayer = <E, R>(
   app: Layer.Layer<StackClientApp.Services, E, R>,
@@ -53,7 +56,7 @@ export const makeLayer = <E, R>(
     })
   const navigation = Layer.succeed(Navigation, Navigation.of({ navigate: (url) => go(url, false), replaceUrl: (url) => go(url, true) }))
   const urls = Layer.succeed(HandlerUrls.CurrentHandlerUrls, HandlerUrls.make(options.urls))
-  return Layer.mergeAll(QueryCache.layer, navigation, urls).pipe(Layer.provideMerge(app))
+  return Layer.mergeAll(QueryCache.layer, navigation, urls, options.webAuthn ?? WebAuthn.layerBrowser).pipe(Layer.provideMerge(app))
 }
 
 /** A runtime for the provider from the client app's Layer. SPEC §9 */

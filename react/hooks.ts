@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import type * as Effect from "effect/Effect"
-import { use, useEffect } from "react"
+import { useEffect } from "react"
 import type * as ApiKeys from "../src/api/ApiKeys.ts"
 import type * as Users from "../src/api/Users.ts"
 import { UserNotSignedIn } from "../src/api/Users.ts"
@@ -16,7 +16,7 @@ import * as QueryCache from "../src/cache/QueryCache.ts"
 import * as Redirects from "../src/handler/Redirects.ts"
 import type { StackContextValue } from "./StackProvider.tsx"
 import { useStackContext } from "./StackProvider.tsx"
-import { type QueryResult, useQuery, useSuspenseQuery } from "./useQuery.ts"
+import { type QueryResult, useQuery, useSuspendWhile, useSuspenseQuery } from "./useQuery.ts"
 
 /** Maps a query result's value, keeping its state. */
 export const mapResult = <A, B, E>(result: QueryResult<A, E>, f: (a: A) => B): QueryResult<B, E> => ({
@@ -48,8 +48,6 @@ export interface UserOptions {
   readonly or?: UserOr | undefined
 }
 
-const never: Promise<never> = new Promise(() => {})
-
 const redirectQuery = QueryCache.query(["handler", "redirect-to-sign-in"], Redirects.redirectToHandler("signIn", { replace: true }), {
   sessionBound: false
 })
@@ -69,10 +67,11 @@ export function useUser(options: UserOptions = {}): Users.CurrentUser | null {
     or === "anonymous" ? Queries.currentUserOrAnonymous : Queries.currentUser
   )
   const user = Queries.signedInUser(raw, or === "anonymous")
-  if (user !== null || or === "return-null") return user
-  if (or === "throw") throw new UserNotSignedIn()
-  redirectToSignIn(stack)
-  return use(never) // the page is leaving
+  const leaving = user === null && or === "redirect"
+  if (leaving) redirectToSignIn(stack)
+  useSuspendWhile(leaving) // the page is leaving
+  if (user === null && or === "throw") throw new UserNotSignedIn()
+  return user
 }
 
 /** {@link useUser} without Suspense; `or: "throw"` reports `UserNotSignedIn` as `error`. */

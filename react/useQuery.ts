@@ -105,22 +105,24 @@ export function useQuery<A, E>(query: AppQuery<A, E>): QueryResult<A, E> {
 export function useSuspenseQuery<A, E>(query: AppQuery<A, E>): A {
   const stack = useStackContext()
   const snapshot = useEntry(stack, query)
-  const exit = snapshot.exit
+  // `use` gets the same promise on every render of an outcome (React retries a suspended render
+  // and wants what it suspended on again): pending before the outcome, resolved after
+  use(stack.runtime.runSync(stack.cache.settledPromise(query)))
+  const exit = stack.cache.snapshotUnsafe<A, E>(query.key).exit ?? snapshot.exit
   if (exit === undefined || interruptedOnly(exit)) {
-    use(stack.runtime.runSync(stack.cache.settledPromise(query)))
-    // settled: read the entry again (React re-renders after `use` resumes)
-    return useSuspenseRead(stack, query)
+    // cleared again meanwhile (a session change): wait for the next outcome
+    throw stack.runtime.runSync(stack.cache.settledPromise(query))
   }
   if (Exit.isSuccess(exit)) return exit.value
   throw failureOf(exit.cause)
 }
 
-function useSuspenseRead<A, E>(stack: StackContextValue, query: AppQuery<A, E>): A {
-  const exit = stack.cache.snapshotUnsafe<A, E>(query.key).exit
-  if (exit !== undefined && Exit.isSuccess(exit)) return exit.value
-  if (exit !== undefined && !interruptedOnly(exit)) throw failureOf(exit.cause)
-  return use(new Promise<never>(() => {})) // unreachable in practice: a settled entry has an outcome
+/** `use` that suspends for good when `forever`, and returns at once otherwise (same call every render). */
+export const useSuspendWhile = (forever: boolean): void => {
+  use(forever ? never : QueryCache.resolvedPromise)
 }
+
+const never: Promise<never> = new Promise(() => {})
 
 /** What {@link useMutation} gives. */
 export interface MutationResult<Args extends ReadonlyArray<unknown>, A, E> {

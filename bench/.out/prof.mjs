@@ -559,7 +559,7 @@ var retryPolicy = {
   jitterMin: 0.5,
   jitterMax: 1.5
 };
-var idempotentMethods = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "POST", "PATCH"]);
+var idempotentMethods = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 var probeTimeoutMillis = 3e3;
 var diagnosticsProbes = (baseUrl) => [
   { name: "apiHealth", url: `${new URL(baseUrl).origin}/health` },
@@ -633,11 +633,29 @@ var retryAfterMillis = (value7, nowMillis) => {
   const date = Date.parse(value7);
   return Number.isNaN(date) ? void 0 : Math.max(0, date - nowMillis);
 };
+var readText = async (response, signal) => {
+  if (response.body === null) return "";
+  const reader = response.body.getReader();
+  const cancel = () => void reader.cancel().catch(() => {
+  });
+  signal.addEventListener("abort", cancel, { once: true });
+  try {
+    const decoder = new TextDecoder();
+    let text2 = "";
+    for (; ; ) {
+      const { done: done2, value: value7 } = await reader.read();
+      if (done2) return text2 + decoder.decode();
+      text2 += decoder.decode(value7, { stream: true });
+    }
+  } finally {
+    signal.removeEventListener("abort", cancel);
+  }
+};
 var readResponse = (method, path, response, networkFailure) => Effect3.gen(function* () {
   const actual = response.headers.get(actualStatus);
   const status = actual !== null && /^\d{3}$/.test(actual) ? Number(actual) : response.status;
   const text2 = yield* Effect3.tryPromise({
-    try: () => response.text(),
+    try: (signal) => readText(response, signal),
     catch: (cause) => String(cause)
   }).pipe(Effect3.catch(networkFailure));
   yield* Effect3.annotateCurrentSpan("http.status_code", status);
@@ -680,57 +698,60 @@ var runDiagnostics = (baseUrl) => Effect3.gen(function* () {
     Effect3.map((result2) => ({ ...probe, result: result2 }))
   ), { concurrency: "unbounded" });
 });
-var make2 = (options) => Effect3.map(validate(options), () => {
-  const { accessType: accessType2, config: config2 } = options;
-  const connectionError = (method, path, reason, attempts) => Effect3.gen(function* () {
-    if (isOffline()) return yield* new StackOfflineError({ method, path });
-    const diagnostics = yield* runDiagnostics(config2.baseUrl);
-    return yield* new StackConnectionError({ method, path, reason, attempts, diagnostics });
-  });
-  const execute = (request) => {
-    const { method, path } = request;
-    const idempotent = idempotentMethods.has(method);
-    const url = buildUrl(config2, request);
-    const body = request.body === void 0 ? void 0 : JSON.stringify(request.body);
-    const networkFailure = (reason) => idempotent ? Effect3.fail({ _tag: "Retry", retry: { _tag: "Network", reason } }) : connectionError(method, path, reason, 1);
-    const attemptOnce = Effect3.gen(function* () {
-      const transport = yield* HttpTransport;
-      const httpRequest = new Request(url, {
-        method,
-        headers: buildHeaders(config2, accessType2, request),
-        ...body === void 0 ? {} : { body },
-        credentials: "omit"
-      });
-      const response = yield* transport.send(httpRequest).pipe(
-        Effect3.catch((failure) => networkFailure(failure.reason))
-      );
-      return yield* readResponse(method, path, response, networkFailure);
+var make2 = (options) => (
+  // checked when the pipeline is built (not when the Layer value is created): that is where it runs
+  Effect3.map(Effect3.suspend(() => validate(options)), () => {
+    const { accessType: accessType2, config: config2 } = options;
+    const connectionError = (method, path, reason, attempts) => Effect3.gen(function* () {
+      if (isOffline()) return yield* new StackOfflineError({ method, path });
+      const diagnostics = yield* runDiagnostics(config2.baseUrl);
+      return yield* new StackConnectionError({ method, path, reason, attempts, diagnostics });
     });
-    const timed = request.timeout === void 0 ? attemptOnce : attemptOnce.pipe(Effect3.timeoutOrElse({
-      duration: request.timeout,
-      orElse: () => Effect3.fail(new StackTimeoutError({ method, path, timeoutMillis: Duration.toMillis(Duration.fromInputUnsafe(request.timeout)) }))
-    }));
-    const loop = (attempt) => timed.pipe(Effect3.catch((failure) => {
-      if (failure._tag !== "Retry") return Effect3.fail(failure);
-      const retry = failure.retry;
-      if (attempt + 1 >= retryPolicy.attempts) {
-        return retry._tag === "Network" ? connectionError(method, path, retry.reason, attempt + 1) : Effect3.fail(retry.error);
-      }
-      const wait = retry._tag === "Status" && retry.waitMillis !== void 0 ? Effect3.succeed(retry.waitMillis) : Effect3.map(
-        Random.nextBetween(retryPolicy.jitterMin, retryPolicy.jitterMax),
-        (jitter) => jitter * retryPolicy.baseDelayMillis * 2 ** attempt
+    const execute = (request) => {
+      const { method, path } = request;
+      const idempotent = idempotentMethods.has(method);
+      const url = buildUrl(config2, request);
+      const body = request.body === void 0 ? void 0 : JSON.stringify(request.body);
+      const networkFailure = (reason) => idempotent ? Effect3.fail({ _tag: "Retry", retry: { _tag: "Network", reason } }) : connectionError(method, path, reason, 1);
+      const attemptOnce = Effect3.gen(function* () {
+        const transport = yield* HttpTransport;
+        const httpRequest = new Request(url, {
+          method,
+          headers: buildHeaders(config2, accessType2, request),
+          ...body === void 0 ? {} : { body },
+          credentials: "omit"
+        });
+        const response = yield* transport.send(httpRequest).pipe(
+          Effect3.catch((failure) => networkFailure(failure.reason))
+        );
+        return yield* readResponse(method, path, response, networkFailure);
+      });
+      const timed = request.timeout === void 0 ? attemptOnce : attemptOnce.pipe(Effect3.timeoutOrElse({
+        duration: request.timeout,
+        orElse: () => Effect3.fail(new StackTimeoutError({ method, path, timeoutMillis: Duration.toMillis(Duration.fromInputUnsafe(request.timeout)) }))
+      }));
+      const loop = (attempt) => timed.pipe(Effect3.catch((failure) => {
+        if (failure._tag !== "Retry") return Effect3.fail(failure);
+        const retry = failure.retry;
+        if (attempt + 1 >= retryPolicy.attempts) {
+          return retry._tag === "Network" ? connectionError(method, path, retry.reason, attempt + 1) : Effect3.fail(retry.error);
+        }
+        const wait = retry._tag === "Status" && retry.waitMillis !== void 0 ? Effect3.succeed(retry.waitMillis) : Effect3.map(
+          Random.nextBetween(retryPolicy.jitterMin, retryPolicy.jitterMax),
+          (jitter) => jitter * retryPolicy.baseDelayMillis * 2 ** attempt
+        );
+        return wait.pipe(
+          Effect3.flatMap((millis) => Effect3.sleep(millis)),
+          Effect3.andThen(loop(attempt + 1))
+        );
+      }));
+      return Effect3.annotateCurrentSpan({ "http.method": method, "http.path": path }).pipe(
+        Effect3.andThen(loop(0))
       );
-      return wait.pipe(
-        Effect3.flatMap((millis) => Effect3.sleep(millis)),
-        Effect3.andThen(loop(attempt + 1))
-      );
-    }));
-    return Effect3.annotateCurrentSpan({ "http.method": method, "http.path": path }).pipe(
-      Effect3.andThen(loop(0))
-    );
-  };
-  return { config: config2, accessType: accessType2, execute };
-});
+    };
+    return { config: config2, accessType: accessType2, execute };
+  })
+);
 var layer = (options) => Layer3.effect(StackHttp, make2(options));
 
 // src/transport/Call.ts
@@ -933,8 +954,21 @@ var send = (config2, refreshToken3) => Effect7.gen(function* () {
     }),
     catch: (cause) => cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe2(cause) })
   });
-  return { as: as2, client, response };
+  const text2 = yield* Effect7.tryPromise({
+    try: (signal) => readText(response, signal),
+    catch: (cause) => new TransportFailure({ reason: describe2(cause) })
+  });
+  const buffered = yield* Effect7.try({
+    try: () => new Response(nullBodyStatuses.has(response.status) ? null : text2, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers
+    }),
+    catch: (cause) => new TransportFailure({ reason: describe2(cause) })
+  });
+  return { as: as2, client, response: buffered };
 });
+var nullBodyStatuses = /* @__PURE__ */ new Set([204, 205, 304]);
 var sendWithRetries = (config2, refreshToken3) => {
   const loop = (attempt) => send(config2, refreshToken3).pipe(Effect7.catch((failure) => {
     if (attempt + 1 >= retryPolicy.attempts) {
@@ -1166,7 +1200,7 @@ ${Redacted8.value(used)}`;
   const executeWith = (request, tokens) => send2(request, tokens).pipe(Effect10.catch(
     (error) => tokens !== void 0 && isInvalidAccessToken(error) ? markAccessTokenExpired(tokens.accessToken).pipe(
       Effect10.andThen(obtain(minimumValidityMillis)),
-      Effect10.flatMap((fresh) => send2(request, fresh))
+      Effect10.flatMap((fresh2) => send2(request, fresh2))
     ) : Effect10.fail(error)
   ));
   const execute = (request) => Effect10.flatMap(obtain(minimumValidityMillis), (tokens) => executeWith(request, tokens));
@@ -1219,11 +1253,15 @@ ${Redacted8.value(used)}`;
 var layer2 = Layer5.effect(Session, make14);
 
 // src/apps/AppLayer.ts
-var make15 = (config2, accessType2, options) => layer2.pipe(
-  Layer6.provideMerge(Layer6.mergeAll(
-    layer({ config: config2, accessType: accessType2, allowSecretKeysInBrowser: options.allowSecretKeysInBrowser }),
-    options.tokenStore ?? layerMemory
-  ))
+var make15 = (config2, accessType2, options) => (
+  // `fresh`: Layer values are memoised by identity, and two apps in one Layer graph must never
+  // share a session or a default token store.
+  Layer6.fresh(layer2).pipe(
+    Layer6.provideMerge(Layer6.mergeAll(
+      layer({ config: config2, accessType: accessType2, allowSecretKeysInBrowser: options.allowSecretKeysInBrowser }),
+      options.tokenStore ?? Layer6.fresh(layerMemory)
+    ))
+  )
 );
 
 // src/apps/StackServerApp.ts
@@ -1277,13 +1315,23 @@ var clientUser = (id) => ({ ...commonUser(id), selected_team: null });
 var base64url = (value7) => Buffer.from(JSON.stringify(value7)).toString("base64url");
 var jwt = (sub, expSeconds) => `${base64url({ alg: "ES256", typ: "JWT" })}.${base64url({ sub, exp: expSeconds, iat: expSeconds - 600, iss: "bench", aud: keys.projectId, project_id: keys.projectId })}.c2lnbmF0dXJl`;
 var userId = "user-signed-in";
+var expiredAccessToken = () => jwt(userId, Math.floor(Date.now() / 1e3) - 3600);
 var freshAccessToken = () => jwt(userId, Math.floor(Date.now() / 1e3) + 600);
 var refreshToken2 = "bench-refresh-token";
 
 // bench/support/server.ts
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
+
+// bench/support/paths.ts
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+var findRoot = (from) => existsSync(join(from, "package.json")) && existsSync(join(from, "bench")) ? from : findRoot(dirname(from));
+var root = `${findRoot(dirname(fileURLToPath(import.meta.url)))}/`;
+var fromRoot = (path) => join(root, path);
+
+// bench/support/server.ts
 var json = { "content-type": "application/json" };
 var [userHead, userTail] = JSON.stringify(serverUser("\0")).split(JSON.stringify("\0"));
 var handler = (counts, options) => (req, res) => {
@@ -1315,7 +1363,7 @@ var handler = (counts, options) => (req, res) => {
     case "POST /api/v1/auth/password/sign-in":
       req.resume();
       req.on("end", () => res.writeHead(200, json).end(JSON.stringify({
-        access_token: freshAccessToken(),
+        access_token: options.expiredSignIn ? expiredAccessToken() : freshAccessToken(),
         refresh_token: refreshToken2,
         user_id: userId
       })));
@@ -1342,6 +1390,9 @@ var clientOf = (url, close) => ({
 var startServer = (options = {}) => new Promise((resolve) => {
   const counts = {};
   const server2 = createServer({ keepAlive: true }, handler(counts, options));
+  server2.on("connection", () => {
+    counts["TCP connections"] = (counts["TCP connections"] ?? 0) + 1;
+  });
   server2.keepAliveTimeout = 6e4;
   server2.listen(0, "127.0.0.1", () => {
     const { port } = server2.address();
@@ -1351,7 +1402,7 @@ var startServer = (options = {}) => new Promise((resolve) => {
     })));
   });
 });
-var serverEntry = fileURLToPath(new URL("../support/server.ts", import.meta.url));
+var serverEntry = fromRoot("bench/support/server.ts");
 var spawnServer = (options = {}) => new Promise((resolve, reject) => {
   const child = spawn(
     process.execPath,

@@ -15,6 +15,8 @@ export interface Contender {
   readonly name: string
   readonly getUser: (id: string) => Promise<unknown>
   readonly close: () => Promise<void>
+  /** Our contender's runtime, to time the layers under `getUser`. */
+  readonly runtime?: ManagedRuntime.ManagedRuntime<StackServerApp.Services, unknown> | undefined
 }
 
 /**
@@ -41,7 +43,8 @@ export const ours = async (baseUrl: string): Promise<Contender> => {
   return {
     name: "stack-auth-effect",
     getUser: (id) => runtime.runPromise(ServerUsers.get(id)),
-    close: () => runtime.dispose()
+    close: () => runtime.dispose(),
+    runtime
   }
 }
 

@@ -101,6 +101,9 @@ export const startServer = (options: ServerOptions = {}): Promise<BenchServer> =
   new Promise((resolve) => {
     const counts: Counts = {}
     const server = createServer({ keepAlive: true }, handler(counts, options))
+    server.on("connection", () => {
+      counts["TCP connections"] = (counts["TCP connections"] ?? 0) + 1
+    })
     server.keepAliveTimeout = 60_000
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address() as { port: number }

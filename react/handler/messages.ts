@@ -3,13 +3,14 @@
  *
  * @since 0.1.0
  */
+import { OAuthCallbackError } from "../../src/api/OAuth.ts"
 import { KnownError } from "../../src/protocol/KnownError.ts"
 
 /** The OAuth callback's alert for an invalid TOTP code. SPEC §8 */
 export const invalidTotpAlert = "Invalid TOTP code. Please try signing in again."
 
 /** The OAuth callback's alert for any other failure. SPEC §8 */
-export const oauthCallbackAlert = "Error signing in during OAuth callback. Please try again."
+export const oauthCallbackAlert: string = new OAuthCallbackError({ reason: "" }).message
 
 const isInvalidTotp = (error: unknown): boolean =>
   typeof error === "object" && error !== null &&

@@ -13,6 +13,9 @@ import { AdminAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 
+/** The project and its configuration as an admin reads them (SPEC §3). */
+export type { AdminProject, AdminProjectConfig, EmailConfig, OAuthProviderConfig, TrustedDomain } from "../protocol/schemas/AdminProject.ts"
+
 const currentPath = "/internal/projects/current"
 
 /** A secret given in an update: plain, or kept `Redacted` until the request body is built. */
@@ -123,7 +126,7 @@ export const toWireUpdate = (update: ProjectUpdate) => {
   }
 }
 
-/** What {@link get} can fail with: no error specific to it. */
+/** What {@link get} can fail with: no error specific to it. SPEC §8 */
 export type GetError = Call.CallError<readonly []>
 
 /** The project with its whole configuration. SPEC §7 `GET /internal/projects/current` */
@@ -135,7 +138,7 @@ export const get = Effect.fn("AdminProjects.get")(
 )
 
 const updateErrors = [KnownErrors.SchemaError] as const
-/** What {@link update} can fail with: a payload the service refuses is its `SchemaError`. */
+/** What {@link update} can fail with: a payload the service refuses is its `SchemaError`. SPEC §8 */
 export type UpdateError = Call.CallError<typeof updateErrors>
 
 /** Changes the project's settings and answers the project. SPEC §7 `PATCH /internal/projects/current` */
@@ -146,7 +149,7 @@ export const update = Effect.fn("AdminProjects.update")(
   }
 )
 
-/** What {@link remove} can fail with: no error specific to it. */
+/** What {@link remove} can fail with: no error specific to it. SPEC §8 */
 export type RemoveError = Call.CallError<readonly []>
 
 /** Deletes the project with all its users, teams and keys; irreversible. SPEC §7 `DELETE /internal/projects/current` */

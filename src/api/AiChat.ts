@@ -11,9 +11,12 @@ import { AdminAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 
+/** Chat messages and answer parts (SPEC §3). */
+export type { ChatContextType, ChatMessage, ContentBlock } from "../protocol/schemas/AiChat.ts"
+
 const threadPath = (threadId: string) => `/internal/ai-chat/${encodeURIComponent(threadId)}`
 
-/** What the chat calls can fail with: no error specific to them. */
+/** What the chat calls can fail with: no error specific to them. SPEC §8 */
 export type ChatError = Call.CallError<readonly []>
 
 /** Sends the conversation (at least one message) and answers the assistant's reply. SPEC §7 `POST /internal/ai-chat/{id}` */

@@ -196,8 +196,15 @@ export const signInWithCode = Effect.fn("Auth.signInWithCode")(
 )
 
 /** Signs in with the code the user typed from the mail and the nonce `sendSignInCode` answered. SPEC §4 */
-export const signInWithOtp = (options: { readonly otp: string; readonly nonce: string }) =>
-  signInWithCode(options.otp.trim() + options.nonce)
+export const signInWithOtp = Effect.fn("Auth.signInWithOtp")(
+  function*(options: { readonly otp: string; readonly nonce: string }): Effect.fn.Return<
+    SignInResult,
+    SignInWithCodeError,
+    Session.Session
+  > {
+    return yield* signInWithCode(options.otp.trim() + options.nonce)
+  }
+)
 
 /** The magic-link URL has no `code` query parameter. SPEC §2, §4 */
 export class MissingMagicLinkCode extends Schema.TaggedError<MissingMagicLinkCode>()("MissingMagicLinkCode", {}) {

@@ -19,10 +19,13 @@ import { AdminAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 
+/** An e-mail template (SPEC §3). */
+export type { EmailTemplate } from "../protocol/schemas/Email.ts"
+
 const templatePath = (id: string) => `/internal/email-templates/${encodeURIComponent(id)}`
 const themePath = (id: string) => `/internal/email-themes/${encodeURIComponent(id)}`
 
-/** What calls without an error of their own can fail with. */
+/** What calls without an error of their own can fail with. SPEC §8 */
 export type PlainError = Call.CallError<readonly []>
 
 /** The project's templates. SPEC §7 `GET /internal/email-templates` */
@@ -43,7 +46,7 @@ export const createTemplate = Effect.fn("EmailTemplates.createTemplate")(
 )
 
 const updateTemplateErrors = [KnownErrors.RequiresCustomEmailServer, KnownErrors.EmailRenderingError] as const
-/** What {@link updateTemplate} can fail with: the project uses the shared e-mail server, or the source does not render. */
+/** What {@link updateTemplate} can fail with: the project uses the shared e-mail server, or the source does not render. SPEC §8 */
 export type UpdateTemplateError = Call.CallError<typeof updateTemplateErrors>
 
 /**
@@ -90,7 +93,7 @@ export const getTheme = Effect.fn("EmailTemplates.getTheme")(
 )
 
 const updateThemeErrors = [KnownErrors.EmailRenderingError] as const
-/** What {@link updateTheme} can fail with: the source does not render. */
+/** What {@link updateTheme} can fail with: the source does not render. SPEC §8 */
 export type UpdateThemeError = Call.CallError<typeof updateThemeErrors>
 
 /** Replaces a theme's source after a preview render. SPEC §7 `PATCH /internal/email-themes/{id}` */

@@ -21,6 +21,9 @@ import { AdminAccess, ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 
+/** A sent e-mail, a rendered preview and a per-user send result (SPEC §3, §7). */
+export type { RenderedEmail, SendEmailResult, SentEmail } from "../protocol/schemas/Email.ts"
+
 /** An e-mail to users of the project. SPEC §3 "Other payloads" (send-email payload) */
 export interface SendInput {
   readonly userIds: ReadonlyArray<string>
@@ -30,7 +33,7 @@ export interface SendInput {
   readonly notificationCategoryName: string
 }
 
-/** What {@link send} can fail with: no error specific to it (a shared e-mail server is refused with a 400). */
+/** What {@link send} can fail with: no error specific to it (a shared e-mail server is refused with a 400). SPEC §8 */
 export type SendError = Call.CallError<readonly []>
 
 /** Sends an HTML e-mail to users; answers what happened for each. SPEC §7 `POST /emails/send-email` */
@@ -53,7 +56,7 @@ export const send = Effect.fn("Emails.send")(
   }
 )
 
-/** What {@link listSent} can fail with. */
+/** What {@link listSent} can fail with. SPEC §8 */
 export type ListSentError = Call.CallError<readonly []>
 
 /** The e-mails the project sent, newest first. SPEC §3 "Sent email", §7 `GET /internal/emails` */
@@ -83,7 +86,7 @@ export class TestEmailFailed extends Schema.TaggedError<TestEmailFailed>()("Test
   }
 }
 
-/** What {@link sendTestEmail} can fail with. */
+/** What {@link sendTestEmail} can fail with. SPEC §8 */
 export type SendTestEmailError = TestEmailFailed | Call.CallError<readonly []>
 
 /** Sends a test e-mail through an SMTP configuration before it is saved. SPEC §7 `POST /internal/send-test-email` */
@@ -113,7 +116,7 @@ export const sendTestEmail = Effect.fn("Emails.sendTestEmail")(
 )
 
 const invitationErrors = [KnownErrors.RedirectUrlNotWhitelisted] as const
-/** What {@link sendSignInInvitation} can fail with: the callback URL is not on a trusted domain. */
+/** What {@link sendSignInInvitation} can fail with: the callback URL is not on a trusted domain. SPEC §8 */
 export type SendSignInInvitationError = Call.CallError<typeof invitationErrors>
 
 /** E-mails an invitation to sign in, linking to `callbackUrl`. SPEC §7 `POST /internal/send-sign-in-invitation` */
@@ -139,7 +142,7 @@ export interface RenderInput {
 }
 
 const renderErrors = [KnownErrors.EmailRenderingError] as const
-/** What {@link render} can fail with: the sources do not render. */
+/** What {@link render} can fail with: the sources do not render. SPEC §8 */
 export type RenderError = Call.CallError<typeof renderErrors>
 
 /** Renders a template in a theme, as a preview. SPEC §7 `POST /emails/render-email` */

@@ -17,6 +17,9 @@ import { AdminAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 
+/** A key set as read, and as first shown (SPEC §3). */
+export type { InternalApiKey, InternalApiKeyFirstView } from "../protocol/schemas/InternalApiKey.ts"
+
 const basePath = "/internal/api-keys"
 const keyPath = (id: string) => `${basePath}/${encodeURIComponent(id)}`
 
@@ -29,7 +32,7 @@ export interface CreateInput {
   readonly hasSuperSecretAdminKey: boolean
 }
 
-/** What {@link create} and {@link list} can fail with: no error specific to them. */
+/** What {@link create} and {@link list} can fail with: no error specific to them. SPEC §8 */
 export type CreateError = Call.CallError<readonly []>
 
 /** Creates a key set; the answer is the only time its full keys are shown. SPEC §3, §7 */
@@ -52,7 +55,7 @@ export const create = Effect.fn("InternalApiKeys.create")(
   }
 )
 
-/** What {@link list} can fail with. */
+/** What {@link list} can fail with. SPEC §8 */
 export type ListError = Call.CallError<readonly []>
 
 /** The project's key sets, newest first, keys by their last four characters. SPEC §7 `GET /internal/api-keys` */
@@ -64,7 +67,7 @@ export const list = Effect.fn("InternalApiKeys.list")(
 )
 
 const byIdErrors = [KnownErrors.ApiKeyNotFound] as const
-/** What {@link get}, {@link update} and {@link revoke} can fail with. */
+/** What {@link get}, {@link update} and {@link revoke} can fail with. SPEC §8 */
 export type ByIdError = Call.CallError<typeof byIdErrors>
 
 /** One key set. SPEC §7 `GET /internal/api-keys/{id}` */

@@ -10,7 +10,10 @@ import { AdminAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 
-/** What {@link get} can fail with: no error specific to it. */
+/** The project's metrics (SPEC §7). */
+export type { Metrics } from "../protocol/schemas/Metrics.ts"
+
+/** What {@link get} can fail with: no error specific to it. SPEC §8 */
 export type GetError = Call.CallError<readonly []>
 
 /** The project's metrics; anonymous users count only with `includeAnonymous`. SPEC §7 `GET /internal/metrics` */

@@ -26,7 +26,6 @@ import {
   OAuthProviderAccessDenied,
   OAuthProviderNotFoundOrNotEnabled,
   OuterOAuthTimeout,
-  RedirectUrlNotWhitelisted,
   SignUpNotEnabled
 } from "../protocol/KnownErrors.ts"
 import * as CookieStorage from "../session/CookieStorage.ts"
@@ -86,13 +85,16 @@ export const cleanRedirectUrl = (redirectUrl: string): Effect.Effect<string> =>
     return url.toString()
   })
 
+/** What `getAuthorizationUrl` can fail with: linking while signed out, or the refresh of the user's tokens. */
+export type AuthorizationUrlError = SignIn.NotSignedIn | KnownError | TransportError
+
 /**
  * Builds the authorize URL of a new flow and keeps its PKCE code verifier in the cookie
  * `stack-oauth-outer-<state>` for 3600 s (SPEC §4, §7, §9). Linking needs a signed-in user, whose
  * access token the URL carries.
  */
 export const getAuthorizationUrl = Effect.fn("OAuth.getAuthorizationUrl")(
-  function*(options: AuthorizationOptions): Effect.fn.Return<string, SignIn.NotSignedIn | Session.AccessTokenValidityTooLong | KnownError | TransportError, StackHttp | Session.Session> {
+  function*(options: AuthorizationOptions): Effect.fn.Return<string, AuthorizationUrlError, StackHttp | Session.Session> {
     const { config } = yield* StackHttp
     const type = options.type ?? "authenticate"
     const redirectUri = yield* cleanRedirectUrl(options.redirectUrl)
@@ -114,7 +116,7 @@ export const getAuthorizationUrl = Effect.fn("OAuth.getAuthorizationUrl")(
     set("error_redirect_url", options.errorRedirectUrl)
     if (options.afterCallbackRedirectUrl !== undefined) set("after_callback_redirect_url", options.afterCallbackRedirectUrl)
     if (type === "link") {
-      const tokens = yield* (yield* Session.Session).getTokens()
+      const tokens = yield* (yield* Session.Session).getTokens().pipe(Effect.catchTag("AccessTokenValidityTooLong", Effect.die))
       if (tokens === undefined) return yield* new SignIn.NotSignedIn({ operation: "Linking an OAuth provider" })
       set("token", Redacted.value(tokens.accessToken))
       if (options.providerScope !== undefined) set("provider_scope", options.providerScope)
@@ -127,7 +129,7 @@ export const getAuthorizationUrl = Effect.fn("OAuth.getAuthorizationUrl")(
 
 /** Starts a flow: builds the authorize URL and goes there. SPEC §4, §7 */
 export const signInWithRedirect = Effect.fn("OAuth.signInWithRedirect")(
-  function*(options: AuthorizationOptions): Effect.fn.Return<void, SignIn.NotSignedIn | Session.AccessTokenValidityTooLong | KnownError | TransportError, StackHttp | Session.Session | Navigation> {
+  function*(options: AuthorizationOptions): Effect.fn.Return<void, AuthorizationUrlError, StackHttp | Session.Session | Navigation> {
     const url = yield* getAuthorizationUrl(options)
     yield* (yield* Navigation).navigate(url)
   }
@@ -168,8 +170,7 @@ export const callbackErrors = [
   OAuthProviderNotFoundOrNotEnabled,
   SignUpNotEnabled,
   ContactChannelAlreadyUsedForAuthBySomeoneElse,
-  OAuthConnectionAlreadyConnectedToAnotherUser,
-  RedirectUrlNotWhitelisted
+  OAuthConnectionAlreadyConnectedToAnotherUser
 ] as const
 
 /** What `handleCallback` can fail with. */

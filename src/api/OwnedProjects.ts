@@ -17,7 +17,7 @@ import type { StackConfigError } from "../transport/TransportErrors.ts"
 import { type ConfigUpdate, toWireUpdate } from "./AdminProjects.ts"
 
 const ownedErrors = [KnownErrors.ExpectedInternalProject, KnownErrors.UserAuthenticationRequired] as const
-/** What the owned-project calls can fail with: not the `internal` project, or not signed in. */
+/** What the owned-project calls can fail with: not the `internal` project, or not signed in. SPEC §8 */
 export type OwnedError = Call.CallError<typeof ownedErrors>
 
 /** The projects the signed-in user administers. SPEC §7 `GET /internal/projects` */
@@ -38,15 +38,19 @@ export interface CreateInput {
   readonly teamId?: string | undefined
 }
 
+const createErrors = [...ownedErrors, KnownErrors.TeamMembershipNotFound] as const
+/** What {@link create} can fail with: also a `teamId` the user is not a member of. SPEC §8 */
+export type CreateError = Call.CallError<typeof createErrors>
+
 /** Creates a project owned by the signed-in user. SPEC §7 `POST /internal/projects` */
 export const create = Effect.fn("OwnedProjects.create")(
-  function*(input: CreateInput): Effect.fn.Return<AdminProject, OwnedError, Session.Session> {
+  function*(input: CreateInput): Effect.fn.Return<AdminProject, CreateError, Session.Session> {
     return yield* Session.call({
       method: "POST",
       path: "/internal/projects",
       body: { ...toWireUpdate(input), display_name: input.displayName, owner_team_id: input.teamId },
       response: AdminProject,
-      errors: ownedErrors
+      errors: createErrors
     })
   }
 )

@@ -15,10 +15,8 @@ import {
   PasskeyAuthenticationFailed,
   PasskeyAuthenticationNotEnabled,
   PasskeyRegistrationFailed,
-  VerificationCodeAlreadyUsed,
-  VerificationCodeExpired,
-  VerificationCodeMaxAttemptsReached,
-  VerificationCodeNotFound
+  UserAuthenticationRequired,
+  VerificationCodeExpired
 } from "../protocol/KnownErrors.ts"
 import { SignInTokens } from "../protocol/schemas/Auth.ts"
 import * as Session from "../session/Session.ts"
@@ -36,13 +34,6 @@ const Initiated = <A>(options: Schema.Codec<A, unknown>) =>
 const CreationOptions = Schema.Unknown as unknown as Schema.Codec<PublicKeyCredentialCreationOptionsJSON, unknown>
 const RequestOptions = Schema.Unknown as unknown as Schema.Codec<PublicKeyCredentialRequestOptionsJSON, unknown>
 const Registered = Schema.Struct({ userHandle: Schema.String }).pipe(Schema.encodeKeys({ userHandle: "user_handle" }))
-
-const verificationErrors = [
-  VerificationCodeNotFound,
-  VerificationCodeExpired,
-  VerificationCodeAlreadyUsed,
-  VerificationCodeMaxAttemptsReached
-] as const
 
 /** The byte length of a base64url string. */
 const base64UrlByteLength = (value: string): number => {
@@ -67,12 +58,10 @@ const relyingPartyId = (service: WebAuthn.Service, sent: string | undefined) =>
 /** What `register` can fail with. */
 export type RegisterError =
   | WebAuthn.CeremonyError
+  | UserAuthenticationRequired
   | PasskeyRegistrationFailed
   | PasskeyAuthenticationNotEnabled
-  | VerificationCodeNotFound
   | VerificationCodeExpired
-  | VerificationCodeAlreadyUsed
-  | VerificationCodeMaxAttemptsReached
   | KnownError
   | UnknownErrorCode
   | TransportError
@@ -80,7 +69,7 @@ export type RegisterError =
 /**
  * Registers a passkey for the signed-in user (SPEC §5, §7 `initiate-passkey-registration`, then
  * the browser ceremony, then `register` with `code` and `credential`). Answers the credential's
- * user handle.
+ * user handle. A ceremony outlasting the challenge (65 s) fails with `VerificationCodeExpired`.
  */
 export const register = Effect.fn("Passkeys.register")(
   function*(): Effect.fn.Return<{ readonly userHandle: string }, RegisterError, Session.Session | WebAuthn.WebAuthn> {
@@ -91,7 +80,7 @@ export const register = Effect.fn("Passkeys.register")(
       path: "/auth/passkey/initiate-passkey-registration",
       body: {},
       response: Initiated(CreationOptions),
-      errors: [PasskeyAuthenticationNotEnabled]
+      errors: [PasskeyAuthenticationNotEnabled, UserAuthenticationRequired]
     })
     const options = initiated.optionsJson
     const hostname = yield* relyingPartyId(webAuthn, options.rp?.id)
@@ -103,7 +92,7 @@ export const register = Effect.fn("Passkeys.register")(
       path: "/auth/passkey/register",
       body: { credential, code: initiated.code },
       response: Registered,
-      errors: [PasskeyRegistrationFailed, PasskeyAuthenticationNotEnabled, ...verificationErrors]
+      errors: [PasskeyRegistrationFailed, PasskeyAuthenticationNotEnabled, UserAuthenticationRequired, VerificationCodeExpired]
     })
   }
 )
@@ -114,10 +103,7 @@ export type SignInError =
   | PasskeyAuthenticationFailed
   | PasskeyAuthenticationNotEnabled
   | MultiFactorAuthenticationRequired
-  | VerificationCodeNotFound
   | VerificationCodeExpired
-  | VerificationCodeAlreadyUsed
-  | VerificationCodeMaxAttemptsReached
   | KnownError
   | UnknownErrorCode
   | TransportError
@@ -146,7 +132,7 @@ export const signIn = Effect.fn("Passkeys.signIn")(
       path: "/auth/passkey/sign-in",
       body: { authentication_response: response, code: initiated.code },
       response: SignInTokens,
-      errors: [PasskeyAuthenticationFailed, PasskeyAuthenticationNotEnabled, MultiFactorAuthenticationRequired, ...verificationErrors]
+      errors: [PasskeyAuthenticationFailed, PasskeyAuthenticationNotEnabled, MultiFactorAuthenticationRequired, VerificationCodeExpired]
     }).pipe(Mfa.keepAttemptCode)
     return yield* SignIn.storeTokens(tokens, false)
   }

@@ -13,6 +13,9 @@ import { AdminAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 
+/** A permission definition (SPEC §3). */
+export type { PermissionDefinition } from "../protocol/schemas/PermissionDefinition.ts"
+
 /** The scope of a definition: within a team, or project-wide. SPEC §3, §6 */
 export type Scope = "team" | "project"
 
@@ -36,7 +39,7 @@ export interface UpdateInput {
   readonly containedPermissionIds?: ReadonlyArray<string> | undefined
 }
 
-/** What {@link list} can fail with: no error specific to it. */
+/** What {@link list} can fail with: no error specific to it. SPEC §8 */
 export type ListError = Call.CallError<readonly []>
 
 /** The scope's definitions by id (at team scope with the built-in `$` permissions). SPEC §7 */
@@ -48,7 +51,7 @@ export const list = Effect.fn("PermissionDefinitions.list")(
 )
 
 const createErrors = [KnownErrors.PermissionIdAlreadyExists, KnownErrors.ContainedPermissionNotFound, KnownErrors.SchemaError] as const
-/** What {@link create} can fail with: the id is taken (in either scope), a contained id is unknown, or the id is malformed. */
+/** What {@link create} can fail with: the id is taken (in either scope), a contained id is unknown, or the id is malformed. SPEC §8 */
 export type CreateError = Call.CallError<typeof createErrors>
 
 /** Creates a definition. SPEC §7 `POST /{scope}-permission-definitions` */
@@ -66,7 +69,7 @@ export const create = Effect.fn("PermissionDefinitions.create")(
 )
 
 const updateErrors = [KnownErrors.PermissionNotFound, KnownErrors.PermissionIdAlreadyExists, KnownErrors.ContainedPermissionNotFound] as const
-/** What {@link update} can fail with. */
+/** What {@link update} can fail with. SPEC §8 */
 export type UpdateError = Call.CallError<typeof updateErrors>
 
 /** Updates (or renames) a definition. SPEC §7 `PATCH /{scope}-permission-definitions/{id}` */
@@ -84,7 +87,7 @@ export const update = Effect.fn("PermissionDefinitions.update")(
 )
 
 const removeErrors = [KnownErrors.PermissionNotFound] as const
-/** What {@link remove} can fail with. */
+/** What {@link remove} can fail with. SPEC §8 */
 export type RemoveError = Call.CallError<typeof removeErrors>
 
 /** Deletes a definition, its grants, and its place in other definitions. SPEC §7 `DELETE /{scope}-permission-definitions/{id}` */

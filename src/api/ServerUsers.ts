@@ -91,6 +91,9 @@ export class InvalidOrderBy extends Schema.TaggedError<InvalidOrderBy>()("Invali
   }
 }
 
+/** A user, server view (SPEC §3). */
+export type { ServerUser, ServerTeam } from "../protocol/schemas/ServerUser.ts"
+
 const withPassword = <A extends { readonly password?: PasswordInput | null | undefined }>(input: A) =>
   input.password === undefined || input.password === null || typeof input.password === "string"
     ? input
@@ -99,7 +102,7 @@ const withPassword = <A extends { readonly password?: PasswordInput | null | und
 const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}`
 
 const createErrors = [KnownErrors.UserWithEmailAlreadyExists, KnownErrors.PasswordTooShort, KnownErrors.PasswordTooLong] as const
-/** What {@link create} can fail with. */
+/** What {@link create} can fail with. SPEC §8 */
 export type CreateError = Call.CallError<typeof createErrors>
 
 /** Creates a user. SPEC §7 `POST /users` */
@@ -111,7 +114,7 @@ export const create = Effect.fn("ServerUsers.create")(
 )
 
 const getErrors = [KnownErrors.UserNotFound] as const
-/** What {@link get} can fail with. */
+/** What {@link get} can fail with. SPEC §8 */
 export type GetError = Call.CallError<typeof getErrors>
 
 /** Reads a user by id. SPEC §7 `GET /users/{id}` */
@@ -129,7 +132,7 @@ const updateErrors = [
   KnownErrors.PasswordTooLong,
   KnownErrors.TeamMembershipNotFound
 ] as const
-/** What {@link update} can fail with. */
+/** What {@link update} can fail with. SPEC §8 */
 export type UpdateError = Call.CallError<typeof updateErrors>
 
 /** Updates a user (server metadata, primary e-mail, password, TOTP secret, ...). SPEC §7 `PATCH /users/{id}` */
@@ -141,7 +144,7 @@ export const update = Effect.fn("ServerUsers.update")(
 )
 
 const removeErrors = [KnownErrors.UserNotFound] as const
-/** What {@link remove} can fail with. */
+/** What {@link remove} can fail with. SPEC §8 */
 export type RemoveError = Call.CallError<typeof removeErrors>
 
 /** Deletes a user with its sessions, memberships and keys. SPEC §7 `DELETE /users/{id}` */
@@ -153,7 +156,7 @@ export const remove = Effect.fn("ServerUsers.remove")(
 )
 
 const listErrors = [KnownErrors.SchemaError] as const
-/** What {@link list} can fail with: a malformed cursor or team id is the service's `SchemaError`. */
+/** What {@link list} can fail with: a malformed cursor or team id is the service's `SchemaError`. SPEC §8 */
 export type ListError = InvalidOrderBy | Call.CallError<typeof listErrors>
 
 const listQuery = (options: ListOptions) =>

@@ -21,6 +21,9 @@ import * as Call from "../transport/Call.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 
+/** A listed session (SPEC §3). */
+export type { SessionInfo } from "../protocol/schemas/SessionInfo.ts"
+
 /** Lifetime of a session a server creates without saying: one year. SPEC §6, §9 */
 export const defaultExpiresInMillis = 31_536_000_000
 
@@ -29,7 +32,7 @@ const sessionPath = (sessionId: string) => `/auth/sessions/${encodeURIComponent(
 // ----- the signed-in user (client) -----
 
 const listMineErrors = [KnownErrors.CannotGetOwnUserWithoutUser] as const
-/** What {@link listMine} can fail with (`CannotGetOwnUserWithoutUser` when signed out). */
+/** What {@link listMine} can fail with (`CannotGetOwnUserWithoutUser` when signed out). SPEC §8 */
 export type ListMineError = Call.CallError<typeof listMineErrors>
 
 /** The signed-in user's sessions, newest first; the one in use has `isCurrentSession`. SPEC §7 `GET /auth/sessions?user_id=me` */
@@ -47,7 +50,7 @@ export const listMine = Effect.fn("Sessions.listMine")(
 )
 
 const revokeMineErrors = [KnownErrors.CannotDeleteCurrentSession] as const
-/** What {@link revokeMine} can fail with: the session in use cannot revoke itself (sign out instead). */
+/** What {@link revokeMine} can fail with: the session in use cannot revoke itself (sign out instead). SPEC §8 */
 export type RevokeMineError = Call.CallError<typeof revokeMineErrors>
 
 /** Revokes another session of the signed-in user. SPEC §7 `DELETE /auth/sessions/{id}?user_id=me` */
@@ -75,7 +78,7 @@ export interface CreateInput {
 }
 
 const createErrors = [KnownErrors.UserIdDoesNotExist] as const
-/** What {@link create} can fail with. */
+/** What {@link create} can fail with. SPEC §8 */
 export type CreateError = Call.CallError<typeof createErrors>
 
 /** Creates a session for a user and answers its tokens. SPEC §6, §7 `POST /auth/sessions` */
@@ -97,7 +100,7 @@ export const create = Effect.fn("Sessions.create")(
   }
 )
 
-/** What {@link list} can fail with: no error specific to it. */
+/** What {@link list} can fail with: no error specific to it. SPEC §8 */
 export type ListError = Call.CallError<readonly []>
 
 /** A user's sessions, newest first. SPEC §7 `GET /auth/sessions?user_id={id}` */
@@ -109,7 +112,7 @@ export const list = Effect.fn("Sessions.list")(
   }
 )
 
-/** What {@link revoke} can fail with: no error specific to it (an unknown id is a 404). */
+/** What {@link revoke} can fail with: no error specific to it (an unknown id is a 404). SPEC §8 */
 export type RevokeError = Call.CallError<readonly []>
 
 /** Revokes any session of the project. SPEC §7 `DELETE /auth/sessions/{id}` */
@@ -135,9 +138,8 @@ export const actAs = (
   tokens: ActAsTokens
 ): Layer.Layer<AppLayer.Services, InvalidTokenValue | StackConfigError, StackHttp> =>
   Layer.unwrap(Effect.map(StackHttp, (http) =>
-    // fresh: an enclosing app's session must not be reused for this one
-    Layer.fresh(AppLayer.make(
+    AppLayer.make(
       { ...http.config, secretServerKey: undefined, superSecretAdminKey: undefined },
       "client",
       { tokenStore: TokenStore.layerExplicit(tokens) }
-    ))))
+    )))

@@ -11,7 +11,7 @@ import { AdminAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 
-/** What {@link createSvixToken} can fail with: no error specific to it. */
+/** What {@link createSvixToken} can fail with: no error specific to it. SPEC §8 */
 export type CreateSvixTokenError = Call.CallError<readonly []>
 
 /** A token for the webhook service's portal, kept `Redacted`. SPEC §7 `POST /webhooks/svix-token` */

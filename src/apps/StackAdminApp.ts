@@ -70,8 +70,7 @@ export interface OwnerSessionOptions<E = never> extends AppLayer.CommonOptions<E
 /**
  * The admin app of a project, run by its owner's session instead of a super-secret key (SPEC §6):
  * each request sends the owner's `internal` access token as the admin access token, refreshed
- * through `ownerSession` and retried once when the service reports it invalid. Built fresh, so an
- * enclosing app's session is never reused for it.
+ * through `ownerSession` and retried once when the service reports it invalid.
  */
 export const layerOwnerSession = <E = never>(options: OwnerSessionOptions<E>): Layer.Layer<Services, StackConfigError | E> => {
   const config = StackConfig.make({
@@ -86,8 +85,9 @@ export const layerOwnerSession = <E = never>(options: OwnerSessionOptions<E>): L
       (inner) => OwnerSession.withOwnerSession(inner, options.ownerSession)
     )
   )
-  return Layer.fresh(Layer.merge(
-    Session.layer.pipe(Layer.provideMerge(Layer.mergeAll(http, options.tokenStore ?? TokenStore.layerMemory))),
+  // `fresh` as in `AppLayer.make`: this app never shares a session or token store with another
+  return Layer.merge(
+    Layer.fresh(Session.layer).pipe(Layer.provideMerge(Layer.mergeAll(http, options.tokenStore ?? Layer.fresh(TokenStore.layerMemory)))),
     Access.layerAdmin
-  ))
+  )
 }

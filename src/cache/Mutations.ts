@@ -13,6 +13,7 @@ import * as Option from "effect/Option"
 import * as ApiKeys from "../api/ApiKeys.ts"
 import * as ContactChannels from "../api/ContactChannels.ts"
 import * as EmailVerification from "../api/EmailVerification.ts"
+import * as Passkeys from "../api/Passkeys.ts"
 import * as Passwords from "../api/Passwords.ts"
 import * as Notifications from "../api/Notifications.ts"
 import * as Sessions from "../api/Sessions.ts"
@@ -185,3 +186,6 @@ export const updatePassword = (options: { readonly oldPassword: Passwords.Passwo
 /** Gives the user a first password; the user reloads (`hasPassword`). SPEC §7 `POST /auth/password/set` */
 export const setPassword = (password: Passwords.Password) =>
   run(Passwords.set({ password }), { invalidate: [Queries.keys.currentUser] })
+
+/** Registers a passkey for the user; the user reloads (`passkeyAuthEnabled`). SPEC §5, §7 `/auth/passkey/register` */
+export const registerPasskey = () => run(Passkeys.register(), { invalidate: [Queries.keys.currentUser] })

@@ -15,6 +15,7 @@
  *
  * @since 0.1.0
  */
+import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
@@ -103,7 +104,11 @@ export interface Service {
   readonly snapshotUnsafe: <A, E>(key: Key) => Snapshot<A, E>
   /** Calls `listener` on every change of a key's snapshot; returns the unlisten (for adapters). */
   readonly listenUnsafe: (key: Key, listener: () => void) => () => void
-  /** A promise settled at the entry's next outcome, the same one until then (for Suspense); loads if needed. */
+  /**
+   * A promise for the entry's outcome (for Suspense), loading if needed: pending until the next
+   * outcome when there is none, else resolved. The same promise object is answered before and
+   * after it resolves; resolved promises carry `status: "fulfilled"` (the thenable convention).
+   */
   readonly settledPromise: <A, E, R>(query: Query<A, E, R>) => Effect.Effect<Promise<void>, never, R>
 }
 
@@ -141,6 +146,27 @@ interface Entry {
   /** Version of the last invalidation: loads started before it are stale. */
   invalidatedAt: number
   settled: { readonly promise: Promise<void>; readonly resolve: () => void } | undefined
+  /** The promise of the last outcome, resolved. */
+  lastSettled: Promise<void> | undefined
+}
+
+/** A promise already resolved, marked as such (the thenable convention adapters read). */
+export const resolvedPromise: Promise<void> = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined })
+
+const makeSettled = () => {
+  let resolve!: () => void
+  const promise: Promise<void> & { status?: string; value?: undefined } = new Promise<void>((r) => {
+    resolve = r
+  })
+  promise.status = "pending"
+  return {
+    promise,
+    resolve: () => {
+      promise.status = "fulfilled"
+      promise.value = undefined
+      resolve()
+    }
+  }
 }
 
 /** Builds a cache whose background work (loads, drop timers) lives in the current scope. SPEC §9 */
@@ -165,7 +191,7 @@ export const make: Effect.Effect<Service, never, Scope.Scope> = Effect.gen(funct
       entry = {
         key, sessionBound, loader: undefined, snapshot: initialSnapshot, subscribers: 0, running: undefined,
         queued: undefined, runner: false, lastStartMillis: undefined, dropTimer: undefined, version: 0,
-        writtenAt: 0, invalidatedAt: 0, settled: undefined
+        writtenAt: 0, invalidatedAt: 0, settled: undefined, lastSettled: undefined
       }
       entries.set(id, entry)
     }
@@ -200,6 +226,14 @@ export const make: Effect.Effect<Service, never, Scope.Scope> = Effect.gen(funct
       )
     })
 
+  const resolveSettled = (entry: Entry) => {
+    const settled = entry.settled
+    if (settled === undefined) return
+    entry.settled = undefined
+    entry.lastSettled = settled.promise
+    settled.resolve()
+  }
+
   const settle = (entry: Entry, load: Load, exit: Exit.Exit<unknown, unknown>) =>
     Effect.gen(function*() {
       const id = keyId(entry.key)
@@ -210,9 +244,7 @@ export const make: Effect.Effect<Service, never, Scope.Scope> = Effect.gen(funct
           isStale: entry.invalidatedAt > load.version,
           updatedAtMillis: yield* Clock.currentTimeMillis
         }
-        const settled = entry.settled
-        entry.settled = undefined
-        settled?.resolve()
+        resolveSettled(entry)
         notify(id)
       } else if (entry.snapshot.isLoading !== loading(entry)) {
         show(id, entry, { isLoading: loading(entry) })
@@ -351,9 +383,7 @@ export const make: Effect.Effect<Service, never, Scope.Scope> = Effect.gen(funct
         isStale: false,
         updatedAtMillis: yield* Clock.currentTimeMillis
       }
-      const settled = entry.settled
-      entry.settled = undefined
-      settled?.resolve()
+      resolveSettled(entry)
       notify(keyId(q.key))
       if (entry.subscribers === 0 && !loading(entry)) yield* scheduleDrop(entry)
     })
@@ -370,6 +400,7 @@ export const make: Effect.Effect<Service, never, Scope.Scope> = Effect.gen(funct
       entry.version++
       entry.invalidatedAt = entry.version
       if (clear) {
+        entry.lastSettled = undefined
         entry.writtenAt = entry.version
         entry.snapshot = { ...initialSnapshot, isLoading: loading(entry) }
         notify(id)
@@ -383,13 +414,11 @@ export const make: Effect.Effect<Service, never, Scope.Scope> = Effect.gen(funct
   const settledPromise = <A, E, R>(q: Query<A, E, R>): Effect.Effect<Promise<void>, never, R> =>
     Effect.gen(function*() {
       const entry = yield* withLoader(q)
-      if (entry.settled === undefined) {
-        let resolve!: () => void
-        const promise = new Promise<void>((r) => {
-          resolve = r
-        })
-        entry.settled = { promise, resolve }
+      const exit = entry.snapshot.exit
+      if (exit !== undefined && !(Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause))) {
+        return entry.lastSettled ?? resolvedPromise
       }
+      entry.settled ??= makeSettled()
       const promise = entry.settled.promise
       if (!loading(entry)) yield* requestLoad(entry)
       return promise

@@ -42,7 +42,7 @@ const themeSource = (name: string) => `export function EmailTheme({ children }) 
   )
 }`
 
-const templateSource = (subject: string, body: string) => `import { Subject, NotificationCategory } from "@stackframe/emails"
+const templateSource = (subject: string, body: string) => `// Subject and NotificationCategory come from the service's e-mail components
 
 export function EmailTemplate({ user, project, variables }) {
   return (

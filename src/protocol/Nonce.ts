@@ -27,9 +27,20 @@ export const toCrockfordBase32 = (bytes: Uint8Array): string => {
   return out
 }
 
-/** A fresh nonce: 224 random bits as 45 base32 characters. SPEC §9 */
+const nonceBytes = nonceBits / 8
+/** Nonces drawn per call to the platform's random source (one call instead of one per request). */
+const poolNonces = 64
+let pool = new Uint8Array(0)
+let next = 0
+
+/** A fresh nonce: 224 random bits (from the platform's cryptographic source) as 45 base32 characters. SPEC §9 */
 export const make = (): string => {
-  const bytes = new Uint8Array(nonceBits / 8)
-  globalThis.crypto.getRandomValues(bytes)
+  if (next + nonceBytes > pool.length) {
+    // a new buffer each time: a nonce's bytes are never reused
+    pool = globalThis.crypto.getRandomValues(new Uint8Array(nonceBytes * poolNonces))
+    next = 0
+  }
+  const bytes = pool.subarray(next, next + nonceBytes)
+  next += nonceBytes
   return toCrockfordBase32(bytes)
 }

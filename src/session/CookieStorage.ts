@@ -95,7 +95,8 @@ export const readTokens = (
   const legacy = own === undefined ? nonEmpty(get(legacyRefreshCookieName)) : undefined
   const refresh = own ?? legacy
   const access = parseAccessCookie(get(accessCookieName))
-  const accessToken = access !== undefined && access[0] === (refresh ?? null) ? nonEmpty(access[1]) : undefined
+  // an access cookie bound to no refresh token could be any project's: never read (as the official SDK)
+  const accessToken = access !== undefined && refresh !== undefined && access[0] === refresh ? nonEmpty(access[1]) : undefined
   return {
     tokens: {
       ...(refresh !== undefined ? { refreshToken: Redacted.make(refresh) } : {}),
@@ -107,14 +108,16 @@ export const readTokens = (
 
 /**
  * Writes the session cookies for `tokens` (SPEC §4). The shared access cookie is only removed when
- * it is bound to one of this project's refresh tokens (`ownRefreshTokens`): never another project's.
+ * it is ours: bound to one of this project's refresh tokens (`ownRefreshTokens`), or unbound and
+ * holding this store's own access token (`ownAccessToken`); never another project's.
  */
 export const writeTokens = (
   adapter: CookieAdapter,
   projectId: string,
   secure: boolean,
   tokens: StoredTokens,
-  ownRefreshTokens: ReadonlyArray<string>
+  ownRefreshTokens: ReadonlyArray<string>,
+  ownAccessToken?: string | undefined
 ): void => {
   const refresh = tokens.refreshToken === undefined ? undefined : Redacted.value(tokens.refreshToken)
   const access = tokens.accessToken === undefined ? undefined : Redacted.value(tokens.accessToken)
@@ -127,9 +130,9 @@ export const writeTokens = (
     return
   }
   const current = parseAccessCookie(adapter.get(accessCookieName))
-  if (current !== undefined && current[0] !== null && ownRefreshTokens.includes(current[0])) {
-    adapter.delete(accessCookieName, attributes(0, secure))
-  }
+  const ours = current !== undefined &&
+    (current[0] === null ? ownAccessToken !== undefined && current[1] === ownAccessToken : ownRefreshTokens.includes(current[0]))
+  if (ours) adapter.delete(accessCookieName, attributes(0, secure))
 }
 
 /** Removes the legacy refresh cookie after its token moved to the project's cookie. SPEC §4 */

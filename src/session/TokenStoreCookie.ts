@@ -35,13 +35,13 @@ export const makeCookieStore = (
   let last: StoredTokens = initial.tokens
   const write = (tokens: StoredTokens) => {
     const own = last.refreshToken === undefined ? [] : [Redacted.value(last.refreshToken)]
-    CookieStorage.writeTokens(adapter, projectId, secure, tokens, own)
+    const ownAccess = last.accessToken === undefined ? undefined : Redacted.value(last.accessToken)
+    CookieStorage.writeTokens(adapter, projectId, secure, tokens, own, ownAccess)
+    // any write supersedes the legacy cookie: left behind, it would be read back after a sign-out
+    if (adapter.get(CookieStorage.legacyRefreshCookieName) !== undefined) CookieStorage.deleteLegacy(adapter, secure)
     last = tokens
   }
-  if (initial.fromLegacy) {
-    write(initial.tokens)
-    CookieStorage.deleteLegacy(adapter, secure)
-  }
+  if (initial.fromLegacy) write(initial.tokens)
   return {
     get: Effect.sync(() => read().tokens),
     set: (tokens) => Effect.sync(() => write(tokens)),

@@ -20,19 +20,39 @@ export class TransportFailure extends Schema.TaggedError<TransportFailure>()("Tr
   reason: Schema.String
 }) {}
 
+/** An answer read to its end: the response (head) and its whole body as text. */
+export interface Exchange {
+  readonly response: Response
+  readonly text: string
+}
+
 /** Sends one HTTP request. Interrupting the effect must abort the request. */
 export interface HttpTransport {
   readonly send: (request: Request) => Effect.Effect<Response, TransportFailure>
+  /**
+   * Optional fast path of the pipeline: sends `init` to `url` and reads the whole body, both under
+   * one abort signal (interrupting aborts the request or the body's download). Transports over a
+   * `fetch` function have it: `fetch` builds its own `Request`, so none is built twice. Without
+   * it the pipeline builds a `Request`, calls `send` and reads the body itself.
+   */
+  readonly exchange?: ((url: string, init: RequestInit) => Effect.Effect<Exchange, TransportFailure>) | undefined
 }
 
 const describe = (cause: unknown): string =>
   cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)
 
-/** A transport over a `fetch` function; the fiber's interruption aborts the fetch. */
+const readWhole = (response: Response): Promise<Exchange> => response.text().then((text) => ({ response, text }))
+
+/** A transport over a `fetch` function; the fiber's interruption aborts the fetch (and the body's download). */
 export const fromFetch = (fetch: typeof globalThis.fetch): HttpTransport => ({
   send: (request) =>
     Effect.tryPromise({
       try: (signal) => fetch(request, { signal }),
+      catch: (cause) => new TransportFailure({ reason: describe(cause) })
+    }),
+  exchange: (url, init) =>
+    Effect.tryPromise({
+      try: (signal) => fetch(url, { ...init, signal }).then(readWhole),
       catch: (cause) => new TransportFailure({ reason: describe(cause) })
     })
 })

@@ -233,15 +233,45 @@ const readResponse = (
   response: Response,
   networkFailure: (reason: string) => Effect.Effect<never, AttemptFailure>
 ): Effect.Effect<StackResponse, AttemptFailure> =>
+  Effect.tryPromise({
+    try: (signal) => readText(response, signal),
+    catch: (cause) => String(cause)
+  }).pipe(
+    Effect.catch(networkFailure),
+    Effect.flatMap((text) => interpret(method, path, response, text))
+  )
+
+/**
+ * What a whole answer means (SPEC §8): the success body, a known error, a retry, or an HTTP error.
+ * The success path is plain code (no generator): it runs for every call.
+ */
+const interpret = (method: Method, path: string, response: Response, text: string): Effect.Effect<StackResponse, AttemptFailure> => {
+  const actual = response.headers.get(Headers.actualStatus)
+  const status = actual !== null && /^\d{3}$/.test(actual) ? Number(actual) : response.status
+  const annotated = Effect.annotateCurrentSpan("http.status_code", status)
+  const headerCode = response.headers.get(Headers.knownError)
+  if (headerCode === null && status >= 200 && status < 300) {
+    const parsed = parseJson(text)
+    return Effect.andThen(
+      annotated,
+      parsed.ok
+        ? Effect.succeed({ status, headers: response.headers, body: parsed.value })
+        : Effect.fail(new StackDecodeError({ method, path, issue: "the body is not JSON" }))
+    )
+  }
+  return Effect.andThen(annotated, unsuccessful(method, path, response, status, headerCode, text))
+}
+
+/** A known error, or a non-2xx answer (retried for 429 and 508 loops). SPEC §8 */
+const unsuccessful = (
+  method: Method,
+  path: string,
+  response: Response,
+  status: number,
+  headerCode: string | null,
+  text: string
+): Effect.Effect<never, AttemptFailure> =>
   Effect.gen(function*() {
-    const actual = response.headers.get(Headers.actualStatus)
-    const status = actual !== null && /^\d{3}$/.test(actual) ? Number(actual) : response.status
-    const text = yield* Effect.tryPromise({
-      try: (signal) => readText(response, signal),
-      catch: (cause) => String(cause)
-    }).pipe(Effect.catch(networkFailure))
-    yield* Effect.annotateCurrentSpan("http.status_code", status)
-    const headerCode = response.headers.get(Headers.knownError)
     if (headerCode !== null) {
       const parsed = parseJson(text)
       const body = parsed.ok ? parsed.value as { code?: unknown; error?: unknown; details?: unknown } : undefined
@@ -255,11 +285,6 @@ const readResponse = (
         message: typeof body.error === "string" ? body.error : body.code,
         details: body.details
       })
-    }
-    if (status >= 200 && status < 300) {
-      const parsed = parseJson(text)
-      if (!parsed.ok) return yield* new StackDecodeError({ method, path, issue: "the body is not JSON" })
-      return { status, headers: response.headers, body: parsed.value }
     }
     const error = new StackHttpError({ method, path, status, body: text.slice(0, 2000) })
     if (status === 429) {
@@ -311,18 +336,25 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
           ? Effect.fail({ _tag: "Retry", retry: { _tag: "Network", reason } } as const)
           : connectionError(method, path, reason, 1)
 
-      const attemptOnce: Effect.Effect<StackResponse, AttemptFailure> = Effect.gen(function*() {
-        const transport = yield* HttpTransport
-        const httpRequest = new Request(url, {
+      const lost = (failure: TransportFailure) => networkFailure(failure.reason)
+      // one attempt: built again for a retry (a fresh nonce); through the transport's `exchange`
+      // when it has one (no `Request` built twice), else `send` and reading the body here
+      const attemptOnce: Effect.Effect<StackResponse, AttemptFailure> = Effect.flatMap(HttpTransport, (transport) => {
+        const init: RequestInit = {
           method,
           headers: buildHeaders(config, accessType, request),
           ...(body === undefined ? {} : { body }),
           credentials: "omit"
-        })
-        const response = yield* transport.send(httpRequest).pipe(
-          Effect.catch((failure: TransportFailure) => networkFailure(failure.reason))
-        )
-        return yield* readResponse(method, path, response, networkFailure)
+        }
+        return transport.exchange !== undefined
+          ? Effect.flatMap(
+            Effect.catch(transport.exchange(url, init), lost),
+            (exchange) => interpret(method, path, exchange.response, exchange.text)
+          )
+          : Effect.flatMap(
+            Effect.catch(transport.send(new Request(url, init)), lost),
+            (response) => readResponse(method, path, response, networkFailure)
+          )
       })
 
       const timed: Effect.Effect<StackResponse, AttemptFailure> = request.timeout === undefined

@@ -122,6 +122,23 @@ describe("CliAuth", () => {
       assert.strictEqual(error._tag, "CliAuthUnexpectedStatus")
     })))
 
+  it.effect("a polling code the service does not know fails with InvalidPollingCodeError", () =>
+    withEmulator(Effect.gen(function*() {
+      const emulator = yield* Emulator
+      yield* emulator.faults.inject({
+        method: "POST",
+        path: "/auth/cli/poll",
+        times: 1,
+        fault: Faults.status(400, {
+          headers: { "content-type": "application/json", "x-stack-known-error": "INVALID_POLLING_CODE" },
+          body: JSON.stringify({ code: "INVALID_POLLING_CODE", error: "Unknown or invalid polling code." })
+        })
+      })
+      const { fiber } = yield* startCli()
+      const error = yield* Effect.flip(Fiber.join(fiber))
+      assert.strictEqual(error._tag, "InvalidPollingCodeError")
+    })))
+
   it.effect("after maxAttempts waiting polls it fails with CliAuthTimeout and the spec's message", () =>
     withEmulator(Effect.gen(function*() {
       const { fiber } = yield* startCli({ maxAttempts: 3, waitMillis: 500 })

@@ -1,11 +1,14 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { TestClock } from "effect/testing"
 import * as Auth from "../../src/api/Auth.ts"
 import * as Mfa from "../../src/api/Mfa.ts"
 import * as EmulatorMfa from "../../src/emulator/Mfa.ts"
 import * as Session from "../../src/session/Session.ts"
+import * as TestApps from "../../src/testing/TestApps.ts"
+import * as Call from "../../src/transport/Call.ts"
 import { createPasswordUser, freshClient, latestCode, newTotpSecret } from "./authSupport.ts"
 
 const sessionState = Session.Session.use((session) => session.state)
@@ -34,6 +37,41 @@ describe("Mfa", () => {
       assert.strictEqual(kept, error._tag === "MultiFactorAuthenticationRequired" ? error.details?.attemptCode : "")
       assert.strictEqual(kept?.length, 45)
       assert.deepStrictEqual(yield* sessionState, { _tag: "SignedOut" })
+    })))
+
+  it.effect("a TOTP secret set with the server's PATCH /users/{id} makes password sign-in ask for the second factor", () =>
+    withStore(Effect.gen(function*() {
+      const user = yield* Auth.signUpWithPassword({ email: "patched@example.com", password })
+      yield* Auth.signOut()
+      const secret = newTotpSecret()
+      yield* Call.call({
+        method: "PATCH",
+        path: `/users/${user.userId}`,
+        body: { totp_secret_base64: secret },
+        response: Schema.Unknown,
+        errors: []
+      }).pipe(Effect.provide(TestApps.server()))
+      const error = yield* Effect.flip(Auth.signInWithPassword({ email: "patched@example.com", password }))
+      assert.strictEqual(error._tag, "MultiFactorAuthenticationRequired")
+      const totp = EmulatorMfa.totpAt(secret, yield* Clock.currentTimeMillis)
+      assert.deepStrictEqual(yield* Mfa.signInWithMfa({ totp }), { userId: user.userId, isNewUser: false })
+    })))
+
+  it.effect("an anonymous user with TOTP who signs up with a password finishes with the second factor, as a new user", () =>
+    withStore(Effect.gen(function*() {
+      const anonymous = yield* Auth.signUpAnonymously()
+      const secret = newTotpSecret()
+      yield* Call.call({
+        method: "PATCH",
+        path: `/users/${anonymous.userId}`,
+        body: { totp_secret_base64: secret },
+        response: Schema.Unknown,
+        errors: []
+      }).pipe(Effect.provide(TestApps.server()))
+      const error = yield* Effect.flip(Auth.signUpWithPassword({ email: "upgrade-mfa@example.com", password }))
+      assert.strictEqual(error._tag, "MultiFactorAuthenticationRequired")
+      const totp = EmulatorMfa.totpAt(secret, yield* Clock.currentTimeMillis)
+      assert.deepStrictEqual(yield* Mfa.signInWithMfa({ totp }), { userId: anonymous.userId, isNewUser: true })
     })))
 
   it.effect("signInWithMfa completes the sign-in with the current TOTP code and forgets the attempt", () =>

@@ -11,6 +11,7 @@ import * as OAuth from "../../src/api/OAuth.ts"
 import { Emulator } from "../../src/emulator/Emulator.ts"
 import * as EmulatorMfa from "../../src/emulator/Mfa.ts"
 import * as OAuthFlow from "../../src/emulator/OAuthFlow.ts"
+import * as StackClientApp from "../../src/apps/StackClientApp.ts"
 import * as Cookies from "../../src/session/Cookies.ts"
 import * as Navigation from "../../src/session/Navigation.ts"
 import * as Session from "../../src/session/Session.ts"
@@ -253,6 +254,43 @@ describe("OAuth: the callback", () => {
       })
     ))
 
+  it.effect("a provider switched off before the callback fails with OAuthProviderNotFoundOrNotEnabled", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const page = yield* visit(yield* OAuth.getAuthorizationUrl(options))
+        yield* setConfig({ oauthProviders: [] })
+        const landing = yield* submitProviderPage(page, { email: "gone@example.com" })
+        assert.strictEqual(landing._tag, "App")
+        const error = yield* Effect.flip(OAuth.handleCallback(landing.url))
+        assert.strictEqual(error._tag, "OAuthProviderNotFoundOrNotEnabled")
+      })
+    ))
+
+  it.effect("an exchange with a publishable key the project does not have fails with InvalidOAuthClientIdOrSecret", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const emulator = yield* Emulator
+        const callback = yield* throughProvider({ email: "key@example.com" })
+        const wrongKey = StackClientApp.layer({
+          projectId: emulator.demoProject.projectId,
+          publishableClientKey: "pck_not_this_project",
+          baseUrl: emulator.baseUrl
+        })
+        const error = yield* Effect.flip(Effect.provide(OAuth.handleCallback(callback), wrongKey))
+        assert.strictEqual(error._tag, "InvalidOAuthClientIdOrSecret")
+      })
+    ))
+
+  it.effect("an e-mail another user signs in with fails with ContactChannelAlreadyUsedForAuthBySomeoneElse under raise_error", () =>
+    run(() =>
+      Effect.gen(function*() {
+        yield* setConfig({ oauthAccountMergeStrategy: "raise_error" })
+        yield* createPasswordUser({ email: "taken@example.com", password: "a-long-password-1" })
+        const error = yield* Effect.flip(OAuth.handleCallback(yield* throughProvider({ email: "taken@example.com" })))
+        assert.strictEqual(error._tag, "ContactChannelAlreadyUsedForAuthBySomeoneElse")
+      })
+    ))
+
   it.effect("an account whose verified e-mail belongs to a user signs that user in (link_method merge)", () =>
     run(() =>
       Effect.gen(function*() {
@@ -300,6 +338,61 @@ describe("OAuth: the callback", () => {
         const callback = yield* throughProvider({ email: "owner@example.com" }, { type: "link" })
         const error = yield* Effect.flip(OAuth.handleCallback(callback))
         assert.strictEqual(error._tag, "OAuthConnectionAlreadyConnectedToAnotherUser")
+      })
+    ))
+})
+
+describe("OAuth routes of the emulator", () => {
+  const authorizeUrl = (patch: Record<string, string | null>) =>
+    Effect.gen(function*() {
+      const url = new URL(yield* OAuth.getAuthorizationUrl(options))
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === null) url.searchParams.delete(key)
+        else url.searchParams.set(key, value)
+      }
+      return url.toString()
+    })
+  const errorCodeOf = (landing: { readonly _tag: string; readonly text?: string }) =>
+    landing._tag === "Page" ? JSON.parse(landing.text ?? "{}").code : undefined
+
+  it.effect("authorize checks the client, the redirect targets and the scopes", () =>
+    run(() =>
+      Effect.gen(function*() {
+        assert.strictEqual(errorCodeOf(yield* visit(yield* authorizeUrl({ client_secret: "pck_wrong" }))), "INVALID_PUBLISHABLE_CLIENT_KEY")
+        assert.strictEqual(errorCodeOf(yield* visit(yield* authorizeUrl({ client_id: "no-such-project" }))), "INVALID_OAUTH_CLIENT_ID_OR_SECRET")
+        assert.strictEqual(errorCodeOf(yield* visit(yield* authorizeUrl({ code_challenge: null }))), "SCHEMA_ERROR")
+        assert.strictEqual(
+          errorCodeOf(yield* visit(yield* authorizeUrl({ after_callback_redirect_url: "https://evil.example.org/" }))),
+          "REDIRECT_URL_NOT_WHITELISTED"
+        )
+        const linkWithoutToken = yield* visit(yield* authorizeUrl({ type: "link" }))
+        assert.deepStrictEqual(linkWithoutToken._tag === "Page" ? [linkWithoutToken.status, linkWithoutToken.text] : [], [
+          400,
+          "?token= query parameter is required for link type"
+        ])
+        assert.strictEqual(
+          errorCodeOf(yield* visit(yield* authorizeUrl({ provider_scope: "repo" }))),
+          "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"
+        )
+      })
+    ))
+
+  it.effect("the token endpoint wants the redirect_uri of the flow", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const callback = yield* throughProvider({ email: "uri@example.com" })
+        const error = yield* Effect.flip(OAuth.handleCallback(callback, { redirectUrl: `${app}/elsewhere` }))
+        assert.strictEqual(error._tag, "OAuthCallbackError")
+        assert.strictEqual(error.message, "Error signing in during OAuth callback. Please try again.")
+      })
+    ))
+
+  it.effect("the callback refuses a state it never issued", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const emulator = yield* Emulator
+        const page = yield* visit(`${emulator.baseUrl}/api/v1/auth/oauth/callback/github?state=nope&email=a@example.com`)
+        assert.deepStrictEqual(page._tag === "Page" ? [page.status, page.text] : [], [400, "Invalid OAuth state. Please try signing in again."])
       })
     ))
 })

@@ -7,6 +7,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Random from "effect/Random"
@@ -43,7 +44,7 @@ interface Expected {
 interface Row {
   readonly fault: string
   readonly injection: Injection
-  readonly timeout?: string
+  readonly timeout?: Duration.Input
   readonly GET: Expected
   readonly POST: Expected
 }

@@ -21,8 +21,7 @@ import { codes as knownCodes } from "../../src/protocol/KnownErrorCodes.ts"
 import * as KnownErrors from "../../src/protocol/KnownErrors.ts"
 import * as Refresh from "../../src/session/Refresh.ts"
 import * as Call from "../../src/transport/Call.ts"
-import { type HttpTransport, TransportFailure } from "../../src/transport/HttpTransport.ts"
-import { HttpTransport as HttpTransportRef } from "../../src/transport/HttpTransport.ts"
+import { HttpTransport, TransportFailure } from "../../src/transport/HttpTransport.ts"
 import * as StackHttp from "../../src/transport/StackHttp.ts"
 import { makeOracleError, oracleSamples } from "../protocol/oracleSamples.ts"
 import { demoConfig } from "./support.ts"
@@ -219,7 +218,7 @@ describe("fuzzed responses (SPEC §8)", () => {
                 tokens: { accessToken: Redacted.make("at"), refreshToken: Redacted.make("rt") },
                 response: Success,
                 errors: KnownErrors.all
-              }).pipe(Effect.provideService(HttpTransportRef, server.transport), Effect.provideService(Clock.Clock, instantClock))
+              }).pipe(Effect.provideService(HttpTransport, server.transport), Effect.provideService(Clock.Clock, instantClock))
             )
             const { attempts, expected } = expect(a)
             assert.strictEqual(server.state.apiRequests, attempts, "attempts")
@@ -297,7 +296,7 @@ describe("fuzzed responses (SPEC §8)", () => {
             }
             const exit = await Effect.runPromiseExitWith(context)(
               Refresh.refreshAccessToken(config, Redacted.make("rt-fuzz")).pipe(
-                Effect.provideService(HttpTransportRef, transport),
+                Effect.provideService(HttpTransport, transport),
                 Effect.provideService(Clock.Clock, instantClock)
               )
             )

@@ -150,8 +150,10 @@ layer(Emulator.layerInProcess)("secrets in traces, logs and errors", (it) => {
       assert.isTrue(capture.spanNames.includes("Session.refresh"), "the refresh was traced")
       assert.isTrue(capture.spanNames.includes("Auth.signUpWithPassword"))
       assert.isAbove(capture.texts.length, 50)
-      scan(capture.texts, secrets, "spans and logs")
-      scan(outcomes.flatMap(textsOf), secrets, "results and errors")
+      const scanned = scan(capture.texts, secrets, "spans and logs") + scan(outcomes.flatMap(textsOf), secrets, "results and errors")
+      if (process.env.RELIABILITY_FIGURES) {
+        console.log(`secrets: ${secrets.length} secrets, ${capture.spanNames.length} spans, ${outcomes.length} outcomes (${failures} failures), ${scanned} texts scanned`)
+      }
       // the emulator saw the real values, so the scan is looking at the right strings
       const log = yield* emulator.requests.all
       const refreshTokensSent = log.map((r) => (r.body as { refresh_token?: string } | undefined)?.refresh_token).filter((t) => t !== undefined)
@@ -221,8 +223,8 @@ layer(Emulator.layerInProcess)("secrets in traces, logs and errors", (it) => {
         "StackConnectionError", "StackHttpError", "StackDecodeError", "StackDecodeError", "UnknownErrorCode", "KnownErrorCodeMismatch",
         "StackTimeoutError", "StackOfflineError", "InvalidTokenValue", "TransportFailure"
       ])
-      scan(errors.flatMap(textsOf), secrets, "errors")
-      scan(capture.texts, secrets, "spans and logs")
+      const scanned = scan(errors.flatMap(textsOf), secrets, "errors") + scan(capture.texts, secrets, "spans and logs")
+      if (process.env.RELIABILITY_FIGURES) console.log(`secrets: ${errors.length} errors built from the wire, ${scanned} texts scanned`)
     }))
 })
 

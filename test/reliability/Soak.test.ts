@@ -83,9 +83,9 @@ const soakTransport = (emulator: Emulator.Service) => {
 }
 
 /** Runs `calls` on the TestClock in `stepMillis` steps until they are all done, doing `actions` on the way. */
-const runSoak = <A, E>(
+const runSoak = <A, E, R>(
   harness: ReturnType<typeof soakTransport>,
-  calls: Effect.Effect<A, E>,
+  calls: Effect.Effect<A, E, R>,
   stepMillis: number,
   actions: ReadonlyArray<readonly [atMillis: number, action: Effect.Effect<void>]> = []
 ) =>

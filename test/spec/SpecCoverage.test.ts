@@ -5,12 +5,28 @@
  * message whose text differs from the spec fails too.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as AdminProjects from "../../src/api/AdminProjects.ts"
+import * as AiChat from "../../src/api/AiChat.ts"
+import * as Emails from "../../src/api/Emails.ts"
+import * as EmailTemplates from "../../src/api/EmailTemplates.ts"
+import * as InternalApiKeys from "../../src/api/InternalApiKeys.ts"
+import * as Metrics from "../../src/api/Metrics.ts"
+import * as OwnedProjects from "../../src/api/OwnedProjects.ts"
+import * as PermissionDefinitions from "../../src/api/PermissionDefinitions.ts"
+import * as ServerUsers from "../../src/api/ServerUsers.ts"
+import * as Sessions from "../../src/api/Sessions.ts"
+import * as Webhooks from "../../src/api/Webhooks.ts"
 import * as ApiKeys from "../../src/api/ApiKeys.ts"
+import * as Auth from "../../src/api/Auth.ts"
+import * as CliAuth from "../../src/api/CliAuth.ts"
 import * as ConnectedAccounts from "../../src/api/ConnectedAccounts.ts"
 import * as ContactChannels from "../../src/api/ContactChannels.ts"
 import * as EmailVerification from "../../src/api/EmailVerification.ts"
+import * as Mfa from "../../src/api/Mfa.ts"
 import * as Notifications from "../../src/api/Notifications.ts"
+import * as OAuth from "../../src/api/OAuth.ts"
 import * as OAuthProviders from "../../src/api/OAuthProviders.ts"
+import * as Passkeys from "../../src/api/Passkeys.ts"
 import * as Passwords from "../../src/api/Passwords.ts"
 import * as Permissions from "../../src/api/Permissions.ts"
 import * as Projects from "../../src/api/Projects.ts"
@@ -19,11 +35,16 @@ import * as TeamMemberProfiles from "../../src/api/TeamMemberProfiles.ts"
 import * as TeamMemberships from "../../src/api/TeamMemberships.ts"
 import * as Teams from "../../src/api/Teams.ts"
 import * as Users from "../../src/api/Users.ts"
+import * as WebAuthn from "../../src/api/WebAuthn.ts"
+import * as HandlerMessages from "../../react/handler/messages.ts"
+import * as QueryCache from "../../src/cache/QueryCache.ts"
 import * as HandlerUrls from "../../src/handler/HandlerUrls.ts"
 import * as Redirects from "../../src/handler/Redirects.ts"
 import * as KnownErrors from "../../src/protocol/KnownErrors.ts"
 import * as Nonce from "../../src/protocol/Nonce.ts"
 import * as Version from "../../src/protocol/Version.ts"
+import * as CookieStorage from "../../src/session/CookieStorage.ts"
+import * as Session from "../../src/session/Session.ts"
 import * as StackHttp from "../../src/transport/StackHttp.ts"
 import { StackOfflineError } from "../../src/transport/TransportErrors.ts"
 import { type Call, calls, type Constant, constants, type Message, messages } from "./specItems.ts"
@@ -51,27 +72,27 @@ const callCoverage: Record<Call, Coverage> = {
   "POST /auth/password/reset": { by: Passwords.reset },
   "POST /auth/password/update": { by: Passwords.update },
   "POST /auth/password/set": { by: Passwords.set },
-  "POST /auth/password/sign-in": pending("#5"),
-  "POST /auth/password/sign-up": pending("#5"),
-  "POST /auth/anonymous/sign-up": pending("#5"),
-  "POST /auth/otp/send-sign-in-code": pending("#5"),
-  "POST /auth/otp/sign-in": pending("#5"),
-  "POST /auth/mfa/sign-in": pending("#5"),
-  "POST /auth/passkey/initiate-passkey-registration": pending("#5"),
-  "POST /auth/passkey/register": pending("#5"),
-  "POST /auth/passkey/initiate-passkey-authentication": pending("#5"),
-  "POST /auth/passkey/sign-in": pending("#5"),
+  "POST /auth/password/sign-in": { by: Auth.signInWithPassword },
+  "POST /auth/password/sign-up": { by: Auth.signUpWithPassword },
+  "POST /auth/anonymous/sign-up": { by: Auth.signUpAnonymously },
+  "POST /auth/otp/send-sign-in-code": { by: Auth.sendSignInCode },
+  "POST /auth/otp/sign-in": { by: Auth.signInWithCode },
+  "POST /auth/mfa/sign-in": { by: Mfa.signInWithMfa },
+  "POST /auth/passkey/initiate-passkey-registration": { by: Passkeys.register },
+  "POST /auth/passkey/register": { by: Passkeys.register },
+  "POST /auth/passkey/initiate-passkey-authentication": { by: Passkeys.signIn },
+  "POST /auth/passkey/sign-in": { by: Passkeys.signIn },
   "POST /auth/oauth/token": pending("#3"),
-  "POST /auth/cli": pending("#5"),
-  "POST /auth/cli/poll": pending("#5"),
-  "POST /auth/cli/complete": pending("#5"),
-  "GET /auth/oauth/authorize/{provider}": pending("#5"),
-  "DELETE /auth/sessions/current": pending("#3"),
-  "GET /auth/sessions?user_id=me": pending("#5"),
-  "DELETE /auth/sessions/{id}?user_id=me": pending("#5"),
-  "POST /auth/sessions": pending("#7"),
-  "GET /auth/sessions?user_id={id}": pending("#7"),
-  "DELETE /auth/sessions/{id}": pending("#7"),
+  "POST /auth/cli": { by: CliAuth.promptCliLogin },
+  "POST /auth/cli/poll": { by: CliAuth.promptCliLogin },
+  "POST /auth/cli/complete": { by: CliAuth.completeCliLogin },
+  "GET /auth/oauth/authorize/{provider}": { by: OAuth.getAuthorizationUrl },
+  "DELETE /auth/sessions/current": { by: Auth.signOut },
+  "GET /auth/sessions?user_id=me": { by: Sessions.listMine },
+  "DELETE /auth/sessions/{id}?user_id=me": { by: Sessions.revokeMine },
+  "POST /auth/sessions": { by: Sessions.create },
+  "GET /auth/sessions?user_id={id}": { by: Sessions.list },
+  "DELETE /auth/sessions/{id}": { by: Sessions.revoke },
   "POST /contact-channels/send-verification-code": { by: EmailVerification.send },
   "POST /contact-channels/verify": { by: EmailVerification.verify },
   "GET /contact-channels?user_id=me": { by: ContactChannels.list },
@@ -86,12 +107,12 @@ const callCoverage: Record<Call, Coverage> = {
   "GET /users/me": { by: Users.getCurrent },
   "PATCH /users/me": { by: Users.update },
   "DELETE /users/me": { by: Users.deleteCurrent },
-  "POST /users": pending("#7"),
-  "GET /users/{id}": pending("#7"),
-  "PATCH /users/{id}": pending("#7"),
-  "DELETE /users/{id}": pending("#7"),
-  "GET /users": pending("#7"),
-  "GET /users?team_id={id}": pending("#7"),
+  "POST /users": { by: ServerUsers.create },
+  "GET /users/{id}": { by: ServerUsers.get },
+  "PATCH /users/{id}": { by: ServerUsers.update },
+  "DELETE /users/{id}": { by: ServerUsers.remove },
+  "GET /users": { by: ServerUsers.list },
+  "GET /users?team_id={id}": { by: ServerUsers.list },
   "GET /teams?user_id=me": { by: Teams.list },
   "POST /teams": { by: Teams.create },
   "PATCH /teams/{id}": { by: Teams.update },
@@ -115,8 +136,8 @@ const callCoverage: Record<Call, Coverage> = {
   "POST /project-permissions/{userId}/{permissionId}": { by: Permissions.grantProject },
   "DELETE /project-permissions/{userId}/{permissionId}": { by: Permissions.revokeProject },
   "GET /projects/current": { by: Projects.getCurrent },
-  "GET /internal/projects": pending("#7"),
-  "POST /internal/projects": pending("#7"),
+  "GET /internal/projects": { by: OwnedProjects.list },
+  "POST /internal/projects": { by: OwnedProjects.create },
   "POST /connected-accounts/me/{provider}/access-token": { by: ConnectedAccounts.getAccessToken },
   "POST /connected-accounts/{userId}/{provider}/access-token": { by: ConnectedAccounts.getAccessTokenForUser },
   "GET /user-api-keys": { by: ApiKeys.list },
@@ -139,38 +160,38 @@ const callCoverage: Record<Call, Coverage> = {
   "PATCH /oauth-providers/{userId}/{providerId}": { by: OAuthProviders.updateForUser },
   "DELETE /oauth-providers/{userId}/{providerId}": { by: OAuthProviders.removeForUser },
   "POST /check-feature-support": { by: Projects.checkFeatureSupport },
-  "GET /internal/projects/current": pending("#7"),
-  "PATCH /internal/projects/current": pending("#7"),
-  "DELETE /internal/projects/current": pending("#7"),
-  "POST /internal/api-keys": pending("#7"),
-  "GET /internal/api-keys": pending("#7"),
-  "GET /internal/api-keys/{id}": pending("#7"),
-  "PATCH /internal/api-keys/{id}": pending("#7"),
-  "GET /internal/email-templates": pending("#7"),
-  "POST /internal/email-templates": pending("#7"),
-  "PATCH /internal/email-templates/{id}": pending("#7"),
-  "GET /internal/email-themes": pending("#7"),
-  "POST /internal/email-themes": pending("#7"),
-  "GET /internal/email-themes/{id}": pending("#7"),
-  "PATCH /internal/email-themes/{id}": pending("#7"),
-  "GET /team-permission-definitions": pending("#7"),
-  "POST /team-permission-definitions": pending("#7"),
-  "PATCH /team-permission-definitions/{id}": pending("#7"),
-  "DELETE /team-permission-definitions/{id}": pending("#7"),
-  "GET /project-permission-definitions": pending("#7"),
-  "POST /project-permission-definitions": pending("#7"),
-  "PATCH /project-permission-definitions/{id}": pending("#7"),
-  "DELETE /project-permission-definitions/{id}": pending("#7"),
-  "POST /webhooks/svix-token": pending("#7"),
-  "GET /internal/metrics": pending("#7"),
-  "POST /internal/send-test-email": pending("#7"),
-  "GET /internal/emails": pending("#7"),
-  "POST /emails/send-email": pending("#7"),
-  "POST /internal/send-sign-in-invitation": pending("#7"),
-  "POST /emails/render-email": pending("#7"),
-  "POST /internal/ai-chat/{id}": pending("#7"),
-  "PATCH /internal/ai-chat/{id}": pending("#7"),
-  "GET /internal/ai-chat/{id}": pending("#7"),
+  "GET /internal/projects/current": { by: AdminProjects.get },
+  "PATCH /internal/projects/current": { by: AdminProjects.update },
+  "DELETE /internal/projects/current": { by: AdminProjects.remove },
+  "POST /internal/api-keys": { by: InternalApiKeys.create },
+  "GET /internal/api-keys": { by: InternalApiKeys.list },
+  "GET /internal/api-keys/{id}": { by: InternalApiKeys.get },
+  "PATCH /internal/api-keys/{id}": { by: InternalApiKeys.revoke },
+  "GET /internal/email-templates": { by: EmailTemplates.listTemplates },
+  "POST /internal/email-templates": { by: EmailTemplates.createTemplate },
+  "PATCH /internal/email-templates/{id}": { by: EmailTemplates.updateTemplate },
+  "GET /internal/email-themes": { by: EmailTemplates.listThemes },
+  "POST /internal/email-themes": { by: EmailTemplates.createTheme },
+  "GET /internal/email-themes/{id}": { by: EmailTemplates.getTheme },
+  "PATCH /internal/email-themes/{id}": { by: EmailTemplates.updateTheme },
+  "GET /team-permission-definitions": { by: PermissionDefinitions.list },
+  "POST /team-permission-definitions": { by: PermissionDefinitions.create },
+  "PATCH /team-permission-definitions/{id}": { by: PermissionDefinitions.update },
+  "DELETE /team-permission-definitions/{id}": { by: PermissionDefinitions.remove },
+  "GET /project-permission-definitions": { by: PermissionDefinitions.list },
+  "POST /project-permission-definitions": { by: PermissionDefinitions.create },
+  "PATCH /project-permission-definitions/{id}": { by: PermissionDefinitions.update },
+  "DELETE /project-permission-definitions/{id}": { by: PermissionDefinitions.remove },
+  "POST /webhooks/svix-token": { by: Webhooks.createSvixToken },
+  "GET /internal/metrics": { by: Metrics.get },
+  "POST /internal/send-test-email": { by: Emails.sendTestEmail },
+  "GET /internal/emails": { by: Emails.listSent },
+  "POST /emails/send-email": { by: Emails.send },
+  "POST /internal/send-sign-in-invitation": { by: Emails.sendSignInInvitation },
+  "POST /emails/render-email": { by: Emails.render },
+  "POST /internal/ai-chat/{id}": { by: AiChat.send },
+  "PATCH /internal/ai-chat/{id}": { by: AiChat.save },
+  "GET /internal/ai-chat/{id}": { by: AiChat.list },
   "GET /health": { by: StackHttp.diagnosticsProbes }
 }
 
@@ -185,21 +206,30 @@ const constantCoverage: Record<Constant, ConstantImplemented | Pending | OutOfSc
     actual: StackHttp.retryPolicy,
     expected: { attempts: 5, baseDelayMillis: 1000, jitterMin: 0.5, jitterMax: 1.5 }
   },
-  "Access-token freshness for requests: 20 s; 60 s or more refused": pending("#3"),
-  "Cache drop: 5 s after the last subscriber leaves": pending("#8"),
-  "Cache refresh: 1 at a time, 300 ms throttle": pending("#8"),
+  "Access-token freshness for requests: 20 s; 60 s or more refused": {
+    actual: [Session.minimumValidityMillis, Session.maximumValidityMillis],
+    expected: [20_000, 60_000]
+  },
+  "Cache drop: 5 s after the last subscriber leaves": { actual: QueryCache.dropAfterMillis, expected: 5_000 },
+  "Cache refresh: 1 at a time, 300 ms throttle": {
+    actual: [QueryCache.refreshConcurrency, QueryCache.throttleMillis],
+    expected: [1, 300]
+  },
   "Random nonce: 224 bits, base32": { actual: [Nonce.nonceBits, Nonce.make().length], expected: [224, 45] },
-  "User list sort: signedUpAt only": pending("#7"),
-  "PKCE: S256": pending("#5"),
-  "OAuth scope sent: legacy": pending("#5"),
-  "Token endpoint auth: client_secret_post": pending("#3"),
-  "Refresh cookie life: 31,536,000 s": pending("#3"),
-  "Access cookie life: 86,400 s": pending("#3"),
-  "OAuth state cookie life: 3600 s": pending("#5"),
+  "User list sort: signedUpAt only": { actual: ServerUsers.orderByWire, expected: { signedUpAt: "signed_up_at" } },
+  "PKCE: S256": { actual: OAuth.codeChallengeMethod, expected: "S256" },
+  "OAuth scope sent: legacy": { actual: OAuth.scope, expected: "legacy" },
+  "Token endpoint auth: client_secret_post": { actual: OAuth.tokenEndpointAuthMethod, expected: "client_secret_post" },
+  "Refresh cookie life: 31,536,000 s": { actual: CookieStorage.refreshCookieMaxAgeSeconds, expected: 31_536_000 },
+  "Access cookie life: 86,400 s": { actual: CookieStorage.accessCookieMaxAgeSeconds, expected: 86_400 },
+  "OAuth state cookie life: 3600 s": { actual: [OAuth.stateCookiePrefix, OAuth.stateCookieMaxAgeSeconds], expected: ["stack-oauth-outer-", 3600] },
   "Cookie store polling: every 100 ms": pending("#3"),
-  "CLI poll wait: 2000 ms default, unlimited attempts default": pending("#5"),
+  "CLI poll wait: 2000 ms default, unlimited attempts default": {
+    actual: [CliAuth.pollWaitMillis, CliAuth.defaultMaxAttempts],
+    expected: [2000, Number.POSITIVE_INFINITY]
+  },
   "Redirect wait after navigating: 2000 ms": { actual: Redirects.redirectWaitMillis, expected: 2000 },
-  "Server session default lifetime: 31,536,000,000 ms": pending("#7"),
+  "Server session default lifetime: 31,536,000,000 ms": { actual: Sessions.defaultExpiresInMillis, expected: 31_536_000_000 },
   "Recursive permission listing: true by default": { actual: Permissions.defaultRecursive, expected: true },
   "Handler path: /handler by default": { actual: HandlerUrls.defaultHandlerPath, expected: "/handler" },
   "Client version string": {
@@ -217,32 +247,41 @@ const constantCoverage: Record<Constant, ConstantImplemented | Pending | OutOfSc
 }
 
 // ----- SPEC §4, §5, §8 -----
+
+/** The first production-mode message for a project with one trusted domain. SPEC §5 */
+const productionMode = (allowLocalhost: boolean, domain: string): string =>
+  AdminProjects.productionModeErrors({ id: "p", config: { allowLocalhost, domains: [{ domain }] } })[0]!.message
 /** Implemented messages: a function that makes the implementation produce the message text. */
 interface MessageImplemented {
   readonly produce: () => string
   readonly placeholders?: Readonly<Record<string, string>>
 }
 const messageCoverage: Record<Message, MessageImplemented | Pending | OutOfScope> = {
-  "Timed out waiting for CLI authentication.": pending("#5"),
+  "Timed out waiting for CLI authentication.": { produce: () => new CliAuth.CliAuthTimeout({ attempts: 3 }).message },
   "Redirect URL is not trusted; should be relative.": { produce: () => new Redirects.UntrustedRedirectUrl({ url: "//evil.example" }).message },
   "User does not have a primary email": { produce: () => new EmailVerification.NoPrimaryEmail().message },
-  "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings": pending("#7"),
-  "Trusted domain is not a valid URL: {domain}": pending("#7"),
-  "Localhost domains are not allowed to be trusted in production mode: {domain}": pending("#7"),
-  "Direct IPs are not valid for trusted domains in production mode: {domain}": pending("#7"),
-  "Trusted domains should be HTTPS: {domain}": pending("#7"),
-  "WebAuthn is not supported in this browser": pending("#5"),
+  "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings": { produce: () => productionMode(true, "https://example.com") },
+  "Trusted domain is not a valid URL: {domain}": { produce: () => productionMode(false, "not a url"), placeholders: { domain: "not a url" } },
+  "Localhost domains are not allowed to be trusted in production mode: {domain}": { produce: () => productionMode(false, "http://localhost:3000"), placeholders: { domain: "http://localhost:3000" } },
+  "Direct IPs are not valid for trusted domains in production mode: {domain}": { produce: () => productionMode(false, "https://10.0.0.1"), placeholders: { domain: "https://10.0.0.1" } },
+  "Trusted domains should be HTTPS: {domain}": { produce: () => productionMode(false, "http://example.com"), placeholders: { domain: "http://example.com" } },
+  "WebAuthn is not supported in this browser": { produce: () => new WebAuthn.WebAuthnNotSupported().message },
   "Creation of new accounts is not enabled for this project. Please ask the project owner to enable it.": { produce: () => new KnownErrors.SignUpNotEnabled({}).message },
   "Wrong e-mail or password.": { produce: () => new KnownErrors.EmailPasswordMismatch({}).message },
   "The verification link has already been used.": { produce: () => new KnownErrors.VerificationCodeAlreadyUsed({}).message },
   "The TOTP code is invalid. Please try again.": { produce: () => new KnownErrors.InvalidTotpCode({}).message },
   "The OAuth flow has timed out. Please sign in again.": { produce: () => new KnownErrors.OuterOAuthTimeout({}).message },
-  "Invalid TOTP code. Please try signing in again.": pending("#8"),
-  "Failed to initiate CLI auth: {status} {text}": pending("#5"),
+  "Invalid TOTP code. Please try signing in again.": {
+    produce: () => HandlerMessages.oauthCallbackAlertFor(new KnownErrors.InvalidTotpCode({}))
+  },
+  "Failed to initiate CLI auth: {status} {text}": {
+    produce: () => new CliAuth.CliAuthInitiationFailed({ status: 503, text: "down" }).message,
+    placeholders: { status: "503", text: "down" }
+  },
   "CLI authentication request expired. Please try again.": { produce: () => new KnownErrors.CliAuthExpiredError({}).message },
   "This authentication token has already been used.": { produce: () => new KnownErrors.CliAuthUsedError({}).message },
   "User is not signed in but getUser was called with { or: 'throw' }": { produce: () => new Users.UserNotSignedIn().message },
-  "Error signing in during OAuth callback. Please try again.": pending("#8"),
+  "Error signing in during OAuth callback. Please try again.": { produce: () => new OAuth.OAuthCallbackError({ reason: "x" }).message },
   "You are offline": { produce: () => new StackOfflineError({ method: "GET", path: "/x" }).message }
 }
 

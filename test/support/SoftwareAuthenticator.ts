@@ -66,7 +66,7 @@ interface StoredCredential {
   readonly id: Uint8Array
   readonly rpId: string
   readonly userHandle: string
-  readonly keys: CryptoKeyPair
+  keys: CryptoKeyPair
   counter: number
 }
 

@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import { type ReactNode, useState } from "react"
 import * as Auth from "../../../src/api/Auth.ts"
 import * as OAuth from "../../../src/api/OAuth.ts"
+import * as Passkeys from "../../../src/api/Passkeys.ts"
 import { useProject, useUser } from "../../hooks.ts"
 import { useMutation } from "../../useQuery.ts"
 import { type Handler, useHandler } from "../HandlerContext.tsx"
@@ -81,6 +82,18 @@ function OAuthButtons(props: { readonly handler: Handler; readonly providers: Re
   )
 }
 
+function PasskeySignIn(props: { readonly handler: Handler }): ReactNode {
+  const signIn = useMutation(() => props.handler.onMfaRequired(Passkeys.signIn()).pipe(Effect.tap(props.handler.afterSignIn)))
+  return (
+    <section aria-label="Sign in with a passkey" data-testid="passkey-sign-in">
+      <button type="button" onClick={() => void signIn.mutate()} disabled={signIn.isPending} data-testid="passkey-sign-in-button">
+        Sign in with a passkey
+      </button>
+      <Alert error={signIn.error} testId="passkey-error" />
+    </section>
+  )
+}
+
 /** The sign-in page. SPEC §2 `sign-in` */
 export function SignInPage(): ReactNode {
   const handler = useHandler()
@@ -99,6 +112,7 @@ export function SignInPage(): ReactNode {
     <Page title={`Sign in to ${project.displayName}`} testId="page-sign-in">
       {config.credentialEnabled && <PasswordSignIn handler={handler} />}
       {config.magicLinkEnabled && <CodeSignIn handler={handler} />}
+      {config.passkeyEnabled && <PasskeySignIn handler={handler} />}
       <OAuthButtons handler={handler} providers={config.enabledOAuthProviders} />
       <nav aria-label="Other pages">
         {config.signUpEnabled && <a href={handler.carry("signUp")} data-testid="link-sign-up">Create an account</a>}{" "}

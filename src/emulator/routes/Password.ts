@@ -94,6 +94,7 @@ export const routes: ReadonlyArray<Router.Route> = [
       if (!config.signUpEnabled) return yield* new SignUpNotEnabled({})
       const user = yield* signUp(auth, input, yield* Passwords.hash(input.password))
       if (callbackUrl !== undefined) yield* sendVerificationMail(user, callbackUrl)
+      if (Mfa.requiresMfa(user)) return yield* Mfa.mfaRequired(user, true) // an upgraded anonymous user with TOTP
       return yield* signedIn(user, url.origin)
     })),
 

@@ -1,0 +1,29 @@
+import { assert, layer } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as AiChat from "../../src/api/AiChat.ts"
+import { layerInProcess } from "../../src/emulator/Emulator.ts"
+import * as TestApps from "../../src/testing/TestApps.ts"
+
+layer(layerInProcess)("AiChat", (it) => {
+  it.effect("the assistant answers the conversation; saved messages read back in order per thread", () =>
+    Effect.gen(function*() {
+      const reply = yield* AiChat.send("thread-1", {
+        contextType: "email-theme",
+        messages: [{ role: "user", content: [{ type: "text", text: "Make it blue" }] }]
+      })
+      assert.deepStrictEqual(reply, [{ type: "text", text: "Emulator assistant (email-theme): you said \"Make it blue\"." }])
+
+      yield* AiChat.save("thread-1", { role: "user", content: "Make it blue" })
+      yield* AiChat.save("thread-1", { role: "assistant", content: reply })
+      yield* AiChat.save("thread-2", { role: "user", content: "other thread" })
+      const history = yield* AiChat.list("thread-1")
+      assert.deepStrictEqual(history, [{ role: "user", content: "Make it blue" }, { role: "assistant", content: reply }])
+      assert.deepStrictEqual(yield* AiChat.list("thread-3"), [])
+    }).pipe(Effect.provide(TestApps.admin())))
+
+  it.effect("a conversation needs at least one message", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(AiChat.send("thread-x", { contextType: "email-template", messages: [] }))
+      assert.strictEqual(error._tag === "KnownError" ? error.code : error._tag, "SCHEMA_ERROR")
+    }).pipe(Effect.provide(TestApps.admin())))
+})

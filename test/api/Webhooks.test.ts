@@ -1,0 +1,24 @@
+import { assert, layer } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import * as Webhooks from "../../src/api/Webhooks.ts"
+import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
+import * as TestApps from "../../src/testing/TestApps.ts"
+
+layer(layerInProcess)("Webhooks", (it) => {
+  it.effect("creates a webhook-portal token, kept Redacted", () =>
+    Effect.gen(function*() {
+      const emulator = yield* Emulator
+      const token = yield* Webhooks.createSvixToken()
+      assert.match(Redacted.value(token), /^emulator_svix_/)
+      assert.strictEqual(String(token), "<redacted>")
+      const sent = (yield* emulator.requests.filter({ method: "POST", path: "/api/v1/webhooks/svix-token" })).at(-1)
+      assert.deepStrictEqual(sent?.body, {})
+    }).pipe(Effect.provide(TestApps.admin())))
+
+  it("a server app cannot express an admin-only call", () => {
+    // @ts-expect-error AdminAccess is not provided by the server app
+    const _check: Effect.Effect<unknown, unknown, Emulator> = Webhooks.createSvixToken().pipe(Effect.provide(TestApps.server()))
+    void _check
+  })
+})
