@@ -454,18 +454,21 @@ export const followSession: Effect.Effect<void, never, QueryCache | Session | Sc
     })).pipe(Effect.forkScoped({ startImmediately: true }))
 })
 
-/** A cache on its own, without a session to follow. SPEC §9 */
-export const layerStandalone: Layer.Layer<QueryCache> = Layer.effect(QueryCache, make)
+/** A cache on its own, without a session to follow; a new one wherever it is provided. SPEC §9 */
+export const layerStandalone: Layer.Layer<QueryCache> = Layer.fresh(Layer.effect(QueryCache, make))
 
-/** The app's cache: cleared for the new user whenever the session changes. SPEC §4, §9 */
-export const layer: Layer.Layer<QueryCache, never, Session> = Layer.effect(
+/**
+ * The app's cache: cleared for the new user whenever the session changes. A new one wherever it
+ * is provided (never shared by two apps through layer memoisation). SPEC §4, §9
+ */
+export const layer: Layer.Layer<QueryCache, never, Session> = Layer.fresh(Layer.effect(
   QueryCache,
   Effect.gen(function*() {
     const cache = yield* make
     yield* Effect.provideService(followSession, QueryCache, cache)
     return cache
   })
-)
+))
 
 /**
  * Reads through the app's cache when it has one (`maxAge` is the freshness window: one request per
