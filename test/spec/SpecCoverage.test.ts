@@ -45,6 +45,7 @@ import * as Nonce from "../../src/protocol/Nonce.ts"
 import * as Version from "../../src/protocol/Version.ts"
 import * as CookieStorage from "../../src/session/CookieStorage.ts"
 import * as Session from "../../src/session/Session.ts"
+import * as TokenStoreCookie from "../../src/session/TokenStoreCookie.ts"
 import * as StackHttp from "../../src/transport/StackHttp.ts"
 import { StackOfflineError } from "../../src/transport/TransportErrors.ts"
 import { type Call, calls, type Constant, constants, type Message, messages } from "./specItems.ts"
@@ -223,7 +224,7 @@ const constantCoverage: Record<Constant, ConstantImplemented | Pending | OutOfSc
   "Refresh cookie life: 31,536,000 s": { actual: CookieStorage.refreshCookieMaxAgeSeconds, expected: 31_536_000 },
   "Access cookie life: 86,400 s": { actual: CookieStorage.accessCookieMaxAgeSeconds, expected: 86_400 },
   "OAuth state cookie life: 3600 s": { actual: [OAuth.stateCookiePrefix, OAuth.stateCookieMaxAgeSeconds], expected: ["stack-oauth-outer-", 3600] },
-  "Cookie store polling: every 100 ms": pending("#3"),
+  "Cookie store polling: every 100 ms": { actual: TokenStoreCookie.pollIntervalMillis, expected: 100 },
   "CLI poll wait: 2000 ms default, unlimited attempts default": {
     actual: [CliAuth.pollWaitMillis, CliAuth.defaultMaxAttempts],
     expected: [2000, Number.POSITIVE_INFINITY]
