@@ -22,7 +22,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "react", include: ["test/react/**/*.test.{ts,tsx}"], environment: "happy-dom" }
+        test: {
+          name: "react",
+          include: ["test/react/**/*.test.{ts,tsx}"],
+          exclude: ["test/react/**/*.e2e.test.ts"],
+          environment: "happy-dom"
+        }
+      },
+      {
+        // the example app in a real browser (playwright-core + Chromium), against the emulator over HTTP
+        extends: true,
+        test: { name: "browser", include: ["test/react/**/*.e2e.test.ts"], environment: "node" }
       }
     ]
   }

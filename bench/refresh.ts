@@ -99,7 +99,7 @@ for (const [, ours, official] of rows) {
 const markdown = [
   "### Refreshes for 50 concurrent calls with an expired access token",
   "",
-  `Counted at the loopback server (token endpoint answering after 20 ms). Every one of the ${width} calls must read the user.`,
+  `Counted at the loopback server. One client session: an app signed in with a password whose answer carried an already expired access token, then ${width} concurrent current-user reads. Request-scoped: ${width} sessions built from ${width} incoming requests carrying the same tokens in \`x-stack-auth\`, one read each. The token endpoint answers after 20 ms; every read must return the user.`,
   "",
   table(["shape", "ours: refreshes", "ours: GET /users/me", "official: refreshes", "official: GET /users/me", "target"], rows.map(([shape, ours, official]) => [
     shape,

@@ -5,7 +5,7 @@
  * bench/results/latest.md. Parts: bundle, calls, heap, refresh, cache, import.
  */
 import { spawnSync } from "node:child_process"
-import { readFileSync, writeFileSync } from "node:fs"
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { cpus, totalmem } from "node:os"
 import { fileURLToPath } from "node:url"
 import { compile } from "./support/compile.ts"
@@ -55,7 +55,7 @@ const environment = [
 ].join("\n")
 
 console.log(`${environment}\n`)
-const sections = [environment]
+writeFileSync(here("results/environment.md"), `${environment}\n`)
 let failures = 0
 for (const part of selected) {
   console.log(`\n## ${part}\n`)
@@ -64,13 +64,17 @@ for (const part of selected) {
     stdio: "inherit",
     timeout: 15 * 60_000
   })
-  if (result.status !== 0) {
-    failures++
-    sections.push(`## ${part}\n\nfailed (exit ${result.status ?? result.signal})`)
-    continue
-  }
-  sections.push(`## ${part}\n\n${readFileSync(here(`results/${part}.md`), "utf8")}`)
+  if (result.status !== 0) failures++
+}
+
+// every part's latest figures, each with the time it was measured
+const sections = [environment]
+for (const part of Object.keys(parts) as Array<Part>) {
+  const md = here(`results/${part}.md`)
+  if (!existsSync(md)) continue
+  const at = (JSON.parse(readFileSync(here(`results/${part}.json`), "utf8")) as { at: string }).at
+  sections.push(`## ${part} (measured ${at})\n\n${readFileSync(md, "utf8")}`)
 }
 writeFileSync(here("results/latest.md"), `${sections.join("\n\n")}\n`)
-console.log(`\nwritten: bench/results/latest.md`)
+console.log(`\nwritten: bench/results/latest.md${failures > 0 ? ` (${failures} part(s) failed)` : ""}`)
 process.exit(failures === 0 ? 0 : 1)

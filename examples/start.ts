@@ -6,36 +6,16 @@
  */
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as Effect from "effect/Effect"
-import { fileURLToPath } from "node:url"
-import { createServer, type ViteDevServer } from "vite"
-import { Emulator, EmulatorServer } from "stack-auth-effect/testing"
-
-const viteConfig = fileURLToPath(new URL("./react-vite/vite.config.ts", import.meta.url))
-
-const startVite = Effect.acquireRelease(
-  Effect.promise(async () => {
-    const server = await createServer({ configFile: viteConfig, logLevel: "warn" })
-    await server.listen()
-    return server
-  }),
-  (server: ViteDevServer) => Effect.promise(() => server.close())
-)
+import { Emulator } from "stack-auth-effect/testing"
+import { serve } from "./react-vite/serve.ts"
 
 const program = Effect.gen(function*() {
-  const emulator = yield* Emulator.Emulator
-  const served = yield* EmulatorServer.serve({ port: EmulatorServer.defaultPort, mailboxPort: EmulatorServer.defaultMailboxPort })
-  const demo = emulator.demoProject
-  // Vite exposes VITE_* variables of its process to the app (import.meta.env)
-  process.env.VITE_STACK_PROJECT_ID = demo.projectId
-  process.env.VITE_STACK_PUBLISHABLE_CLIENT_KEY = demo.publishableClientKey
-  process.env.VITE_STACK_API_URL = served.url
-  const vite = yield* startVite
-  const appUrl = vite.resolvedUrls?.local[0] ?? `http://localhost:${vite.config.server.port}/`
+  const served = yield* serve()
   console.log([
     "",
     "stack-auth-effect React example",
-    `  App:      ${appUrl}`,
-    `  API:      ${served.url}  (the local emulator, demo project "${demo.displayName}")`,
+    `  App:      ${served.appUrl}`,
+    `  API:      ${served.apiUrl}  (the local emulator, demo project "${served.demoProject.displayName}")`,
     `  Mailbox:  ${served.mailboxUrl}/api/v1/mailbox/{address}  (sign-in codes, verification and reset links)`,
     "",
     "Press Ctrl+C to stop.",

@@ -18,7 +18,7 @@ import { makeRuntime, makeStackApp, type Navigate, type Services, type StackApp,
 
 export { type Navigate, type StackApp, type StackRuntime } from "./StackRuntime.ts"
 
-/** What the provider gives its children. */
+/** What the provider gives its children. SPEC §9 */
 export interface StackContextValue {
   readonly runtime: StackRuntime
   readonly context: Context.Context<Services>
@@ -27,10 +27,10 @@ export interface StackContextValue {
   readonly isDisposed: () => boolean
 }
 
-/** The provider's context; `null` outside a provider. */
+/** The provider's context; `null` outside a provider. SPEC §9 */
 export const StackContext = createContext<StackContextValue | null>(null)
 
-/** Props of {@link StackProvider}: the app's Layer (the provider owns the runtime) or a ready runtime (you own it). */
+/** Props of {@link StackProvider}: the app's Layer (the provider owns the runtime) or a ready runtime (you own it). SPEC §9 */
 export type StackProviderProps = {
   readonly children?: ReactNode
   /** Shown while the runtime is being built. */
@@ -98,7 +98,7 @@ function Ready(props: { readonly ready: Promise<StackContextValue>; readonly chi
   return <StackContext value={value}>{props.children}</StackContext>
 }
 
-/** The provider's runtime and cache; throws outside a `StackProvider`. */
+/** The provider's runtime and cache; throws outside a `StackProvider`. SPEC §9 */
 export function useStackContext(): StackContextValue {
   const value = use(StackContext)
   if (value === null) throw new Error("This hook needs a <StackProvider> above it")

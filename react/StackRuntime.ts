@@ -20,13 +20,13 @@ import { Navigation } from "../src/session/Navigation.ts"
 /** What every hook may use: the client app, its cache, navigation. SPEC §1, §9 */
 export type Services = StackClientApp.Services | QueryCache.QueryCache | Navigation | WebAuthn.WebAuthn
 
-/** A runtime the provider can run hooks on. */
+/** A runtime the provider can run hooks on. SPEC §9 */
 export type StackRuntime<E = unknown> = ManagedRuntime.ManagedRuntime<Services, E>
 
 /** Where to go: the `navigate` of a client-side router (React Router's `useNavigate()` fits). SPEC §2 */
 export type Navigate = (url: string, options?: { readonly replace?: boolean | undefined }) => void
 
-/** Options of {@link makeLayer}. */
+/** Options of {@link makeLayer}. SPEC §9 */
 export interface LayerOptions {
   /** Navigation for client-side routers; `window.location` by default. */
   readonly navigate?: (() => Navigate | undefined) | undefined
@@ -63,7 +63,7 @@ export const makeLayer = <E, R>(
 export const makeRuntime = <E>(app: Layer.Layer<StackClientApp.Services, E>, options: LayerOptions = {}): StackRuntime<E> =>
   ManagedRuntime.make(makeLayer(app, options))
 
-/** Runs the app's effects from event handlers: `const app = useStackApp(); await app.run(Auth.signOut())`. */
+/** Runs the app's effects from event handlers: `const app = useStackApp(); await app.run(Auth.signOut())`. SPEC §9 */
 export interface StackApp {
   readonly runtime: StackRuntime
   readonly cache: QueryCache.Service
@@ -75,7 +75,7 @@ export interface StackApp {
   readonly runFork: <A, E>(effect: Effect.Effect<A, E, Services>) => Fiber.Fiber<A, E>
 }
 
-/** The runners of {@link StackApp} over a built context. */
+/** The runners of {@link StackApp} over a built context. SPEC §9 */
 export const makeStackApp = (runtime: StackRuntime, cache: QueryCache.Service, context: Context.Context<Services>): StackApp => {
   const runExit = <A, E>(effect: Effect.Effect<A, E, Services>) => Effect.runPromiseExitWith(context)(effect)
   return {
@@ -88,7 +88,7 @@ export const makeStackApp = (runtime: StackRuntime, cache: QueryCache.Service, c
   }
 }
 
-/** The typed failure of a cause when it has one, else the defect (squashed). */
+/** The typed failure of a cause when it has one, else the defect (squashed). SPEC §9 */
 export const failureOf = <E>(cause: Cause.Cause<E>): E | unknown => {
   const error = Cause.findError(cause)
   return error._tag === "Success" ? error.success : Cause.squash(cause)

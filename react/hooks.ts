@@ -18,7 +18,7 @@ import type { StackContextValue } from "./StackProvider.tsx"
 import { useStackContext } from "./StackProvider.tsx"
 import { type QueryResult, useQuery, useSuspendWhile, useSuspenseQuery } from "./useQuery.ts"
 
-/** Maps a query result's value, keeping its state. */
+/** Maps a query result's value, keeping its state. SPEC §9 */
 export const mapResult = <A, B, E>(result: QueryResult<A, E>, f: (a: A) => B): QueryResult<B, E> => ({
   ...result,
   data: result.data === undefined ? undefined : f(result.data)
@@ -31,7 +31,7 @@ type ErrorOf<T> = T extends QueryCache.Query<any, infer E, any> ? E : T extends 
 
 /** The project and its client-visible config. SPEC §3 Project, §7 `GET /projects/current` */
 export const useProject = () => useSuspenseQuery(Queries.project)
-/** {@link useProject} without Suspense. */
+/** {@link useProject} without Suspense. SPEC §9 */
 export const useProjectQuery = () => useQuery(Queries.project)
 
 // ----- user -----
@@ -39,10 +39,10 @@ export const useProjectQuery = () => useQuery(Queries.project)
 /** What `useUser` does without a signed-in (non-anonymous) user. SPEC §4 */
 export type UserOr = Users.Or
 
-/** What reading the user can fail with (`or: "anonymous"` adds the anonymous sign-up's failures). */
+/** What reading the user can fail with (`or: "anonymous"` adds the anonymous sign-up's failures). SPEC §9 */
 export type UserError = Queries.CurrentUserError | ErrorOf<typeof Queries.currentUserOrAnonymous>
 
-/** Options of {@link useUser}. */
+/** Options of {@link useUser}. SPEC §9 */
 export interface UserOptions {
   /** `return-null` (default), `throw` (`UserNotSignedIn`), `redirect` (to sign-in) or `anonymous` (sign up one). */
   readonly or?: UserOr | undefined
@@ -74,7 +74,7 @@ export function useUser(options: UserOptions = {}): Users.CurrentUser | null {
   return user
 }
 
-/** {@link useUser} without Suspense; `or: "throw"` reports `UserNotSignedIn` as `error`. */
+/** {@link useUser} without Suspense; `or: "throw"` reports `UserNotSignedIn` as `error`. SPEC §9 */
 export function useUserQuery(
   options: UserOptions = {}
 ): QueryResult<Users.CurrentUser | null, UserError | UserNotSignedIn> {
@@ -98,42 +98,42 @@ export function useUserQuery(
 
 /** The user's sessions; the one in use has `isCurrentSession`. SPEC §3 Session (listed) */
 export const useSessions = () => useSuspenseQuery(Queries.sessions)
-/** {@link useSessions} without Suspense. */
+/** {@link useSessions} without Suspense. SPEC §9 */
 export const useSessionsQuery = () => useQuery(Queries.sessions)
 
 // ----- teams -----
 
 /** The user's teams. SPEC §3 Team */
 export const useTeams = () => useSuspenseQuery(Queries.teams)
-/** {@link useTeams} without Suspense. */
+/** {@link useTeams} without Suspense. SPEC §9 */
 export const useTeamsQuery = () => useQuery(Queries.teams)
 
 /** One of the user's teams, or `null` when the user is not in it. SPEC §3 Team */
 export const useTeam = (teamId: string) => useTeams().find((team) => team.id === teamId) ?? null
-/** {@link useTeam} without Suspense. */
+/** {@link useTeam} without Suspense. SPEC §9 */
 export const useTeamQuery = (teamId: string) => mapResult(useTeamsQuery(), (teams) => teams.find((t) => t.id === teamId) ?? null)
 
 /** The members' profiles of a team. SPEC §3 Team member profile */
 export const useTeamMemberProfiles = (teamId: string) => useSuspenseQuery(Queries.teamMemberProfiles(teamId))
-/** {@link useTeamMemberProfiles} without Suspense. */
+/** {@link useTeamMemberProfiles} without Suspense. SPEC §9 */
 export const useTeamMemberProfilesQuery = (teamId: string) => useQuery(Queries.teamMemberProfiles(teamId))
 
 /** The pending invitations of a team. SPEC §3 Team invitation */
 export const useTeamInvitations = (teamId: string) => useSuspenseQuery(Queries.teamInvitations(teamId))
-/** {@link useTeamInvitations} without Suspense. */
+/** {@link useTeamInvitations} without Suspense. SPEC §9 */
 export const useTeamInvitationsQuery = (teamId: string) => useQuery(Queries.teamInvitations(teamId))
 
 // ----- permissions -----
 
 /** The user's permissions in a team, or in the project without one (contained ones included). SPEC §6 */
 export const usePermissions = (teamId?: string) => useSuspenseQuery(Queries.permissions(teamId))
-/** {@link usePermissions} without Suspense. */
+/** {@link usePermissions} without Suspense. SPEC §9 */
 export const usePermissionsQuery = (teamId?: string) => useQuery(Queries.permissions(teamId))
 
 /** Whether the user holds a permission in a team, or in the project without one. SPEC §6 */
 export const usePermission = (permissionId: string, teamId?: string): boolean =>
   usePermissions(teamId).some((p) => p.id === permissionId)
-/** {@link usePermission} without Suspense. */
+/** {@link usePermission} without Suspense. SPEC §9 */
 export const usePermissionQuery = (
   permissionId: string,
   teamId?: string
@@ -144,15 +144,15 @@ export const usePermissionQuery = (
 
 /** The user's contact channels. SPEC §3 Contact channel */
 export const useContactChannels = () => useSuspenseQuery(Queries.contactChannels)
-/** {@link useContactChannels} without Suspense. */
+/** {@link useContactChannels} without Suspense. SPEC §9 */
 export const useContactChannelsQuery = () => useQuery(Queries.contactChannels)
 
 /** The API keys of the user (default) or of a team. SPEC §3 API key */
 export const useApiKeys = (owner?: ApiKeys.Owner) => useSuspenseQuery(Queries.apiKeys(owner))
-/** {@link useApiKeys} without Suspense. */
+/** {@link useApiKeys} without Suspense. SPEC §9 */
 export const useApiKeysQuery = (owner?: ApiKeys.Owner) => useQuery(Queries.apiKeys(owner))
 
 /** The notification categories with the user's choices. SPEC §3 Notification category */
 export const useNotificationCategories = () => useSuspenseQuery(Queries.notificationCategories)
-/** {@link useNotificationCategories} without Suspense. */
+/** {@link useNotificationCategories} without Suspense. SPEC §9 */
 export const useNotificationCategoriesQuery = () => useQuery(Queries.notificationCategories)

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from "react"
 import { useStackContext } from "./StackProvider.tsx"
 import { failureOf, type Services } from "./StackRuntime.ts"
 
-/** The outcome of an effect run on mount: `undefined` while it runs. */
+/** The outcome of an effect run on mount: `undefined` while it runs. SPEC §9 */
 export interface OnMountResult<A, E> {
   readonly exit: Exit.Exit<A, E> | undefined
   readonly data: A | undefined

@@ -16,10 +16,10 @@ import * as QueryCache from "../src/cache/QueryCache.ts"
 import { type StackContextValue, useStackContext } from "./StackProvider.tsx"
 import { failureOf, type Services } from "./StackRuntime.ts"
 
-/** A query the hooks can run: its effect may use the client app, the cache and navigation. */
+/** A query the hooks can run: its effect may use the client app, the cache and navigation. SPEC §9 */
 export type AppQuery<A, E> = QueryCache.Query<A, E, Services>
 
-/** What {@link useQuery} reports. */
+/** What {@link useQuery} reports. SPEC §9 */
 export interface QueryResult<A, E> {
   /** The value, once loaded (kept while a newer one loads). */
   readonly data: A | undefined
@@ -117,14 +117,14 @@ export function useSuspenseQuery<A, E>(query: AppQuery<A, E>): A {
   throw failureOf(exit.cause)
 }
 
-/** `use` that suspends for good when `forever`, and returns at once otherwise (same call every render). */
+/** `use` that suspends for good when `forever`, and returns at once otherwise (same call every render). SPEC §9 */
 export const useSuspendWhile = (forever: boolean): void => {
   use(forever ? never : QueryCache.resolvedPromise)
 }
 
 const never: Promise<never> = new Promise(() => {})
 
-/** What {@link useMutation} gives. */
+/** What {@link useMutation} gives. SPEC §9 */
 export interface MutationResult<Args extends ReadonlyArray<unknown>, A, E> {
   /** Runs the mutation; resolves with its `Exit` (never rejects). */
   readonly mutate: (...args: Args) => Promise<Exit.Exit<A, E>>

@@ -3,7 +3,7 @@ import * as Layer12 from "effect/Layer";
 import * as ManagedRuntime from "effect/ManagedRuntime";
 
 // src/api/Auth.ts
-import * as Effect12 from "effect/Effect";
+import * as Effect13 from "effect/Effect";
 import * as Schema11 from "effect/Schema";
 
 // src/protocol/KnownErrors.ts
@@ -291,7 +291,7 @@ var SendSignInCodeResponse = Schema2.Struct({ nonce: Schema2.String });
 
 // src/session/Session.ts
 import * as Context5 from "effect/Context";
-import * as Effect9 from "effect/Effect";
+import * as Effect10 from "effect/Effect";
 import * as Layer4 from "effect/Layer";
 import * as PubSub from "effect/PubSub";
 import * as Redacted5 from "effect/Redacted";
@@ -762,7 +762,7 @@ var runDiagnostics = (baseUrl) => Effect3.gen(function* () {
     Effect3.map((response) => response.ok ? "OK" : `HTTP ${response.status}`),
     Effect3.catch((failure) => Effect3.succeed(failure.reason)),
     Effect3.timeoutOrElse({ duration: probeTimeoutMillis, orElse: () => Effect3.succeed("timed out") }),
-    Effect3.map((result2) => ({ ...probe, result: result2 }))
+    Effect3.map((result3) => ({ ...probe, result: result3 }))
   ), { concurrency: "unbounded" });
 });
 var make2 = (options) => (
@@ -883,38 +883,57 @@ var isValidFor = (token, millis) => Effect5.map(Clock2.currentTimeMillis, (now) 
 var isExpired = (token) => Effect5.map(expiresInMillis(token), (left) => left <= 0);
 
 // src/session/Refresh.ts
-import * as Effect6 from "effect/Effect";
+import * as Effect7 from "effect/Effect";
 import * as Random2 from "effect/Random";
 import * as Redacted3 from "effect/Redacted";
+import * as Result2 from "effect/Result";
+import * as oauth2 from "oauth4webapi";
+
+// src/transport/OAuthClient.ts
+import * as Effect6 from "effect/Effect";
 import * as Result from "effect/Result";
 import * as oauth from "oauth4webapi";
 var tokenPath = "/auth/oauth/token";
-var refreshTokenErrorCodes = /* @__PURE__ */ new Set([
-  "REFRESH_TOKEN_ERROR",
-  "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
-  "PROVIDER_REJECTED",
-  "CANNOT_DELETE_CURRENT_SESSION"
-]);
-var invalid = { _tag: "Invalid" };
+var tokenEndpointAuthMethod = "client_secret_post";
+var clockToleranceSeconds = 30;
+var make4 = (config2) => {
+  const tokenEndpoint = `${config2.baseUrl}/api/v1${tokenPath}`;
+  return {
+    tokenEndpoint,
+    authorizationServer: { issuer: config2.baseUrl, token_endpoint: tokenEndpoint },
+    client: {
+      client_id: config2.projectId,
+      token_endpoint_auth_method: tokenEndpointAuthMethod,
+      [oauth.clockTolerance]: clockToleranceSeconds
+    },
+    clientAuth: config2.publishableClientKey === void 0 ? oauth.None() : oauth.ClientSecretPost(config2.publishableClientKey)
+  };
+};
 var describe2 = (cause) => cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
-var send = (config2, refreshToken3) => Effect6.gen(function* () {
+var nullBodyStatuses = /* @__PURE__ */ new Set([204, 205, 304]);
+var buffered = (response, text2) => Effect6.try({
+  try: () => new Response(nullBodyStatuses.has(response.status) ? null : text2, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers
+  }),
+  catch: (cause) => new TransportFailure({ reason: describe2(cause) })
+});
+var send = (oauthClient, request) => Effect6.gen(function* () {
   const transport = yield* HttpTransport;
   const context3 = yield* Effect6.context();
-  const url = `${config2.baseUrl}/api/v1${tokenPath}`;
-  const as3 = { issuer: config2.baseUrl, token_endpoint: url };
-  const client2 = { client_id: config2.projectId, token_endpoint_auth_method: "client_secret_post" };
-  const auth = config2.publishableClientKey === void 0 ? oauth.None() : oauth.ClientSecretPost(config2.publishableClientKey);
+  const customFetch2 = async (target, init) => {
+    const sent = await Effect6.runPromiseWith(context3)(Effect6.result(transport.send(new Request(target, init))), {
+      signal: init.signal
+    });
+    if (Result.isFailure(sent)) throw sent.failure;
+    return sent.success;
+  };
   const response = yield* Effect6.tryPromise({
-    try: (signal) => oauth.refreshTokenGrantRequest(as3, client2, auth, Redacted3.value(refreshToken3), {
+    try: (signal) => request({
       signal,
-      [oauth.allowInsecureRequests]: url.startsWith("http:"),
-      [oauth.customFetch]: async (target, init) => {
-        const sent = await Effect6.runPromiseWith(context3)(Effect6.result(transport.send(new Request(target, init))), {
-          signal: init.signal
-        });
-        if (Result.isFailure(sent)) throw sent.failure;
-        return sent.success;
-      }
+      [oauth.allowInsecureRequests]: oauthClient.tokenEndpoint.startsWith("http:"),
+      [oauth.customFetch]: customFetch2
     }),
     catch: (cause) => cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe2(cause) })
   });
@@ -922,71 +941,81 @@ var send = (config2, refreshToken3) => Effect6.gen(function* () {
     try: (signal) => readText(response, signal),
     catch: (cause) => new TransportFailure({ reason: describe2(cause) })
   });
-  const buffered = yield* Effect6.try({
-    try: () => new Response(nullBodyStatuses.has(response.status) ? null : text2, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers
-    }),
-    catch: (cause) => new TransportFailure({ reason: describe2(cause) })
-  });
-  return { as: as3, client: client2, response: buffered };
+  return yield* buffered(response, text2);
 });
-var nullBodyStatuses = /* @__PURE__ */ new Set([204, 205, 304]);
-var sendWithRetries = (config2, refreshToken3) => {
-  const loop = (attempt) => send(config2, refreshToken3).pipe(Effect6.catch((failure) => {
-    if (attempt + 1 >= retryPolicy.attempts) {
-      const offline = globalThis.navigator?.onLine === false;
-      return Effect6.fail(
-        offline ? new StackOfflineError({ method: "POST", path: tokenPath }) : new StackConnectionError({ method: "POST", path: tokenPath, reason: failure.reason, attempts: attempt + 1, diagnostics: [] })
-      );
-    }
-    return Random2.nextBetween(retryPolicy.jitterMin, retryPolicy.jitterMax).pipe(
-      Effect6.flatMap((jitter) => Effect6.sleep(jitter * retryPolicy.baseDelayMillis * 2 ** attempt)),
-      Effect6.andThen(Effect6.suspend(() => loop(attempt + 1)))
-    );
-  }));
-  return loop(0);
-};
-var readKnownError = (code, response) => {
-  if (refreshTokenErrorCodes.has(code)) return Effect6.succeed(invalid);
-  return Effect6.promise(() => response.json().catch(() => void 0)).pipe(
-    Effect6.flatMap(
-      (body) => Effect6.fail(new KnownError({
+var knownError2 = (response) => {
+  const code = response.headers.get(knownError);
+  if (code === null) return Effect6.succeed(void 0);
+  return Effect6.promise(() => response.clone().json().catch(() => void 0)).pipe(
+    Effect6.map(
+      (body) => new KnownError({
         code,
         status: response.status,
         message: typeof body?.error === "string" ? body.error : code,
         details: body?.details
-      }))
+      })
     )
   );
 };
-var processFailure = (status, cause) => {
-  if (cause instanceof oauth.ResponseBodyError) {
-    if (cause.error === "invalid_grant") return invalid;
-    return new StackHttpError({ method: "POST", path: tokenPath, status: cause.status, body: cause.error });
-  }
-  if (cause instanceof oauth.WWWAuthenticateChallengeError) {
-    return new StackHttpError({ method: "POST", path: tokenPath, status: cause.status, body: "WWW-Authenticate challenge" });
-  }
-  if (status < 200 || status >= 300) return new StackHttpError({ method: "POST", path: tokenPath, status, body: "" });
-  return new StackDecodeError({ method: "POST", path: tokenPath, issue: cause instanceof Error ? cause.message : "unreadable token response" });
+
+// src/session/Refresh.ts
+var tokenPath2 = tokenPath;
+var refreshTokenErrorCodes = /* @__PURE__ */ new Set([
+  "REFRESH_TOKEN_ERROR",
+  "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+  "PROVIDER_REJECTED",
+  "CANNOT_DELETE_CURRENT_SESSION"
+]);
+var invalid = { _tag: "Invalid" };
+var send2 = (oauthClient, refreshToken3) => send(oauthClient, (options) => oauth2.refreshTokenGrantRequest(
+  oauthClient.authorizationServer,
+  oauthClient.client,
+  oauthClient.clientAuth,
+  Redacted3.value(refreshToken3),
+  options
+));
+var sendWithRetries = (oauthClient, refreshToken3) => {
+  const loop = (attempt) => send2(oauthClient, refreshToken3).pipe(Effect7.catch((failure) => {
+    if (attempt + 1 >= retryPolicy.attempts) {
+      const offline = globalThis.navigator?.onLine === false;
+      return Effect7.fail(
+        offline ? new StackOfflineError({ method: "POST", path: tokenPath2 }) : new StackConnectionError({ method: "POST", path: tokenPath2, reason: failure.reason, attempts: attempt + 1, diagnostics: [] })
+      );
+    }
+    return Random2.nextBetween(retryPolicy.jitterMin, retryPolicy.jitterMax).pipe(
+      Effect7.flatMap((jitter) => Effect7.sleep(jitter * retryPolicy.baseDelayMillis * 2 ** attempt)),
+      Effect7.andThen(Effect7.suspend(() => loop(attempt + 1)))
+    );
+  }));
+  return loop(0);
 };
-var refreshAccessToken = Effect6.fn("Session.refresh")(function* (config2, refreshToken3) {
-  const { as: as3, client: client2, response } = yield* sendWithRetries(config2, refreshToken3);
-  const code = response.headers.get(knownError);
-  if (code !== null) return yield* readKnownError(code, response);
-  const result2 = yield* Effect6.result(Effect6.tryPromise({
-    try: () => oauth.processRefreshTokenResponse(as3, client2, response),
+var processFailure = (status, cause) => {
+  if (cause instanceof oauth2.ResponseBodyError) {
+    if (cause.error === "invalid_grant") return invalid;
+    return new StackHttpError({ method: "POST", path: tokenPath2, status: cause.status, body: cause.error });
+  }
+  if (cause instanceof oauth2.WWWAuthenticateChallengeError) {
+    return new StackHttpError({ method: "POST", path: tokenPath2, status: cause.status, body: "WWW-Authenticate challenge" });
+  }
+  if (status < 200 || status >= 300) return new StackHttpError({ method: "POST", path: tokenPath2, status, body: "" });
+  return new StackDecodeError({ method: "POST", path: tokenPath2, issue: cause instanceof Error ? cause.message : "unreadable token response" });
+};
+var refreshAccessToken = Effect7.fn("Session.refresh")(function* (config2, refreshToken3) {
+  const oauthClient = make4(config2);
+  const response = yield* sendWithRetries(oauthClient, refreshToken3);
+  const known = yield* knownError2(response);
+  if (known !== void 0) return refreshTokenErrorCodes.has(known.code) ? invalid : yield* Effect7.fail(known);
+  const result3 = yield* Effect7.result(Effect7.tryPromise({
+    try: () => oauth2.processRefreshTokenResponse(oauthClient.authorizationServer, oauthClient.client, response),
     catch: (cause) => cause
   }));
-  if (Result.isFailure(result2)) {
-    const failure = processFailure(response.status, result2.failure);
-    return failure === invalid ? invalid : yield* Effect6.fail(failure);
+  if (Result2.isFailure(result3)) {
+    const failure = processFailure(response.status, result3.failure);
+    return failure === invalid ? invalid : yield* Effect7.fail(failure);
   }
-  const processed = result2.success;
+  const processed = result3.success;
   if (processed.access_token.length === 0 || processed.access_token === "undefined") {
-    return yield* new StackDecodeError({ method: "POST", path: tokenPath, issue: "access_token is empty or the text 'undefined'" });
+    return yield* new StackDecodeError({ method: "POST", path: tokenPath2, issue: "access_token is empty or the text 'undefined'" });
   }
   const rotated = processed.refresh_token;
   return {
@@ -999,48 +1028,48 @@ var refreshAccessToken = Effect6.fn("Session.refresh")(function* (config2, refre
 // src/session/RefreshCoordinator.ts
 import * as Context3 from "effect/Context";
 import * as Deferred from "effect/Deferred";
-import * as Effect7 from "effect/Effect";
+import * as Effect8 from "effect/Effect";
 import * as Exit from "effect/Exit";
 import * as Fiber from "effect/Fiber";
-var make6 = () => {
+var make7 = () => {
   const entries = /* @__PURE__ */ new Map();
-  const release = (key, entry) => (exit3) => Effect7.suspend(() => {
+  const release = (key, entry) => (exit3) => Effect8.suspend(() => {
     entry.waiters--;
-    if (entry.waiters > 0 || !Exit.hasInterrupts(exit3) || entries.get(key) !== entry) return Effect7.void;
+    if (entry.waiters > 0 || !Exit.hasInterrupts(exit3) || entries.get(key) !== entry) return Effect8.void;
     entries.delete(key);
-    return entry.fiber === void 0 ? Effect7.void : Fiber.interrupt(entry.fiber);
+    return entry.fiber === void 0 ? Effect8.void : Fiber.interrupt(entry.fiber);
   });
-  const run2 = (key, task) => Effect7.uninterruptibleMask(
-    (restore) => Effect7.gen(function* () {
+  const run2 = (key, task) => Effect8.uninterruptibleMask(
+    (restore) => Effect8.gen(function* () {
       let entry = entries.get(key);
       if (entry === void 0) {
         const deferred = yield* Deferred.make();
         const created = { deferred, waiters: 0, fiber: void 0 };
         entries.set(key, created);
         created.fiber = yield* task.pipe(
-          Effect7.exit,
-          Effect7.flatMap((exit3) => Deferred.done(deferred, exit3)),
-          Effect7.ensuring(Effect7.sync(() => {
+          Effect8.exit,
+          Effect8.flatMap((exit3) => Deferred.done(deferred, exit3)),
+          Effect8.ensuring(Effect8.sync(() => {
             if (entries.get(key) === created) entries.delete(key);
           })),
-          Effect7.forkDetach({ uninterruptible: false })
+          Effect8.forkDetach({ uninterruptible: false })
         );
         entry = created;
       }
       entry.waiters++;
-      return yield* restore(Deferred.await(entry.deferred)).pipe(Effect7.onExit(release(key, entry)));
+      return yield* restore(Deferred.await(entry.deferred)).pipe(Effect8.onExit(release(key, entry)));
     })
   );
   return { run: run2, inFlight: () => entries.size };
 };
 var RefreshCoordinator = Context3.Reference(
   "stack-auth-effect/session/RefreshCoordinator",
-  { defaultValue: make6 }
+  { defaultValue: make7 }
 );
 
 // src/session/TokenStore.ts
 import * as Context4 from "effect/Context";
-import * as Effect8 from "effect/Effect";
+import * as Effect9 from "effect/Effect";
 import * as Layer3 from "effect/Layer";
 import * as Redacted4 from "effect/Redacted";
 import * as Ref from "effect/Ref";
@@ -1062,7 +1091,7 @@ var sameTokens = (a, b) => {
   const value7 = (r) => r === void 0 ? void 0 : Redacted4.value(r);
   return value7(a.accessToken) === value7(b.accessToken) && value7(a.refreshToken) === value7(b.refreshToken);
 };
-var makeMemory = (initial = empty) => Effect8.map(Ref.make(initial), (ref) => ({
+var makeMemory = (initial = empty) => Effect9.map(Ref.make(initial), (ref) => ({
   get: Ref.get(ref),
   set: (tokens) => Ref.set(ref, tokens),
   clear: Ref.set(ref, empty)
@@ -1100,31 +1129,31 @@ var toStored = (state) => ({
 });
 var publicState = (state) => state.knownInvalid || state.access === void 0 && state.refreshToken === void 0 ? { _tag: "SignedOut" } : { _tag: "SignedIn", userId: state.access?.userId };
 var same = (a, b) => a === void 0 || b === void 0 ? a === b : Redacted5.value(a) === Redacted5.value(b);
-var make12 = Effect9.gen(function* () {
+var make13 = Effect10.gen(function* () {
   const http = yield* StackHttp;
   const store = yield* TokenStore;
   const ref = yield* Ref2.make(fromStored(sanitize(yield* store.get)));
   const stateRef = yield* SubscriptionRef.make(publicState(yield* Ref2.get(ref)));
-  const events = yield* Effect9.acquireRelease(PubSub.unbounded(), PubSub.shutdown);
+  const events = yield* Effect10.acquireRelease(PubSub.unbounded(), PubSub.shutdown);
   const stateLock = yield* Semaphore.make(1);
-  const flights = make6();
-  const commit = (next2, event, persist) => Effect9.gen(function* () {
+  const flights = make7();
+  const commit = (next2, event, persist) => Effect10.gen(function* () {
     yield* Ref2.set(ref, next2);
     yield* SubscriptionRef.set(stateRef, publicState(next2));
     if (persist) yield* next2.access === void 0 && next2.refreshToken === void 0 ? store.clear : store.set(toStored(next2));
     if (event !== void 0) yield* PubSub.publish(events, event);
   });
-  const update6 = (f) => stateLock.withPermits(1)(Effect9.flatMap(Ref2.get(ref), (state) => {
-    const [result2, effect5] = f(state);
-    return Effect9.as(effect5, result2);
+  const update6 = (f) => stateLock.withPermits(1)(Effect10.flatMap(Ref2.get(ref), (state) => {
+    const [result3, effect5] = f(state);
+    return Effect10.as(effect5, result3);
   }));
-  const usable = (state, min) => Effect9.gen(function* () {
+  const usable = (state, min) => Effect10.gen(function* () {
     if (state.knownInvalid || state.access === void 0) return void 0;
     const enough = state.refreshToken === void 0 ? !(yield* isExpired(state.access)) : yield* isValidFor(state.access, min);
     return enough ? { accessToken: state.access.token, refreshToken: state.refreshToken } : void 0;
   });
   const applyOutcome = (used, outcome) => update6((state) => {
-    if (!same(state.refreshToken, used) || state.knownInvalid) return [void 0, Effect9.void];
+    if (!same(state.refreshToken, used) || state.knownInvalid) return [void 0, Effect10.void];
     if (outcome._tag === "Invalid") return [void 0, commit(signedOut, { _tag: "SignedOut" }, true)];
     const next2 = {
       access: fromRedacted(outcome.accessToken),
@@ -1133,7 +1162,7 @@ var make12 = Effect9.gen(function* () {
     };
     return [{ accessToken: next2.access.token, refreshToken: next2.refreshToken }, commit(next2, { _tag: "Refreshed" }, true)];
   });
-  const flight = (min) => Effect9.gen(function* () {
+  const flight = (min) => Effect10.gen(function* () {
     const state = yield* Ref2.get(ref);
     const cached = yield* usable(state, min);
     if (cached !== void 0 || state.knownInvalid || state.refreshToken === void 0) {
@@ -1147,7 +1176,7 @@ ${Redacted5.value(used)}`;
     const outcome = yield* coordinator.run(key, refreshAccessToken(http.config, used));
     return { tokens: yield* applyOutcome(used, outcome), refreshed: true };
   });
-  const obtain = (min) => Effect9.gen(function* () {
+  const obtain = (min) => Effect10.gen(function* () {
     const state = yield* Ref2.get(ref);
     const cached = yield* usable(state, min);
     if (cached !== void 0 || state.knownInvalid || state.refreshToken === void 0) return cached;
@@ -1156,50 +1185,50 @@ ${Redacted5.value(used)}`;
     if ((yield* usable(yield* Ref2.get(ref), min)) !== void 0) return first.tokens;
     return (yield* flights.run("refresh", flight(min))).tokens;
   });
-  const getTokens = (minValidityMillis = minimumValidityMillis) => minValidityMillis >= maximumValidityMillis ? Effect9.fail(new AccessTokenValidityTooLong({ requestedMillis: minValidityMillis })) : obtain(minValidityMillis);
+  const getTokens = (minValidityMillis = minimumValidityMillis) => minValidityMillis >= maximumValidityMillis ? Effect10.fail(new AccessTokenValidityTooLong({ requestedMillis: minValidityMillis })) : obtain(minValidityMillis);
   const markAccessTokenExpired = (accessToken2) => update6(
-    (state) => state.access !== void 0 && same(state.access.token, accessToken2) ? [void 0, commit({ ...state, access: void 0 }, void 0, true)] : [void 0, Effect9.void]
+    (state) => state.access !== void 0 && same(state.access.token, accessToken2) ? [void 0, commit({ ...state, access: void 0 }, void 0, true)] : [void 0, Effect10.void]
   );
-  const send2 = (request, tokens) => http.execute({ ...request, tokens });
-  const executeWith = (request, tokens) => send2(request, tokens).pipe(Effect9.catch(
+  const send3 = (request, tokens) => http.execute({ ...request, tokens });
+  const executeWith = (request, tokens) => send3(request, tokens).pipe(Effect10.catch(
     (error) => tokens !== void 0 && isInvalidAccessToken(error) ? markAccessTokenExpired(tokens.accessToken).pipe(
-      Effect9.andThen(obtain(minimumValidityMillis)),
-      Effect9.flatMap((fresh3) => send2(request, fresh3))
-    ) : Effect9.fail(error)
+      Effect10.andThen(obtain(minimumValidityMillis)),
+      Effect10.flatMap((fresh3) => send3(request, fresh3))
+    ) : Effect10.fail(error)
   ));
-  const execute = (request) => Effect9.flatMap(obtain(minimumValidityMillis), (tokens) => executeWith(request, tokens));
+  const execute = (request) => Effect10.flatMap(obtain(minimumValidityMillis), (tokens) => executeWith(request, tokens));
   const invalidate = update6(
     (state) => [void 0, commit(signedOut, publicState(state)._tag === "SignedOut" ? void 0 : { _tag: "SignedOut" }, true)]
   );
-  const signOut2 = Effect9.gen(function* () {
+  const signOut2 = Effect10.gen(function* () {
     const tokens = yield* obtain(minimumValidityMillis).pipe(
-      Effect9.catch((error) => error._tag === "KnownError" ? Effect9.succeed(void 0) : Effect9.fail(error))
+      Effect10.catch((error) => error._tag === "KnownError" ? Effect10.succeed(void 0) : Effect10.fail(error))
     );
     if (tokens === void 0) return;
     yield* executeWith({ method: "DELETE", path: "/auth/sessions/current", body: {} }, tokens).pipe(
-      Effect9.catch(
-        (error) => error._tag !== "KnownError" ? Effect9.fail(error) : refreshTokenErrorCodes.has(error.code) ? Effect9.void : Effect9.logWarning(`Sign-out: the service answered ${error.code}; signing out locally`)
+      Effect10.catch(
+        (error) => error._tag !== "KnownError" ? Effect10.fail(error) : refreshTokenErrorCodes.has(error.code) ? Effect10.void : Effect10.logWarning(`Sign-out: the service answered ${error.code}; signing out locally`)
       )
     );
-  }).pipe(Effect9.ensuring(invalidate), Effect9.withSpan("Session.signOut"));
-  const setTokens = (tokens) => Effect9.gen(function* () {
+  }).pipe(Effect10.ensuring(invalidate), Effect10.withSpan("Session.signOut"));
+  const setTokens = (tokens) => Effect10.gen(function* () {
     const accessToken2 = yield* validateValue("access", tokens.accessToken);
     const refreshToken3 = yield* validateValue("refresh", tokens.refreshToken);
     const next2 = { access: fromRedacted(accessToken2), refreshToken: refreshToken3, knownInvalid: false };
     yield* update6(() => [void 0, commit(next2, { _tag: "SignedIn" }, true)]);
-  }).pipe(Effect9.orDie);
+  }).pipe(Effect10.orDie);
   const applyExternal = (incoming) => update6((state) => {
     const tokens = sanitize(incoming);
     if (tokens.refreshToken !== void 0 && same(tokens.refreshToken, state.refreshToken) && !state.knownInvalid) {
-      return tokens.accessToken === void 0 || same(tokens.accessToken, state.access?.token) ? [void 0, Effect9.void] : [void 0, commit({ ...state, access: fromRedacted(tokens.accessToken) }, void 0, false)];
+      return tokens.accessToken === void 0 || same(tokens.accessToken, state.access?.token) ? [void 0, Effect10.void] : [void 0, commit({ ...state, access: fromRedacted(tokens.accessToken) }, void 0, false)];
     }
-    if (sameTokens(tokens, toStored(state))) return [void 0, Effect9.void];
+    if (sameTokens(tokens, toStored(state))) return [void 0, Effect10.void];
     const next2 = fromStored(tokens);
     const event = { _tag: publicState(next2)._tag === "SignedIn" ? "SignedIn" : "SignedOut" };
     return [void 0, commit(next2, event, false)];
   });
   if (store.changes !== void 0) {
-    yield* Stream.runForEach(store.changes, applyExternal).pipe(Effect9.forkScoped({ startImmediately: true }));
+    yield* Stream.runForEach(store.changes, applyExternal).pipe(Effect10.forkScoped({ startImmediately: true }));
   }
   return Session.of({
     execute,
@@ -1210,24 +1239,24 @@ ${Redacted5.value(used)}`;
     getTokens,
     markAccessTokenExpired,
     state: SubscriptionRef.get(stateRef),
-    isKnownInvalid: Effect9.map(Ref2.get(ref), (state) => state.knownInvalid),
+    isKnownInvalid: Effect10.map(Ref2.get(ref), (state) => state.knownInvalid),
     events: Stream.fromPubSub(events)
   });
 });
-var layer2 = Layer4.effect(Session, make12);
+var layer2 = Layer4.effect(Session, make13);
 var call2 = (options) => Session.use((session) => run(session.execute, options));
 
 // src/api/Mfa.ts
 import * as Context6 from "effect/Context";
-import * as Effect11 from "effect/Effect";
+import * as Effect12 from "effect/Effect";
 import * as Layer5 from "effect/Layer";
 import * as Schema10 from "effect/Schema";
 
 // src/api/SignIn.ts
-import * as Effect10 from "effect/Effect";
+import * as Effect11 from "effect/Effect";
 import * as Redacted6 from "effect/Redacted";
 import * as Schema9 from "effect/Schema";
-var storeTokens = (tokens, isNewUser) => Effect10.gen(function* () {
+var storeTokens = (tokens, isNewUser) => Effect11.gen(function* () {
   yield* (yield* Session).setTokens({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
   const userId2 = tokens.userId ?? decodeClaims(Redacted6.make(tokens.accessToken)).userId;
   return { userId: userId2, isNewUser: tokens.isNewUser ?? isNewUser };
@@ -1243,16 +1272,16 @@ var NotSignedIn = class extends Schema9.TaggedError()("NotSignedIn", {
 // src/api/Mfa.ts
 var attemptCodeStorageKey = "stack_mfa_attempt_code";
 var makeStorage = (storage) => ({
-  get: Effect11.sync(() => storage.getItem(attemptCodeStorageKey) ?? void 0),
-  set: (code) => Effect11.sync(() => storage.setItem(attemptCodeStorageKey, code)),
-  clear: Effect11.sync(() => storage.removeItem(attemptCodeStorageKey))
+  get: Effect12.sync(() => storage.getItem(attemptCodeStorageKey) ?? void 0),
+  set: (code) => Effect12.sync(() => storage.setItem(attemptCodeStorageKey, code)),
+  clear: Effect12.sync(() => storage.removeItem(attemptCodeStorageKey))
 });
 var makeMemory2 = () => {
   let code;
   return {
-    get: Effect11.sync(() => code),
-    set: (next2) => Effect11.sync(() => void (code = next2)),
-    clear: Effect11.sync(() => void (code = void 0))
+    get: Effect12.sync(() => code),
+    set: (next2) => Effect12.sync(() => void (code = next2)),
+    clear: Effect12.sync(() => void (code = void 0))
   };
 };
 var browserSessionStorage = () => {
@@ -1276,15 +1305,15 @@ var layerSessionStorage = Layer5.sync(AttemptCodeStore, () => {
   return storage === void 0 ? makeMemory2() : makeStorage(storage);
 });
 var layerMemory2 = Layer5.sync(AttemptCodeStore, makeMemory2);
-var keepAttemptCode = (effect5) => effect5.pipe(Effect11.tapError(
-  (error) => error instanceof MultiFactorAuthenticationRequired && error.details !== void 0 ? AttemptCodeStore.use((store) => store.set(error.details.attemptCode)) : Effect11.void
+var keepAttemptCode = (effect5) => effect5.pipe(Effect12.tapError(
+  (error) => error instanceof MultiFactorAuthenticationRequired && error.details !== void 0 ? AttemptCodeStore.use((store) => store.set(error.details.attemptCode)) : Effect12.void
 ));
 var MissingAttemptCode = class extends Schema10.TaggedError()("MissingAttemptCode", {}) {
   get message() {
     return "There is no pending multi-factor sign-in: sign in again";
   }
 };
-var signInWithMfa = Effect11.fn("Mfa.signInWithMfa")(
+var signInWithMfa = Effect12.fn("Mfa.signInWithMfa")(
   function* (options) {
     const store = yield* AttemptCodeStore;
     const code = options.attemptCode ?? (yield* store.get);
@@ -1308,18 +1337,18 @@ var signInWithMfa = Effect11.fn("Mfa.signInWithMfa")(
 );
 
 // src/api/Auth.ts
-var signUpAnonymously = Effect12.fn("Auth.signUpAnonymously")(
+var signUpAnonymously = Effect13.fn("Auth.signUpAnonymously")(
   function* () {
     const tokens = yield* call2({ method: "POST", path: "/auth/anonymous/sign-up", response: SignInTokens, errors: [] });
     return yield* storeTokens(tokens, true);
   }
 );
-var signOut = Effect12.fn("Auth.signOut")(
+var signOut = Effect13.fn("Auth.signOut")(
   function* () {
     yield* (yield* Session).signOut;
   }
 );
-var signUpWithPassword = Effect12.fn("Auth.signUpWithPassword")(
+var signUpWithPassword = Effect13.fn("Auth.signUpWithPassword")(
   function* (options) {
     const tokens = yield* call2({
       method: "POST",
@@ -1339,7 +1368,7 @@ var signUpWithPassword = Effect12.fn("Auth.signUpWithPassword")(
     return yield* storeTokens(tokens, true);
   }
 );
-var signInWithPassword = Effect12.fn("Auth.signInWithPassword")(
+var signInWithPassword = Effect13.fn("Auth.signInWithPassword")(
   function* (options) {
     const tokens = yield* call2({
       method: "POST",
@@ -1351,7 +1380,7 @@ var signInWithPassword = Effect12.fn("Auth.signInWithPassword")(
     return yield* storeTokens(tokens, false);
   }
 );
-var sendSignInCode = Effect12.fn("Auth.sendSignInCode")(
+var sendSignInCode = Effect13.fn("Auth.sendSignInCode")(
   function* (options) {
     return yield* call2({
       method: "POST",
@@ -1362,7 +1391,7 @@ var sendSignInCode = Effect12.fn("Auth.sendSignInCode")(
     });
   }
 );
-var signInWithCode = Effect12.fn("Auth.signInWithCode")(
+var signInWithCode = Effect13.fn("Auth.signInWithCode")(
   function* (code) {
     const tokens = yield* call2({
       method: "POST",
@@ -1380,7 +1409,7 @@ var signInWithCode = Effect12.fn("Auth.signInWithCode")(
     return yield* storeTokens(tokens, false);
   }
 );
-var signInWithOtp = Effect12.fn("Auth.signInWithOtp")(
+var signInWithOtp = Effect13.fn("Auth.signInWithOtp")(
   function* (options) {
     return yield* signInWithCode(options.otp.trim() + options.nonce);
   }
@@ -1397,7 +1426,7 @@ var magicLinkCode = (url) => {
     return void 0;
   }
 };
-var signInWithMagicLinkCallback = Effect12.fn("Auth.signInWithMagicLinkCallback")(
+var signInWithMagicLinkCallback = Effect13.fn("Auth.signInWithMagicLinkCallback")(
   function* (url) {
     const code = magicLinkCode(url);
     if (code === void 0) return yield* new MissingMagicLinkCode();
@@ -1406,16 +1435,16 @@ var signInWithMagicLinkCallback = Effect12.fn("Auth.signInWithMagicLinkCallback"
 );
 
 // src/api/Users.ts
-import * as Effect15 from "effect/Effect";
+import * as Effect16 from "effect/Effect";
 import * as Schema15 from "effect/Schema";
 
 // src/handler/Redirects.ts
-import * as Effect14 from "effect/Effect";
+import * as Effect15 from "effect/Effect";
 import * as Schema12 from "effect/Schema";
 
 // src/session/Navigation.ts
 import * as Context7 from "effect/Context";
-import * as Effect13 from "effect/Effect";
+import * as Effect14 from "effect/Effect";
 import * as Layer6 from "effect/Layer";
 import * as Ref3 from "effect/Ref";
 var Navigation = class extends Context7.Service()("stack-auth-effect/session/Navigation") {
@@ -1423,33 +1452,33 @@ var Navigation = class extends Context7.Service()("stack-auth-effect/session/Nav
 var layerBrowser = Layer6.sync(Navigation, () => {
   const location = () => globalThis.location;
   return Navigation.of({
-    navigate: (url) => Effect13.sync(() => location()?.assign(url)),
-    replaceUrl: (url) => Effect13.sync(() => location()?.replace(url))
+    navigate: (url) => Effect14.sync(() => location()?.assign(url)),
+    replaceUrl: (url) => Effect14.sync(() => location()?.replace(url))
   });
 });
 var layerNoop = Layer6.succeed(Navigation, Navigation.of({
-  navigate: () => Effect13.void,
-  replaceUrl: () => Effect13.void
+  navigate: () => Effect14.void,
+  replaceUrl: () => Effect14.void
 }));
 var NavigationLog = class extends Context7.Service()(
   "stack-auth-effect/session/NavigationLog"
 ) {
 };
-var layerTest = Layer6.effectContext(Effect13.gen(function* () {
+var layerTest = Layer6.effectContext(Effect14.gen(function* () {
   const log = yield* Ref3.make([]);
   const record = (kind) => (url) => Ref3.update(log, (visits2) => [...visits2, { kind, url }]);
   return Context7.make(Navigation, Navigation.of({ navigate: record("navigate"), replaceUrl: record("replace") })).pipe(
     Context7.add(NavigationLog, log)
   );
 }));
-var visits = Effect13.flatMap(NavigationLog, Ref3.get);
+var visits = Effect14.flatMap(NavigationLog, Ref3.get);
 
 // src/handler/HandlerUrls.ts
 import * as Context8 from "effect/Context";
 var defaultHandlerPath = "/handler";
 var defaultHomePath = "/";
 var joinPath = (base, page) => `${base.replace(/\/+$/, "")}/${page}`;
-var make16 = (options = {}) => {
+var make17 = (options = {}) => {
   const handler2 = options.handler ?? defaultHandlerPath;
   const home = options.home ?? defaultHomePath;
   const afterSignIn = options.afterSignIn ?? home;
@@ -1477,7 +1506,7 @@ var make16 = (options = {}) => {
   const overrides = Object.fromEntries(Object.entries(options).filter(([, value7]) => value7 !== void 0));
   return { ...defaults2, ...overrides };
 };
-var defaults = make16();
+var defaults = make17();
 var CurrentHandlerUrls = Context8.Reference("stack-auth-effect/handler/HandlerUrls", {
   defaultValue: () => defaults
 });
@@ -1558,8 +1587,8 @@ var isTrusted = (url, options = {}) => {
   if (options.allowLocalhost === true && isLocalhost(parsed.hostname)) return true;
   return (options.trustedDomains ?? []).some((domain) => matchesDomain(parsed, domain));
 };
-var validate2 = (url, options = {}) => isTrusted(url, options) ? Effect14.succeed(url) : Effect14.fail(new UntrustedRedirectUrl({ url }));
-var currentLocation = Effect14.sync(
+var validate2 = (url, options = {}) => isTrusted(url, options) ? Effect15.succeed(url) : Effect15.fail(new UntrustedRedirectUrl({ url }));
+var currentLocation = Effect15.sync(
   () => globalThis.location?.href
 );
 var relativePart = (url) => url.pathname + url.search + url.hash;
@@ -1574,9 +1603,9 @@ var withReturnTo = (page, currentUrl) => {
 };
 var afterAuthTarget = (fallback, currentUrl, options = {}) => {
   const returnTo = currentUrl === void 0 ? null : new URL(currentUrl).searchParams.get(afterAuthReturnToParam);
-  return returnTo === null ? Effect14.succeed(fallback) : validate2(returnTo, options);
+  return returnTo === null ? Effect15.succeed(fallback) : validate2(returnTo, options);
 };
-var callbackUrl = (page, options = {}) => Effect14.gen(function* () {
+var callbackUrl = (page, options = {}) => Effect15.gen(function* () {
   if (options.explicit !== void 0) return options.explicit;
   const currentUrl = options.currentUrl ?? (yield* currentLocation);
   if (currentUrl === void 0) return yield* new CallbackUrlRequired({ page });
@@ -1587,15 +1616,15 @@ var callbackUrl = (page, options = {}) => Effect14.gen(function* () {
   url.hash = "";
   return url.toString();
 });
-var redirectTo = Effect14.fn("Redirects.redirectTo")(
+var redirectTo = Effect15.fn("Redirects.redirectTo")(
   function* (url, options = {}) {
     const target = yield* validate2(url, options);
     const navigation = yield* Navigation;
     yield* options.replace === true ? navigation.replaceUrl(target) : navigation.navigate(target);
-    yield* Effect14.sleep(redirectWaitMillis);
+    yield* Effect15.sleep(redirectWaitMillis);
   }
 );
-var redirectToHandler = Effect14.fn("Redirects.redirectToHandler")(
+var redirectToHandler = Effect15.fn("Redirects.redirectToHandler")(
   function* (name, options = {}) {
     const urls = yield* CurrentHandlerUrls;
     const currentUrl = options.currentUrl ?? (yield* currentLocation);
@@ -1695,31 +1724,31 @@ var ClientUserDeletionNotEnabled = class extends Schema15.TaggedError()("ClientU
     return "This project does not let users delete their own account";
   }
 };
-var getCurrent = Effect15.fn("Users.getCurrent")(
+var getCurrent = Effect16.fn("Users.getCurrent")(
   function* () {
     return yield* call2({ method: "GET", path: "/users/me", response: CurrentUser, errors: [CannotGetOwnUserWithoutUser] });
   }
 );
-var currentOrNull = (includeAnonymous) => Effect15.gen(function* () {
+var currentOrNull = (includeAnonymous) => Effect16.gen(function* () {
   if (yield* (yield* Session).isKnownInvalid) return null;
   const user = yield* getCurrent().pipe(
-    Effect15.catchTag("CannotGetOwnUserWithoutUser", () => Effect15.succeed(null))
+    Effect16.catchTag("CannotGetOwnUserWithoutUser", () => Effect16.succeed(null))
   );
   return user !== null && user.isAnonymous && !includeAnonymous ? null : user;
 });
-var getUserOrNull = Effect15.fn("Users.getUserOrNull")(
+var getUserOrNull = Effect16.fn("Users.getUserOrNull")(
   function* () {
     return yield* currentOrNull(false);
   }
 );
-var getUserOrThrow = Effect15.fn("Users.getUserOrThrow")(
+var getUserOrThrow = Effect16.fn("Users.getUserOrThrow")(
   function* () {
     const user = yield* currentOrNull(false);
     if (user === null) return yield* new UserNotSignedIn();
     return user;
   }
 );
-var getUserOrRedirect = Effect15.fn("Users.getUserOrRedirect")(
+var getUserOrRedirect = Effect16.fn("Users.getUserOrRedirect")(
   function* (options = {}) {
     const user = yield* currentOrNull(false);
     if (user !== null) return user;
@@ -1727,7 +1756,7 @@ var getUserOrRedirect = Effect15.fn("Users.getUserOrRedirect")(
     return yield* new RedirectedToSignIn();
   }
 );
-var getUserOrAnonymous = Effect15.fn("Users.getUserOrAnonymous")(
+var getUserOrAnonymous = Effect16.fn("Users.getUserOrAnonymous")(
   function* () {
     const user = yield* currentOrNull(true);
     if (user !== null) return user;
@@ -1749,7 +1778,7 @@ function getUser(options = {}) {
       return getUserOrNull();
   }
 }
-var update2 = Effect15.fn("Users.update")(
+var update2 = Effect16.fn("Users.update")(
   function* (payload) {
     return yield* call2({
       method: "PATCH",
@@ -1760,18 +1789,18 @@ var update2 = Effect15.fn("Users.update")(
     });
   }
 );
-var deleteCurrent = Effect15.fn("Users.deleteCurrent")(
+var deleteCurrent = Effect16.fn("Users.deleteCurrent")(
   function* () {
     yield* call2({ method: "DELETE", path: "/users/me", response: Schema15.Unknown, errors: [CannotGetOwnUserWithoutUser] }).pipe(
       // The switch is the only plain (non-known-error) 400 this call answers.
-      Effect15.catchTag("StackHttpError", (error) => error.status === 400 ? Effect15.fail(new ClientUserDeletionNotEnabled()) : Effect15.fail(error))
+      Effect16.catchTag("StackHttpError", (error) => error.status === 400 ? Effect16.fail(new ClientUserDeletionNotEnabled()) : Effect16.fail(error))
     );
     yield* (yield* Session).invalidate;
   }
 );
 
 // src/apps/StackClientApp.ts
-import * as Effect16 from "effect/Effect";
+import * as Effect17 from "effect/Effect";
 import * as Layer8 from "effect/Layer";
 
 // src/transport/StackConfig.ts
@@ -1781,7 +1810,7 @@ import * as Redacted8 from "effect/Redacted";
 var defaultBaseUrl = "https://api.stack-auth.com";
 var redact = (value7) => value7 === void 0 ? void 0 : Redacted8.isRedacted(value7) ? value7 : Redacted8.make(value7);
 var normalizeBaseUrl = (url) => url.replace(/\/+$/, "");
-var make18 = (options) => ({
+var make19 = (options) => ({
   projectId: options.projectId,
   publishableClientKey: options.publishableClientKey,
   secretServerKey: redact(options.secretServerKey),
@@ -1792,7 +1821,7 @@ var make18 = (options) => ({
 
 // src/apps/AppLayer.ts
 import * as Layer7 from "effect/Layer";
-var make19 = (config2, accessType2, options) => (
+var make20 = (config2, accessType2, options) => (
   // `fresh`: Layer values are memoised by identity, and two apps in one Layer graph must never
   // share a session or a default token store.
   Layer7.fresh(layer2).pipe(
@@ -1804,8 +1833,8 @@ var make19 = (config2, accessType2, options) => (
 );
 
 // src/apps/StackClientApp.ts
-var layer3 = (options) => make19(
-  make18({
+var layer3 = (options) => make20(
+  make19({
     projectId: options.projectId,
     publishableClientKey: options.publishableClientKey,
     baseUrl: options.baseUrl,
@@ -1816,7 +1845,7 @@ var layer3 = (options) => make19(
 );
 
 // src/cache/Queries.ts
-import * as Effect24 from "effect/Effect";
+import * as Effect25 from "effect/Effect";
 
 // src/transport/Access.ts
 import * as Context9 from "effect/Context";
@@ -1836,7 +1865,7 @@ var layerAdmin = Layer9.mergeAll(
 );
 
 // src/api/ServerUsers.ts
-import * as Effect17 from "effect/Effect";
+import * as Effect18 from "effect/Effect";
 import * as Option3 from "effect/Option";
 import * as Redacted9 from "effect/Redacted";
 import * as Schema17 from "effect/Schema";
@@ -1919,14 +1948,14 @@ var InvalidOrderBy = class extends Schema17.TaggedError()("InvalidOrderBy", {
 var withPassword = (input) => input.password === void 0 || input.password === null || typeof input.password === "string" ? input : { ...input, password: Redacted9.value(input.password) };
 var userPath = (userId2) => `/users/${encodeURIComponent(userId2)}`;
 var createErrors = [UserWithEmailAlreadyExists, PasswordTooShort, PasswordTooLong];
-var create = Effect17.fn("ServerUsers.create")(
+var create = Effect18.fn("ServerUsers.create")(
   function* (input) {
     yield* ServerAccess;
     return yield* call({ method: "POST", path: "/users", body: withPassword(input), response: ServerUser, errors: createErrors });
   }
 );
 var getErrors = [UserNotFound];
-var get5 = Effect17.fn("ServerUsers.get")(
+var get5 = Effect18.fn("ServerUsers.get")(
   function* (userId2) {
     yield* ServerAccess;
     return yield* call({ method: "GET", path: userPath(userId2), response: ServerUser, errors: getErrors });
@@ -1939,21 +1968,21 @@ var updateErrors = [
   PasswordTooLong,
   TeamMembershipNotFound
 ];
-var update3 = Effect17.fn("ServerUsers.update")(
+var update3 = Effect18.fn("ServerUsers.update")(
   function* (userId2, input) {
     yield* ServerAccess;
     return yield* call({ method: "PATCH", path: userPath(userId2), body: withPassword(input), response: ServerUser, errors: updateErrors });
   }
 );
 var removeErrors = [UserNotFound];
-var remove = Effect17.fn("ServerUsers.remove")(
+var remove = Effect18.fn("ServerUsers.remove")(
   function* (userId2) {
     yield* ServerAccess;
     yield* call({ method: "DELETE", path: userPath(userId2), body: {}, response: Schema17.Unknown, errors: removeErrors });
   }
 );
 var listErrors = [SchemaError];
-var listQuery = (options) => Effect17.gen(function* () {
+var listQuery = (options) => Effect18.gen(function* () {
   let orderBy;
   if (options.orderBy !== void 0) {
     orderBy = Object.prototype.hasOwnProperty.call(orderByWire, options.orderBy) ? orderByWire[options.orderBy] : void 0;
@@ -1969,7 +1998,7 @@ var listQuery = (options) => Effect17.gen(function* () {
     include_anonymous: options.includeAnonymous === true ? "true" : void 0
   };
 });
-var list = Effect17.fn("ServerUsers.list")(
+var list = Effect18.fn("ServerUsers.list")(
   function* (options = {}) {
     yield* ServerAccess;
     const query2 = yield* listQuery(options);
@@ -1979,10 +2008,10 @@ var list = Effect17.fn("ServerUsers.list")(
 );
 
 // src/api/Teams.ts
-import * as Effect18 from "effect/Effect";
+import * as Effect19 from "effect/Effect";
 import * as Schema18 from "effect/Schema";
 var segment = encodeURIComponent;
-var list2 = Effect18.fn("Teams.list")(
+var list2 = Effect19.fn("Teams.list")(
   function* () {
     const page = yield* call2({
       method: "GET",
@@ -1994,7 +2023,7 @@ var list2 = Effect18.fn("Teams.list")(
     return page.items;
   }
 );
-var select = Effect18.fn("Teams.select")(
+var select = Effect19.fn("Teams.select")(
   function* (teamId) {
     yield* call2({
       method: "PATCH",
@@ -2005,7 +2034,7 @@ var select = Effect18.fn("Teams.select")(
     });
   }
 );
-var create2 = Effect18.fn("Teams.create")(
+var create2 = Effect19.fn("Teams.create")(
   function* (body) {
     const team = yield* call2({
       method: "POST",
@@ -2024,55 +2053,55 @@ var changeErrors = [
   TeamPermissionRequired,
   TeamNotFound
 ];
-var update4 = Effect18.fn("Teams.update")(
+var update4 = Effect19.fn("Teams.update")(
   function* (teamId, body) {
     return yield* call2({ method: "PATCH", path: `/teams/${segment(teamId)}`, body, response: Team, errors: changeErrors });
   }
 );
-var remove2 = Effect18.fn("Teams.remove")(
+var remove2 = Effect19.fn("Teams.remove")(
   function* (teamId) {
     yield* call2({ method: "DELETE", path: `/teams/${segment(teamId)}`, response: Schema18.Unknown, errors: changeErrors });
   }
 );
-var listAll = Effect18.fn("Teams.listAll")(
+var listAll = Effect19.fn("Teams.listAll")(
   function* (options = {}) {
     yield* ServerAccess;
     const page = yield* call({ method: "GET", path: "/teams", query: { user_id: options.userId }, response: ServerTeamList, errors: [] });
     return page.items;
   }
 );
-var createAsServer = Effect18.fn("Teams.createAsServer")(
+var createAsServer = Effect19.fn("Teams.createAsServer")(
   function* (body) {
     yield* ServerAccess;
     return yield* call({ method: "POST", path: "/teams", body, response: ServerTeam, errors: [UserNotFound] });
   }
 );
-var get6 = Effect18.fn("Teams.get")(
+var get6 = Effect19.fn("Teams.get")(
   function* (teamId) {
     yield* ServerAccess;
     return yield* call({ method: "GET", path: `/teams/${segment(teamId)}`, response: ServerTeam, errors: [TeamNotFound] });
   }
 );
-var updateAsServer = Effect18.fn("Teams.updateAsServer")(
+var updateAsServer = Effect19.fn("Teams.updateAsServer")(
   function* (teamId, body) {
     yield* ServerAccess;
     return yield* call({ method: "PATCH", path: `/teams/${segment(teamId)}`, body, response: ServerTeam, errors: [TeamNotFound] });
   }
 );
-var removeAsServer = Effect18.fn("Teams.removeAsServer")(
+var removeAsServer = Effect19.fn("Teams.removeAsServer")(
   function* (teamId) {
     yield* ServerAccess;
     yield* call({ method: "DELETE", path: `/teams/${segment(teamId)}`, response: Schema18.Unknown, errors: [TeamNotFound] });
   }
 );
-var listUsers = Effect18.fn("Teams.listUsers")(
+var listUsers = Effect19.fn("Teams.listUsers")(
   function* (teamId) {
     return (yield* list({ teamId })).items;
   }
 );
 
 // src/api/ContactChannels.ts
-import * as Effect19 from "effect/Effect";
+import * as Effect20 from "effect/Effect";
 import * as Schema20 from "effect/Schema";
 
 // src/protocol/schemas/ContactChannel.ts
@@ -2095,7 +2124,7 @@ var ContactChannelList = Schema19.Struct({ items: Schema19.Array(ContactChannel)
 
 // src/api/ContactChannels.ts
 var path = (userId2, channelId) => `/contact-channels/${encodeURIComponent(userId2)}/${encodeURIComponent(channelId)}`;
-var list3 = Effect19.fn("ContactChannels.list")(
+var list3 = Effect20.fn("ContactChannels.list")(
   function* () {
     const answer = yield* call2({
       method: "GET",
@@ -2108,7 +2137,7 @@ var list3 = Effect19.fn("ContactChannels.list")(
   }
 );
 var writeErrors = [ContactChannelAlreadyUsedForAuthBySomeoneElse, CannotGetOwnUserWithoutUser];
-var create3 = Effect19.fn("ContactChannels.create")(
+var create3 = Effect20.fn("ContactChannels.create")(
   function* (payload) {
     return yield* call2({
       method: "POST",
@@ -2119,18 +2148,18 @@ var create3 = Effect19.fn("ContactChannels.create")(
     });
   }
 );
-var update5 = Effect19.fn("ContactChannels.update")(
+var update5 = Effect20.fn("ContactChannels.update")(
   function* (channelId, payload) {
     return yield* call2({ method: "PATCH", path: path("me", channelId), body: payload, response: ContactChannel, errors: writeErrors });
   }
 );
-var remove3 = Effect19.fn("ContactChannels.remove")(
+var remove3 = Effect20.fn("ContactChannels.remove")(
   function* (channelId) {
     yield* call2({ method: "DELETE", path: path("me", channelId), response: Schema20.Unknown, errors: [CannotGetOwnUserWithoutUser] });
   }
 );
 var sendErrors = [EmailAlreadyVerified, RedirectUrlNotWhitelisted, CannotGetOwnUserWithoutUser];
-var sendVerificationCode = Effect19.fn("ContactChannels.sendVerificationCode")(
+var sendVerificationCode = Effect20.fn("ContactChannels.sendVerificationCode")(
   function* (channelId, options = {}) {
     const callbackUrl2 = yield* callbackUrl((yield* CurrentHandlerUrls).emailVerification, { explicit: options.callbackUrl });
     yield* call2({
@@ -2143,14 +2172,14 @@ var sendVerificationCode = Effect19.fn("ContactChannels.sendVerificationCode")(
   }
 );
 var serverWriteErrors = [ContactChannelAlreadyUsedForAuthBySomeoneElse, UserNotFound];
-var listForUser = Effect19.fn("ContactChannels.listForUser")(
+var listForUser = Effect20.fn("ContactChannels.listForUser")(
   function* (userId2) {
     yield* ServerAccess;
     const answer = yield* call({ method: "GET", path: "/contact-channels", query: { user_id: userId2 }, response: ContactChannelList, errors: [] });
     return answer.items;
   }
 );
-var createForUser = Effect19.fn("ContactChannels.createForUser")(
+var createForUser = Effect20.fn("ContactChannels.createForUser")(
   function* (userId2, payload) {
     yield* ServerAccess;
     return yield* call({
@@ -2162,19 +2191,19 @@ var createForUser = Effect19.fn("ContactChannels.createForUser")(
     });
   }
 );
-var updateForUser = Effect19.fn("ContactChannels.updateForUser")(
+var updateForUser = Effect20.fn("ContactChannels.updateForUser")(
   function* (userId2, channelId, payload) {
     yield* ServerAccess;
     return yield* call({ method: "PATCH", path: path(userId2, channelId), body: payload, response: ContactChannel, errors: serverWriteErrors });
   }
 );
-var removeForUser = Effect19.fn("ContactChannels.removeForUser")(
+var removeForUser = Effect20.fn("ContactChannels.removeForUser")(
   function* (userId2, channelId) {
     yield* ServerAccess;
     yield* call({ method: "DELETE", path: path(userId2, channelId), response: Schema20.Unknown, errors: [UserNotFound] });
   }
 );
-var sendVerificationCodeForUser = Effect19.fn("ContactChannels.sendVerificationCodeForUser")(
+var sendVerificationCodeForUser = Effect20.fn("ContactChannels.sendVerificationCodeForUser")(
   function* (userId2, channelId, options = {}) {
     yield* ServerAccess;
     const callbackUrl2 = yield* callbackUrl((yield* CurrentHandlerUrls).emailVerification, { explicit: options.callbackUrl });
@@ -2189,7 +2218,7 @@ var sendVerificationCodeForUser = Effect19.fn("ContactChannels.sendVerificationC
 );
 
 // src/api/Notifications.ts
-import * as Effect20 from "effect/Effect";
+import * as Effect21 from "effect/Effect";
 
 // src/protocol/schemas/NotificationCategory.ts
 import * as Schema21 from "effect/Schema";
@@ -2208,13 +2237,13 @@ var NotificationCategoryList = Schema21.Struct({ items: Schema21.Array(Notificat
 // src/api/Notifications.ts
 var listPath = (userId2) => `/emails/notification-preference/${encodeURIComponent(userId2)}`;
 var categoryPath = (userId2, categoryId) => `${listPath(userId2)}/${encodeURIComponent(categoryId)}`;
-var list4 = Effect20.fn("Notifications.list")(
+var list4 = Effect21.fn("Notifications.list")(
   function* () {
     const answer = yield* call2({ method: "GET", path: listPath("me"), response: NotificationCategoryList, errors: [CannotGetOwnUserWithoutUser] });
     return answer.items;
   }
 );
-var setEnabled = Effect20.fn("Notifications.setEnabled")(
+var setEnabled = Effect21.fn("Notifications.setEnabled")(
   function* (categoryId, enabled) {
     return yield* call2({
       method: "PATCH",
@@ -2225,14 +2254,14 @@ var setEnabled = Effect20.fn("Notifications.setEnabled")(
     });
   }
 );
-var listForUser2 = Effect20.fn("Notifications.listForUser")(
+var listForUser2 = Effect21.fn("Notifications.listForUser")(
   function* (userId2) {
     yield* ServerAccess;
     const answer = yield* call({ method: "GET", path: listPath(userId2), response: NotificationCategoryList, errors: [UserNotFound] });
     return answer.items;
   }
 );
-var setEnabledForUser = Effect20.fn("Notifications.setEnabledForUser")(
+var setEnabledForUser = Effect21.fn("Notifications.setEnabledForUser")(
   function* (userId2, categoryId, enabled) {
     yield* ServerAccess;
     return yield* call({
@@ -2246,7 +2275,7 @@ var setEnabledForUser = Effect20.fn("Notifications.setEnabledForUser")(
 );
 
 // src/api/Projects.ts
-import * as Effect21 from "effect/Effect";
+import * as Effect22 from "effect/Effect";
 import * as Schema23 from "effect/Schema";
 
 // src/protocol/schemas/Project.ts
@@ -2280,7 +2309,7 @@ var ClientProject = Schema22.Struct({
 }).pipe(Schema22.encodeKeys({ displayName: "display_name" }));
 
 // src/api/Projects.ts
-var getCurrent2 = Effect21.fn("Projects.getCurrent")(
+var getCurrent2 = Effect22.fn("Projects.getCurrent")(
   function* () {
     return yield* call2({ method: "GET", path: "/projects/current", response: ClientProject, errors: [] });
   }
@@ -2292,17 +2321,17 @@ var FeatureNotSupported = class extends Schema23.TaggedError()("FeatureNotSuppor
     return `${this.name} is not supported by the service`;
   }
 };
-var checkFeatureSupport = Effect21.fn("Projects.checkFeatureSupport")(
+var checkFeatureSupport = Effect22.fn("Projects.checkFeatureSupport")(
   function* (options) {
     yield* call({ method: "POST", path: "/check-feature-support", body: options, response: Schema23.Unknown, errors: [] }).pipe(
-      Effect21.catchTag("StackDecodeError", () => Effect21.void)
+      Effect22.catchTag("StackDecodeError", () => Effect22.void)
     );
     return yield* new FeatureNotSupported({ name: options.name });
   }
 );
 
 // src/api/Sessions.ts
-import * as Effect22 from "effect/Effect";
+import * as Effect23 from "effect/Effect";
 import * as Layer10 from "effect/Layer";
 import * as Redacted10 from "effect/Redacted";
 import * as Schema25 from "effect/Schema";
@@ -2340,7 +2369,7 @@ var SessionList = Schema24.Struct({ items: Schema24.Array(SessionInfo) });
 var defaultExpiresInMillis = 31536e6;
 var sessionPath = (sessionId) => `/auth/sessions/${encodeURIComponent(sessionId)}`;
 var listMineErrors = [CannotGetOwnUserWithoutUser];
-var listMine = Effect22.fn("Sessions.listMine")(
+var listMine = Effect23.fn("Sessions.listMine")(
   function* () {
     const list6 = yield* call2({
       method: "GET",
@@ -2353,7 +2382,7 @@ var listMine = Effect22.fn("Sessions.listMine")(
   }
 );
 var revokeMineErrors = [CannotDeleteCurrentSession];
-var revokeMine = Effect22.fn("Sessions.revokeMine")(
+var revokeMine = Effect23.fn("Sessions.revokeMine")(
   function* (sessionId) {
     yield* call2({
       method: "DELETE",
@@ -2365,7 +2394,7 @@ var revokeMine = Effect22.fn("Sessions.revokeMine")(
   }
 );
 var createErrors2 = [UserIdDoesNotExist];
-var create4 = Effect22.fn("Sessions.create")(
+var create4 = Effect23.fn("Sessions.create")(
   function* (input) {
     yield* ServerAccess;
     const tokens = yield* call({
@@ -2382,14 +2411,14 @@ var create4 = Effect22.fn("Sessions.create")(
     return { accessToken: Redacted10.make(tokens.accessToken), refreshToken: Redacted10.make(tokens.refreshToken) };
   }
 );
-var list5 = Effect22.fn("Sessions.list")(
+var list5 = Effect23.fn("Sessions.list")(
   function* (userId2) {
     yield* ServerAccess;
-    const result2 = yield* call({ method: "GET", path: "/auth/sessions", query: { user_id: userId2 }, response: SessionList, errors: [] });
-    return result2.items;
+    const result3 = yield* call({ method: "GET", path: "/auth/sessions", query: { user_id: userId2 }, response: SessionList, errors: [] });
+    return result3.items;
   }
 );
-var revoke = Effect22.fn("Sessions.revoke")(
+var revoke = Effect23.fn("Sessions.revoke")(
   function* (sessionId) {
     yield* ServerAccess;
     yield* call({ method: "DELETE", path: sessionPath(sessionId), response: Schema25.Unknown, errors: [] });
@@ -2402,23 +2431,21 @@ import * as Clock3 from "effect/Clock";
 import * as Context10 from "effect/Context";
 import * as Deferred2 from "effect/Deferred";
 import * as Duration2 from "effect/Duration";
-import * as Effect23 from "effect/Effect";
+import * as Effect24 from "effect/Effect";
 import * as Exit2 from "effect/Exit";
 import * as Layer11 from "effect/Layer";
 import * as Option4 from "effect/Option";
 import * as Queue from "effect/Queue";
 import * as Scope from "effect/Scope";
 import * as Stream3 from "effect/Stream";
-var dropAfterMillis = 5e3;
-var throttleMillis = 300;
+
+// src/cache/Query.ts
 var query = (key, load, options = {}) => ({ key, load, sessionBound: options.sessionBound ?? true });
 var initialSnapshot = {
   exit: void 0,
   isLoading: false,
   isStale: false,
   updatedAtMillis: void 0
-};
-var QueryCache = class extends Context10.Service()("stack-auth-effect/cache/QueryCache") {
 };
 var keyId = (key) => JSON.stringify(key);
 var isPrefix = (prefix, key) => prefix.length <= key.length && prefix.every((part, i) => part === key[i]);
@@ -2438,7 +2465,13 @@ var makeSettled = () => {
     }
   };
 };
-var make21 = Effect23.gen(function* () {
+
+// src/cache/QueryCache.ts
+var dropAfterMillis = 5e3;
+var throttleMillis = 300;
+var QueryCache = class extends Context10.Service()("stack-auth-effect/cache/QueryCache") {
+};
+var make22 = Effect24.gen(function* () {
   const scope = yield* Scope.Scope;
   const entries = /* @__PURE__ */ new Map();
   const listeners = /* @__PURE__ */ new Map();
@@ -2475,27 +2508,27 @@ var make21 = Effect23.gen(function* () {
     }
     return entry;
   };
-  const withLoader = (q) => Effect23.map(Effect23.context(), (context3) => {
+  const withLoader = (q) => Effect24.map(Effect24.context(), (context3) => {
     const entry = entryOf(q.key, q.sessionBound);
     entry.sessionBound = q.sessionBound;
-    entry.loader = Effect23.provideContext(q.load, context3);
+    entry.loader = Effect24.provideContext(q.load, context3);
     return entry;
   });
   const cancelDrop = (entry) => {
     entry.dropTimer?.interruptUnsafe();
     entry.dropTimer = void 0;
   };
-  const scheduleDrop = (entry) => Effect23.suspend(() => {
+  const scheduleDrop = (entry) => Effect24.suspend(() => {
     cancelDrop(entry);
-    if (entry.subscribers > 0) return Effect23.void;
+    if (entry.subscribers > 0) return Effect24.void;
     const id = keyId(entry.key);
-    return Effect23.sleep(dropAfterMillis).pipe(
-      Effect23.andThen(Effect23.sync(() => {
+    return Effect24.sleep(dropAfterMillis).pipe(
+      Effect24.andThen(Effect24.sync(() => {
         entry.dropTimer = void 0;
         if (entry.subscribers === 0 && !loading(entry) && entries.get(id) === entry) entries.delete(id);
       })),
-      Effect23.forkIn(scope),
-      Effect23.map((fiber) => {
+      Effect24.forkIn(scope),
+      Effect24.map((fiber) => {
         entry.dropTimer = fiber;
       })
     );
@@ -2507,7 +2540,7 @@ var make21 = Effect23.gen(function* () {
     entry.lastSettled = settled.promise;
     settled.resolve();
   };
-  const settle = (entry, load, exit3) => Effect23.gen(function* () {
+  const settle = (entry, load, exit3) => Effect24.gen(function* () {
     const id = keyId(entry.key);
     if (entry.writtenAt <= load.version) {
       entry.snapshot = {
@@ -2524,47 +2557,47 @@ var make21 = Effect23.gen(function* () {
     yield* Deferred2.done(load.deferred, exit3);
     if (entry.subscribers === 0 && !loading(entry)) yield* scheduleDrop(entry);
   });
-  const runner = (entry) => Effect23.gen(function* () {
+  const runner = (entry) => Effect24.gen(function* () {
     while (entry.queued !== void 0) {
       const now = yield* Clock3.currentTimeMillis;
       const wait = entry.lastStartMillis === void 0 ? 0 : entry.lastStartMillis + throttleMillis - now;
-      if (wait > 0) yield* Effect23.sleep(wait);
+      if (wait > 0) yield* Effect24.sleep(wait);
       const load = entry.queued;
       entry.queued = void 0;
       entry.running = load;
       load.version = entry.version;
       entry.lastStartMillis = yield* Clock3.currentTimeMillis;
-      const loader = entry.loader ?? Effect23.die(new Error(`No loader for ${keyId(entry.key)}`));
-      const exit3 = yield* Effect23.exit(loader);
+      const loader = entry.loader ?? Effect24.die(new Error(`No loader for ${keyId(entry.key)}`));
+      const exit3 = yield* Effect24.exit(loader);
       entry.running = void 0;
       yield* settle(entry, load, exit3);
     }
   }).pipe(
-    Effect23.onInterrupt(
-      () => Effect23.sync(() => {
-        for (const load of [entry.running, entry.queued]) if (load) Deferred2.doneUnsafe(load.deferred, Effect23.interrupt);
+    Effect24.onInterrupt(
+      () => Effect24.sync(() => {
+        for (const load of [entry.running, entry.queued]) if (load) Deferred2.doneUnsafe(load.deferred, Effect24.interrupt);
         entry.running = void 0;
         entry.queued = void 0;
       })
     ),
-    Effect23.ensuring(Effect23.sync(() => {
+    Effect24.ensuring(Effect24.sync(() => {
       entry.runner = false;
     }))
   );
-  const requestLoad = (entry) => Effect23.suspend(() => {
-    if (entry.queued !== void 0) return Effect23.succeed(entry.queued);
+  const requestLoad = (entry) => Effect24.suspend(() => {
+    if (entry.queued !== void 0) return Effect24.succeed(entry.queued);
     const load = { deferred: Deferred2.makeUnsafe(), version: entry.version };
     entry.queued = load;
     cancelDrop(entry);
     if (!entry.snapshot.isLoading) show(keyId(entry.key), entry, { isLoading: true });
-    if (entry.runner) return Effect23.succeed(load);
+    if (entry.runner) return Effect24.succeed(load);
     entry.runner = true;
-    return Effect23.as(Effect23.forkIn(runner(entry), scope), load);
+    return Effect24.as(Effect24.forkIn(runner(entry), scope), load);
   });
-  const joinLoad = (entry) => Effect23.suspend(() => {
+  const joinLoad = (entry) => Effect24.suspend(() => {
     const running = entry.running;
     if (running !== void 0 && entry.writtenAt <= running.version && entry.invalidatedAt <= running.version) {
-      return Effect23.succeed(running);
+      return Effect24.succeed(running);
     }
     return requestLoad(entry);
   });
@@ -2573,7 +2606,7 @@ var make21 = Effect23.gen(function* () {
     const s = entry.snapshot;
     return s.exit !== void 0 && Exit2.isSuccess(s.exit) && !s.isStale && s.updatedAtMillis !== void 0 && now - s.updatedAtMillis <= maxAgeMillis;
   };
-  const get7 = (q, options = {}) => Effect23.gen(function* () {
+  const get7 = (q, options = {}) => Effect24.gen(function* () {
     const entry = yield* withLoader(q);
     const maxAge2 = options.maxAge === void 0 ? Infinity : Duration2.toMillis(Duration2.fromInputUnsafe(options.maxAge));
     if (isFresh(entry, yield* Clock3.currentTimeMillis, maxAge2)) {
@@ -2582,20 +2615,20 @@ var make21 = Effect23.gen(function* () {
     }
     return yield* await_(yield* joinLoad(entry));
   });
-  const refresh = (q) => Effect23.flatMap(withLoader(q), (entry) => Effect23.flatMap(requestLoad(entry), (load) => await_(load)));
-  const release = (entry) => Effect23.suspend(() => {
+  const refresh = (q) => Effect24.flatMap(withLoader(q), (entry) => Effect24.flatMap(requestLoad(entry), (load) => await_(load)));
+  const release = (entry) => Effect24.suspend(() => {
     entry.subscribers = Math.max(0, entry.subscribers - 1);
-    return entry.subscribers === 0 && !loading(entry) ? scheduleDrop(entry) : Effect23.void;
+    return entry.subscribers === 0 && !loading(entry) ? scheduleDrop(entry) : Effect24.void;
   });
-  const retain = (q) => Effect23.gen(function* () {
+  const retain = (q) => Effect24.gen(function* () {
     const entry = yield* withLoader(q);
     entry.subscribers++;
     cancelDrop(entry);
     const exit3 = entry.snapshot.exit;
     if ((exit3 === void 0 || Exit2.isFailure(exit3) || entry.snapshot.isStale) && !loading(entry)) yield* requestLoad(entry);
     let released = false;
-    return Effect23.suspend(() => {
-      if (released) return Effect23.void;
+    return Effect24.suspend(() => {
+      if (released) return Effect24.void;
       released = true;
       return release(entry);
     });
@@ -2611,13 +2644,13 @@ var make21 = Effect23.gen(function* () {
       if (set5.size === 0 && listeners.get(id) === set5) listeners.delete(id);
     };
   };
-  const changes3 = (q) => Stream3.callback((queue) => Effect23.gen(function* () {
+  const changes3 = (q) => Stream3.callback((queue) => Effect24.gen(function* () {
     const offer = () => void Queue.offerUnsafe(queue, snapshotUnsafe(q.key));
-    yield* Effect23.acquireRelease(Effect23.sync(() => listenUnsafe(q.key, offer)), (unlisten) => Effect23.sync(unlisten));
+    yield* Effect24.acquireRelease(Effect24.sync(() => listenUnsafe(q.key, offer)), (unlisten) => Effect24.sync(unlisten));
     offer();
-    yield* Effect23.acquireRelease(retain(q), (release2) => release2);
+    yield* Effect24.acquireRelease(retain(q), (release2) => release2);
   }), { strategy: "sliding", bufferSize: 16 });
-  const set4 = (q, value7) => Effect23.gen(function* () {
+  const set4 = (q, value7) => Effect24.gen(function* () {
     const entry = entryOf(q.key, q.sessionBound);
     entry.version++;
     entry.writtenAt = entry.version;
@@ -2631,12 +2664,12 @@ var make21 = Effect23.gen(function* () {
     notify(keyId(q.key));
     if (entry.subscribers === 0 && !loading(entry)) yield* scheduleDrop(entry);
   });
-  const update6 = (q, f) => Effect23.suspend(() => {
+  const update6 = (q, f) => Effect24.suspend(() => {
     const exit3 = entries.get(keyId(q.key))?.snapshot.exit;
-    return exit3 !== void 0 && Exit2.isSuccess(exit3) ? set4(q, f(exit3.value)) : Effect23.void;
+    return exit3 !== void 0 && Exit2.isSuccess(exit3) ? set4(q, f(exit3.value)) : Effect24.void;
   });
-  const invalidateWhere = (predicate, clear) => Effect23.suspend(() => Effect23.forEach([...entries.entries()], ([id, entry]) => {
-    if (!predicate(entry)) return Effect23.void;
+  const invalidateWhere = (predicate, clear) => Effect24.suspend(() => Effect24.forEach([...entries.entries()], ([id, entry]) => {
+    if (!predicate(entry)) return Effect24.void;
     entry.version++;
     entry.invalidatedAt = entry.version;
     if (clear) {
@@ -2648,9 +2681,9 @@ var make21 = Effect23.gen(function* () {
       show(id, entry, { isStale: true });
     }
     const awaited = entry.subscribers > 0 || entry.settled !== void 0;
-    return awaited ? Effect23.asVoid(requestLoad(entry)) : Effect23.void;
+    return awaited ? Effect24.asVoid(requestLoad(entry)) : Effect24.void;
   }, { discard: true }));
-  const settledPromise = (q) => Effect23.gen(function* () {
+  const settledPromise = (q) => Effect24.gen(function* () {
     const entry = yield* withLoader(q);
     const exit3 = entry.snapshot.exit;
     if (exit3 !== void 0 && !(Exit2.isFailure(exit3) && Cause.hasInterruptsOnly(exit3.cause))) {
@@ -2675,28 +2708,28 @@ var make21 = Effect23.gen(function* () {
     settledPromise
   });
 });
-var followSession = Effect23.gen(function* () {
+var followSession = Effect24.gen(function* () {
   const cache = yield* QueryCache;
   const session = yield* Session;
   const identity = (state) => state._tag === "SignedOut" ? null : state.userId;
   let current = identity(yield* session.state);
-  yield* Stream3.runForEach(session.events, (event) => Effect23.gen(function* () {
+  yield* Stream3.runForEach(session.events, (event) => Effect24.gen(function* () {
     const next2 = identity(yield* session.state);
     const changed = event._tag !== "Refreshed" || next2 !== void 0 && next2 !== current;
     if (event._tag !== "Refreshed" || next2 !== void 0) current = next2;
     if (changed) yield* cache.resetSession;
-  })).pipe(Effect23.forkScoped({ startImmediately: true }));
+  })).pipe(Effect24.forkScoped({ startImmediately: true }));
 });
-var layerStandalone = Layer11.fresh(Layer11.effect(QueryCache, make21));
+var layerStandalone = Layer11.fresh(Layer11.effect(QueryCache, make22));
 var layer4 = Layer11.fresh(Layer11.effect(
   QueryCache,
-  Effect23.gen(function* () {
-    const cache = yield* make21;
-    yield* Effect23.provideService(followSession, QueryCache, cache);
+  Effect24.gen(function* () {
+    const cache = yield* make22;
+    yield* Effect24.provideService(followSession, QueryCache, cache);
     return cache;
   })
 ));
-var getOrLoad = (q, options = {}) => Effect23.flatMap(Effect23.serviceOption(QueryCache), (cache) => Option4.isSome(cache) ? cache.value.get(q, options) : q.load);
+var getOrLoad = (q, options = {}) => Effect24.flatMap(Effect24.serviceOption(QueryCache), (cache) => Option4.isSome(cache) ? cache.value.get(q, options) : q.load);
 
 // src/cache/Queries.ts
 var keys = {
@@ -2713,9 +2746,9 @@ var keys = {
 var project = query(keys.project, getCurrent2(), { sessionBound: false });
 var currentUser = query(
   keys.currentUser,
-  Effect24.gen(function* () {
+  Effect25.gen(function* () {
     if (yield* (yield* Session).isKnownInvalid) return null;
-    return yield* getCurrent().pipe(Effect24.catchTag("CannotGetOwnUserWithoutUser", () => Effect24.succeed(null)));
+    return yield* getCurrent().pipe(Effect25.catchTag("CannotGetOwnUserWithoutUser", () => Effect25.succeed(null)));
   })
 );
 var sessions = query(keys.sessions, listMine());

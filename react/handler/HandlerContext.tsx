@@ -15,7 +15,7 @@ import { MultiFactorAuthenticationRequired } from "../../src/protocol/KnownError
 import { useStackContext } from "../StackProvider.tsx"
 import type { Services } from "../StackRuntime.ts"
 
-/** The page's URL and how the handler reports things. */
+/** The page's URL and how the handler reports things. SPEC §2 */
 export interface HandlerOptions {
   /** The current URL (absolute). */
   readonly url: URL
@@ -25,13 +25,13 @@ export interface HandlerOptions {
   readonly dashboardUrl: string
 }
 
-/** The handler's context; set by `StackHandler`. */
+/** The handler's context; set by `StackHandler`. SPEC §2 */
 export const HandlerContext = createContext<HandlerOptions | null>(null)
 
 /** The hosted dashboard. SPEC §2 */
 export const defaultDashboardUrl = "https://app.stack-auth.com"
 
-/** What a page uses: URLs, the current URL, and the redirects. */
+/** What a page uses: URLs, the current URL, and the redirects. SPEC §2 */
 export interface Handler extends HandlerOptions {
   readonly urls: HandlerUrls
   /** A query parameter of the current URL. */
@@ -48,7 +48,7 @@ export interface Handler extends HandlerOptions {
   readonly onMfaRequired: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | Redirects.UntrustedRedirectUrl, R | Services>
 }
 
-/** The handler below `StackHandler`. */
+/** The handler below `StackHandler`. SPEC §2 */
 export function useHandler(): Handler {
   const options = use(HandlerContext)
   if (options === null) throw new Error("Handler pages render inside <StackHandler>")

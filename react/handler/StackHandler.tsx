@@ -34,7 +34,7 @@ export type PageName = Extract<
   | "magicLinkCallback" | "accountSettings" | "error" | "teamInvitation" | "mfa" | "cliAuthConfirm"
 >
 
-/** The built-in page of each name. */
+/** The built-in page of each name. SPEC §2 */
 export const defaultPages: Readonly<Record<PageName, ComponentType>> = {
   signIn: SignInPage,
   signUp: SignUpPage,
@@ -60,7 +60,7 @@ export const pageOf = (urls: HandlerUrls, pathname: string): PageName | undefine
   return pageNames.find((name) => clean(urls[name]) === path)
 }
 
-/** Props of {@link StackHandler}. */
+/** Props of {@link StackHandler}. SPEC §2 */
 export interface StackHandlerProps {
   /** The current path and query (`/handler/sign-in?x=1`) or URL; `window.location` by default. */
   readonly location?: string | undefined

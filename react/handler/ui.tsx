@@ -7,13 +7,13 @@
  */
 import { type FormEvent, type ReactNode, useId } from "react"
 
-/** The message to show for a failure: a known error's text, or a generic line. */
+/** The message to show for a failure: a known error's text, or a generic line. SPEC §2 */
 export const errorText = (error: unknown): string =>
   typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" && error.message.length > 0
     ? error.message
     : "Something went wrong. Please try again."
 
-/** A handler page: a `main` landmark labelled by its heading. */
+/** A handler page: a `main` landmark labelled by its heading. SPEC §2 */
 export function Page(props: { readonly title: string; readonly testId: string; readonly children?: ReactNode }): ReactNode {
   const id = useId()
   return (
@@ -24,7 +24,7 @@ export function Page(props: { readonly title: string; readonly testId: string; r
   )
 }
 
-/** A labelled input; its error text is announced and tied to it. */
+/** A labelled input; its error text is announced and tied to it. SPEC §2 */
 export function Field(props: {
   readonly label: string
   readonly name: string
@@ -59,7 +59,7 @@ export function Field(props: {
   )
 }
 
-/** A form that submits without reloading the page. */
+/** A form that submits without reloading the page. SPEC §2 */
 export function Form(props: {
   readonly label: string
   readonly onSubmit: () => void
@@ -73,17 +73,17 @@ export function Form(props: {
   return <form aria-label={props.label} onSubmit={submit} data-testid={props.testId} noValidate>{props.children}</form>
 }
 
-/** A submit button that says when it is busy. */
+/** A submit button that says when it is busy. SPEC §2 */
 export function Submit(props: { readonly busy: boolean; readonly children?: ReactNode; readonly testId: string }): ReactNode {
   return <button type="submit" disabled={props.busy} aria-busy={props.busy} data-testid={props.testId}>{props.children}</button>
 }
 
-/** A status line (success or progress), read out politely. */
+/** A status line (success or progress), read out politely. SPEC §2 */
 export function Status(props: { readonly children?: ReactNode; readonly testId?: string }): ReactNode {
   return <p role="status" data-testid={props.testId ?? "status"}>{props.children}</p>
 }
 
-/** An error line not tied to one input, read out at once. */
+/** An error line not tied to one input, read out at once. SPEC §2 */
 export function Alert(props: { readonly error: unknown; readonly testId?: string }): ReactNode {
   if (props.error === undefined) return null
   const tag = typeof props.error === "object" && props.error !== null && "_tag" in props.error ? String(props.error._tag) : undefined
@@ -95,7 +95,7 @@ const fieldOf = (error: unknown, fields: Readonly<Record<string, ReadonlyArray<s
   return Object.entries(fields).find(([, tags]) => tags.includes(tag))?.[0]
 }
 
-/** Splits a failure (by its `_tag`) into the field it belongs to, or the form. */
+/** Splits a failure (by its `_tag`) into the field it belongs to, or the form. SPEC §2 */
 export const placeError = (error: unknown, fields: Readonly<Record<string, ReadonlyArray<string>>>) => {
   if (error === undefined) return { field: {} as Record<string, string>, form: undefined }
   const field = fieldOf(error, fields)

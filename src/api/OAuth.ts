@@ -12,10 +12,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as oauth from "oauth4webapi"
-import * as Headers from "../protocol/Headers.ts"
+import * as Redirects from "../handler/Redirects.ts"
 import { KnownError } from "../protocol/KnownError.ts"
 import {
   ContactChannelAlreadyUsedForAuthBySomeoneElse,
@@ -33,7 +32,7 @@ import { Cookies } from "../session/Cookies.ts"
 import { Navigation } from "../session/Navigation.ts"
 import * as Session from "../session/Session.ts"
 import * as Call from "../transport/Call.ts"
-import { HttpTransport, TransportFailure } from "../transport/HttpTransport.ts"
+import * as OAuthClient from "../transport/OAuthClient.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
 import { StackConnectionError, type TransportError } from "../transport/TransportErrors.ts"
 import * as Mfa from "./Mfa.ts"
@@ -43,8 +42,8 @@ import * as SignIn from "./SignIn.ts"
 export const codeChallengeMethod = "S256"
 /** The scope sent to the service. SPEC §9 */
 export const scope = "legacy"
-/** How the client authenticates at the token endpoint. SPEC §9 */
-export const tokenEndpointAuthMethod = "client_secret_post"
+/** How the client authenticates at the token endpoint (the shared OAuth client's). SPEC §9 */
+export const tokenEndpointAuthMethod = OAuthClient.tokenEndpointAuthMethod
 /** Prefix of the cookie keeping the code verifier: the product prefix and `oauth-outer`. SPEC §4 */
 export const stateCookiePrefix = "stack-oauth-outer-"
 /** Life of the verifier cookie. SPEC §9 */
@@ -72,21 +71,92 @@ export interface AuthorizationOptions {
   readonly providerScope?: string | undefined
 }
 
-/** The redirect URL without `code` and `state`, warning when it had them. SPEC §4 */
-export const cleanRedirectUrl = (redirectUrl: string): Effect.Effect<string> =>
+/** Which URL an {@link OAuthUrlNotAbsolute} is about. */
+export type UrlOption = "redirectUrl" | "errorRedirectUrl" | "afterCallbackRedirectUrl" | "callbackUrl"
+
+/**
+ * A relative OAuth URL where there is no current page to resolve it against (outside a browser),
+ * or a callback URL that is not a URL at all. SPEC §2, §5
+ */
+export class OAuthUrlNotAbsolute extends Schema.TaggedError<OAuthUrlNotAbsolute>()("OAuthUrlNotAbsolute", {
+  option: Schema.String,
+  /** The URL without its query and fragment (a callback URL's query carries the code). */
+  url: Schema.String
+}) {
+  override get message(): string {
+    return `The OAuth ${this.option} must be an absolute URL (a relative one needs a current page to resolve it against): ${this.url}`
+  }
+}
+
+/** What a malformed OAuth URL option fails with. SPEC §5 */
+export type UrlError = OAuthUrlNotAbsolute | Redirects.UntrustedRedirectUrl
+
+const withoutQuery = (url: string): string => url.split(/[?#]/)[0]!
+
+const parseUrl = (url: string, base?: string): URL | undefined => {
+  try {
+    return new URL(url, base)
+  } catch {
+    return undefined
+  }
+}
+
+/** A relative URL resolved against the current page; `OAuthUrlNotAbsolute` where there is none. */
+const resolveRelative = (option: UrlOption, url: string): Effect.Effect<URL, OAuthUrlNotAbsolute> =>
+  Effect.flatMap(Redirects.currentLocation, (current) => {
+    const resolved = current === undefined ? undefined : parseUrl(url, current)
+    return resolved === undefined ? Effect.fail(new OAuthUrlNotAbsolute({ option, url: withoutQuery(url) })) : Effect.succeed(resolved)
+  })
+
+/**
+ * An OAuth redirect URL option made absolute (SPEC §5): a relative one is resolved against the
+ * current page; an absolute one must be a plain http(s) URL, which `Redirects` checks (no
+ * credentials, control characters, backslashes, other schemes), else `UntrustedRedirectUrl`.
+ * Whether its domain is trusted is the service's to say: the client does not know the project's.
+ */
+export const absoluteRedirectUrl = (option: UrlOption, url: string): Effect.Effect<URL, UrlError> => {
+  if (Redirects.isRelative(url)) return resolveRelative(option, url)
+  const parsed = parseUrl(url)
+  // trusting the URL's own origin leaves exactly Redirects' checks of the URL's form
+  return parsed !== undefined && Redirects.isTrusted(url, { trustedDomains: [`${parsed.protocol}//${parsed.host}`] })
+    ? Effect.succeed(parsed)
+    : Effect.fail(new Redirects.UntrustedRedirectUrl({ url }))
+}
+
+/** The callback page's URL as a `URL`: a relative one resolved against the current page. SPEC §2 */
+const callbackPageUrl = (url: string | URL): Effect.Effect<URL, OAuthUrlNotAbsolute> => {
+  if (url instanceof URL) return Effect.succeed(url)
+  const parsed = Redirects.isRelative(url) ? undefined : parseUrl(url)
+  if (parsed !== undefined) return Effect.succeed(parsed)
+  return Redirects.isRelative(url) ? resolveRelative("callbackUrl", url) : Effect.fail(new OAuthUrlNotAbsolute({ option: "callbackUrl", url: withoutQuery(url) }))
+}
+
+/** The query parameters the OAuth callback sets. SPEC §4 */
+const callbackParams = ["code", "state"] as const
+
+/** The URL without the callback's `code` and `state`; answers which it had. */
+const withoutCallbackParams = (url: URL): { readonly url: URL; readonly removed: ReadonlyArray<string> } => {
+  const clean = new URL(url)
+  const removed = callbackParams.filter((key) => clean.searchParams.has(key))
+  for (const key of removed) clean.searchParams.delete(key)
+  return { url: clean, removed }
+}
+
+/** The redirect URL, made absolute, without `code` and `state`, warning when it had them. SPEC §4, §5 */
+export const cleanRedirectUrl = (redirectUrl: string): Effect.Effect<string, UrlError> =>
   Effect.gen(function*() {
-    const url = new URL(redirectUrl)
-    for (const key of ["code", "state"]) {
-      if (url.searchParams.has(key)) {
-        yield* Effect.logWarning(`The OAuth redirect URL contains a ${key} query parameter; it is removed, as the OAuth callback sets it`)
-        url.searchParams.delete(key)
-      }
+    const { url, removed } = withoutCallbackParams(yield* absoluteRedirectUrl("redirectUrl", redirectUrl))
+    for (const key of removed) {
+      yield* Effect.logWarning(`The OAuth redirect URL contains a ${key} query parameter; it is removed, as the OAuth callback sets it`)
     }
     return url.toString()
   })
 
-/** What `getAuthorizationUrl` can fail with: linking while signed out, or the refresh of the user's tokens. */
-export type AuthorizationUrlError = SignIn.NotSignedIn | KnownError | TransportError
+/**
+ * What `getAuthorizationUrl` can fail with: a malformed or (relative outside a browser) URL option,
+ * linking while signed out, or the refresh of the user's tokens.
+ */
+export type AuthorizationUrlError = UrlError | SignIn.NotSignedIn | KnownError | TransportError
 
 /**
  * Builds the authorize URL of a new flow and keeps its PKCE code verifier in the cookie
@@ -98,6 +168,10 @@ export const getAuthorizationUrl = Effect.fn("OAuth.getAuthorizationUrl")(
     const { config } = yield* StackHttp
     const type = options.type ?? "authenticate"
     const redirectUri = yield* cleanRedirectUrl(options.redirectUrl)
+    const errorRedirectUrl = yield* absoluteRedirectUrl("errorRedirectUrl", options.errorRedirectUrl)
+    const afterCallbackRedirectUrl = options.afterCallbackRedirectUrl === undefined
+      ? undefined
+      : yield* absoluteRedirectUrl("afterCallbackRedirectUrl", options.afterCallbackRedirectUrl)
     const codeVerifier = oauth.generateRandomCodeVerifier()
     const codeChallenge = yield* Effect.promise(() => oauth.calculatePKCECodeChallenge(codeVerifier))
     const state = oauth.generateRandomState()
@@ -113,8 +187,8 @@ export const getAuthorizationUrl = Effect.fn("OAuth.getAuthorizationUrl")(
     set("code_challenge_method", codeChallengeMethod)
     set("response_type", "code")
     set("type", type)
-    set("error_redirect_url", options.errorRedirectUrl)
-    if (options.afterCallbackRedirectUrl !== undefined) set("after_callback_redirect_url", options.afterCallbackRedirectUrl)
+    set("error_redirect_url", errorRedirectUrl.toString())
+    if (afterCallbackRedirectUrl !== undefined) set("after_callback_redirect_url", afterCallbackRedirectUrl.toString())
     if (type === "link") {
       const tokens = yield* (yield* Session.Session).getTokens().pipe(Effect.catchTag("AccessTokenValidityTooLong", Effect.die))
       if (tokens === undefined) return yield* new SignIn.NotSignedIn({ operation: "Linking an OAuth provider" })
@@ -173,8 +247,8 @@ export const callbackErrors = [
   OAuthConnectionAlreadyConnectedToAnotherUser
 ] as const
 
-/** What `handleCallback` can fail with. */
-export type HandleCallbackError = Call.CallError<typeof callbackErrors> | OAuthCallbackError
+/** What `handleCallback` can fail with (a malformed callback URL or `redirectUrl` option too). */
+export type HandleCallbackError = Call.CallError<typeof callbackErrors> | OAuthCallbackError | UrlError
 
 const knownErrorFromRedirect = (params: URLSearchParams): KnownError | undefined => {
   const code = params.get("errorCode")
@@ -190,7 +264,7 @@ const knownErrorFromRedirect = (params: URLSearchParams): KnownError | undefined
 
 const describe = (cause: unknown): string => (cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause))
 
-/** `POST /auth/oauth/token` with the authorization-code grant, built by oauth4webapi, sent through `HttpTransport`. SPEC §7, §9 */
+/** `POST /auth/oauth/token` with the authorization-code grant, through the shared OAuth client. SPEC §7, §9 */
 const exchangeCode = (input: {
   readonly params: URLSearchParams
   readonly state: string
@@ -198,57 +272,21 @@ const exchangeCode = (input: {
   readonly codeVerifier: string
 }) =>
   Effect.gen(function*() {
-    const { config } = yield* StackHttp
-    const transport = yield* HttpTransport
-    const context = yield* Effect.context<never>()
-    const tokenEndpoint = `${config.baseUrl}/api/v1/auth/oauth/token`
-    const as: oauth.AuthorizationServer = { issuer: config.baseUrl, token_endpoint: tokenEndpoint }
-    const client: oauth.Client = { client_id: config.projectId, token_endpoint_auth_method: tokenEndpointAuthMethod }
-    const callbackParams = yield* Effect.try({
-      try: () => oauth.validateAuthResponse(as, client, input.params, input.state),
+    const oauthClient = OAuthClient.make((yield* StackHttp).config)
+    const { authorizationServer, client, clientAuth } = oauthClient
+    const callback = yield* Effect.try({
+      try: () => oauth.validateAuthResponse(authorizationServer, client, input.params, input.state),
       catch: (cause) => new OAuthCallbackError({ reason: describe(cause) })
     })
-    const response = yield* Effect.tryPromise({
-      try: (signal) =>
-        oauth.authorizationCodeGrantRequest(
-          as,
-          client,
-          oauth.ClientSecretPost(config.publishableClientKey ?? ""),
-          callbackParams,
-          input.redirectUri,
-          input.codeVerifier,
-          {
-            signal,
-            [oauth.allowInsecureRequests]: tokenEndpoint.startsWith("http:"),
-            [oauth.customFetch]: async (target, init) => {
-              const sent = await Effect.runPromiseWith(context)(Effect.result(transport.send(new Request(target, init))))
-              if (Result.isFailure(sent)) throw sent.failure
-              return sent.success
-            }
-          }
-        ),
-      catch: (cause) =>
-        new StackConnectionError({
-          method: "POST",
-          path: "/auth/oauth/token",
-          reason: cause instanceof TransportFailure ? cause.reason : describe(cause),
-          attempts: 1,
-          diagnostics: []
-        })
-    })
-    const code = response.headers.get(Headers.knownError)
-    if (code !== null) {
-      const body = yield* Effect.promise(() => response.json().catch(() => undefined)) as Effect.Effect<{ error?: unknown; details?: unknown } | undefined>
-      const error = new KnownError({
-        code,
-        status: response.status,
-        message: typeof body?.error === "string" ? body.error : code,
-        details: body?.details
-      })
-      return yield* Effect.fail(Call.refineKnownError(callbackErrors, error))
-    }
+    const response = yield* OAuthClient.send(oauthClient, (options) =>
+      oauth.authorizationCodeGrantRequest(authorizationServer, client, clientAuth, callback, input.redirectUri, input.codeVerifier, options)
+    ).pipe(Effect.mapError((failure) =>
+      new StackConnectionError({ method: "POST", path: OAuthClient.tokenPath, reason: failure.reason, attempts: 1, diagnostics: [] })
+    ))
+    const known = yield* OAuthClient.knownError(response)
+    if (known !== undefined) return yield* Effect.fail(Call.refineKnownError(callbackErrors, known))
     return yield* Effect.tryPromise({
-      try: () => oauth.processAuthorizationCodeResponse(as, client, response),
+      try: () => oauth.processAuthorizationCodeResponse(authorizationServer, client, response),
       catch: (cause) => new OAuthCallbackError({ reason: describe(cause) })
     })
   })
@@ -258,6 +296,8 @@ const exchangeCode = (input: {
  * and the verifier cookie, removes the cookie, exchanges the code (PKCE, `client_secret_post`),
  * stores the tokens and answers whether the user is new and where to go; without them, does
  * nothing. An error the service redirected here with (`errorCode`) fails as that known error.
+ * Relative URLs are resolved against the current page (else `OAuthUrlNotAbsolute`); interrupting
+ * the exchange aborts its request.
  */
 export const handleCallback = Effect.fn("OAuth.handleCallback")(
   function*(callbackUrl: string | URL, options: { readonly redirectUrl?: string | undefined } = {}): Effect.fn.Return<
@@ -265,7 +305,7 @@ export const handleCallback = Effect.fn("OAuth.handleCallback")(
     HandleCallbackError,
     StackHttp | Session.Session
   > {
-    const url = new URL(callbackUrl)
+    const url = yield* callbackPageUrl(callbackUrl)
     const redirected = knownErrorFromRedirect(url.searchParams)
     if (redirected !== undefined) return yield* Effect.fail(Call.refineKnownError(callbackErrors, redirected))
     const code = url.searchParams.get("code")
@@ -281,11 +321,9 @@ export const handleCallback = Effect.fn("OAuth.handleCallback")(
       )
       return { _tag: "NotACallback", reason: "missing-verifier" } as const
     }
+    const clean = withoutCallbackParams(url).url
+    const redirectUri = options.redirectUrl === undefined ? clean.toString() : yield* cleanRedirectUrl(options.redirectUrl)
     cookies.delete(name, CookieStorage.attributes(0, cookies.secure ?? false))
-    const clean = new URL(url)
-    clean.searchParams.delete("code")
-    clean.searchParams.delete("state")
-    const redirectUri = options.redirectUrl ?? clean.toString()
     const tokens = yield* exchangeCode({ params: url.searchParams, state, redirectUri, codeVerifier }).pipe(Mfa.keepAttemptCode)
     const refreshToken = tokens.refresh_token
     if (refreshToken === undefined) return yield* new OAuthCallbackError({ reason: "the token response has no refresh_token" })

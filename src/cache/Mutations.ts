@@ -29,20 +29,20 @@ import * as QueryCache from "./QueryCache.ts"
 // oxlint-disable-next-line no-explicit-any
 type AnyQuery = QueryCache.Query<any, any, any>
 
-/** A cache write: the entry of `query` gets `value`. */
+/** A cache write: the entry of `query` gets `value`. SPEC §9 */
 export const setEntry = <A, E, R>(query: QueryCache.Query<A, E, R>, value: A) => ({ _tag: "Set", query, value }) as const
-/** A cache write: the cached value of `query` (if any) goes through `f`. */
+/** A cache write: the cached value of `query` (if any) goes through `f`. SPEC §9 */
 export const updateEntry = <A, E, R>(query: QueryCache.Query<A, E, R>, f: (value: A) => A) =>
   ({ _tag: "Update", query, f: f as (value: unknown) => unknown }) as const
 
-/** One cache write of a mutation. */
+/** One cache write of a mutation. SPEC §9 */
 export type Write = { readonly _tag: "Set"; readonly query: AnyQuery; readonly value: unknown } | {
   readonly _tag: "Update"
   readonly query: AnyQuery
   readonly f: (value: unknown) => unknown
 }
 
-/** What a mutation does to the cache once its call succeeded. */
+/** What a mutation does to the cache once its call succeeded. SPEC §9 */
 export interface Effects<A> {
   /** Entries whose new value the result gives ({@link setEntry}, {@link updateEntry}). */
   readonly write?: ((result: A) => ReadonlyArray<Write>) | undefined

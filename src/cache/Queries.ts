@@ -38,7 +38,7 @@ export const keys = {
 /** The project and its client-visible config; the same for every user. SPEC §7 `GET /projects/current` */
 export const project = QueryCache.query(keys.project, Projects.getCurrent(), { sessionBound: false })
 
-/** What {@link currentUser} can fail with. */
+/** What {@link currentUser} can fail with. SPEC §9 */
 export type CurrentUserError = Users.GetUserError
 
 /**

@@ -29,6 +29,19 @@ import * as Queue from "effect/Queue"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import { Session, type SessionState } from "../session/Session.ts"
+import { initialSnapshot, isPrefix, type Key, keyId, makeSettled, type Query, resolvedPromise, type Snapshot } from "./Query.ts"
+
+export {
+  initialSnapshot,
+  isPrefix,
+  type Key,
+  keyId,
+  type KeyPart,
+  query,
+  type Query,
+  resolvedPromise,
+  type Snapshot
+} from "./Query.ts"
 
 /** An entry is dropped this long after its last subscriber leaves. SPEC §9 */
 export const dropAfterMillis = 5_000
@@ -37,46 +50,7 @@ export const throttleMillis = 300
 /** Loads of one entry running at a time. SPEC §9 */
 export const refreshConcurrency = 1
 
-/** One part of a cache key. */
-export type KeyPart = string | number | boolean | null
-/** A cache key: `["teams", teamId]`; `invalidate(["teams"])` reaches every key it prefixes. */
-export type Key = ReadonlyArray<KeyPart>
-
-/** A cached read: its key, how to load it, and whether it belongs to the signed-in user. SPEC §9 */
-export interface Query<A, E = never, R = never> {
-  readonly key: Key
-  readonly load: Effect.Effect<A, E, R>
-  /** Cleared when the session changes (sign-in, sign-out, another user). Default `true`. */
-  readonly sessionBound: boolean
-}
-
-/** Builds a query. SPEC §9 */
-export const query = <A, E, R>(
-  key: Key,
-  load: Effect.Effect<A, E, R>,
-  options: { readonly sessionBound?: boolean | undefined } = {}
-): Query<A, E, R> => ({ key, load, sessionBound: options.sessionBound ?? true })
-
-/** What an entry shows now; a new object on every change (adapters compare by identity). */
-export interface Snapshot<A, E> {
-  /** The last load's outcome (or the value a mutation set); `undefined` before the first. */
-  readonly exit: Exit.Exit<A, E> | undefined
-  /** A load is running or waiting for its turn. */
-  readonly isLoading: boolean
-  /** Invalidated since `exit` was loaded; a newer value is on its way or will be on next read. */
-  readonly isStale: boolean
-  readonly updatedAtMillis: number | undefined
-}
-
-/** The snapshot of a key nobody has read yet. */
-export const initialSnapshot: Snapshot<never, never> = {
-  exit: undefined,
-  isLoading: false,
-  isStale: false,
-  updatedAtMillis: undefined
-}
-
-/** Options of `get`. */
+/** Options of `get`. SPEC §9 */
 export interface GetOptions {
   /** Serve a cached value only if it was loaded at most this long ago; any fresh value by default. */
   readonly maxAge?: Duration.Input | undefined
@@ -115,13 +89,6 @@ export interface Service {
 /** The query cache service key. SPEC §9 */
 export class QueryCache extends Context.Service<QueryCache, Service>()("stack-auth-effect/cache/QueryCache") {}
 
-/** The canonical string of a key. */
-export const keyId = (key: Key): string => JSON.stringify(key)
-
-/** Whether `prefix` prefixes `key`. */
-export const isPrefix = (prefix: Key, key: Key): boolean =>
-  prefix.length <= key.length && prefix.every((part, i) => part === key[i])
-
 interface Load {
   readonly deferred: Deferred.Deferred<unknown, unknown>
   /** The entry's version when the load started (or was asked for). */
@@ -148,25 +115,6 @@ interface Entry {
   settled: { readonly promise: Promise<void>; readonly resolve: () => void } | undefined
   /** The promise of the last outcome, resolved. */
   lastSettled: Promise<void> | undefined
-}
-
-/** A promise already resolved, marked as such (the thenable convention adapters read). */
-export const resolvedPromise: Promise<void> = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined })
-
-const makeSettled = () => {
-  let resolve!: () => void
-  const promise: Promise<void> & { status?: string; value?: undefined } = new Promise<void>((r) => {
-    resolve = r
-  })
-  promise.status = "pending"
-  return {
-    promise,
-    resolve: () => {
-      promise.status = "fulfilled"
-      promise.value = undefined
-      resolve()
-    }
-  }
 }
 
 /** Builds a cache whose background work (loads, drop timers) lives in the current scope. SPEC §9 */
@@ -472,7 +420,7 @@ export const layer: Layer.Layer<QueryCache, never, Session> = Layer.fresh(Layer.
 
 /**
  * Reads through the app's cache when it has one (`maxAge` is the freshness window: one request per
- * window however often it is called), else loads directly. For API functions such as `Users.getUser`.
+ * window however often it is called), else loads directly. For API functions such as `Users.getUser`. SPEC §9
  */
 export const getOrLoad = <A, E, R>(q: Query<A, E, R>, options: GetOptions = {}): Effect.Effect<A, E, R> =>
   Effect.flatMap(Effect.serviceOption(QueryCache), (cache) =>

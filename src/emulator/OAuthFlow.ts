@@ -14,6 +14,7 @@ import {
   OAuthProviderAccessDenied,
   OAuthProviderNotFoundOrNotEnabled,
   OuterOAuthTimeout,
+  RedirectUrlNotWhitelisted,
   SignUpNotEnabled
 } from "../protocol/KnownErrors.ts"
 import type { KnownErrors as AnyKnownError } from "../protocol/KnownErrors.ts"
@@ -175,8 +176,9 @@ const redirectOrFail = (project: Project, flow: OuterFlow, error: AnyKnownError)
 
 /**
  * Finishes a flow with the provider's answer (SPEC §4): signs the account up, in or links it and
- * answers the app's callback URL with `code` and `state`; failures go to the callback (or error)
- * page as `errorCode`, `message`, `details`, or are answered when neither URL is trusted.
+ * answers the app's callback URL with `code` and `state` (only a trusted one: else
+ * `RedirectUrlNotWhitelisted`, and no code); failures go to the callback (or error) page as
+ * `errorCode`, `message`, `details`, or are answered when neither URL is trusted.
  */
 export const complete = (flow: OuterFlow, answer: ProviderAnswer): Effect.Effect<URL, Responses.RouteFailure, EmulatorState.EmulatorState> =>
   Effect.gen(function*() {
@@ -192,6 +194,8 @@ export const complete = (flow: OuterFlow, answer: ProviderAnswer): Effect.Effect
     }).pipe(Effect.result)
     yield* EmulatorState.update((s) => outerFlows.set(s, Table.remove(outerFlows.get(s), flow.innerState)))
     if (outcome._tag === "Failure") return yield* redirectOrFail(project, flow, outcome.failure)
+    // no code for a callback page the project does not trust (any more): SPEC §5
+    if (!isTrustedUrl(project, flow.redirectUri)) return yield* new RedirectUrlNotWhitelisted({})
     const code: AuthorizationCode = {
       code: Mfa.newCode(),
       projectId: project.id,

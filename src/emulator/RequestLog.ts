@@ -1,6 +1,8 @@
 /**
  * The emulator's record of every request it received (SPEC §7, §8), so tests can count calls and
- * check what was sent; secret headers are redacted before they are stored.
+ * check what was sent. Secrets are redacted before they are stored (the log is served by the
+ * admin route `/api/v1/emulator/requests`): secret headers, and secret fields of the query and of
+ * JSON and form bodies at any depth (tokens, codes, PKCE verifiers, client secrets, passwords).
  *
  * @since 0.1.0
  */
@@ -14,10 +16,11 @@ export interface RecordedRequest {
   readonly method: string
   /** The path from the root (`/api/v1/users/me`). */
   readonly path: string
+  /** Secret values replaced by `<redacted>` ({@link redactedFields}). */
   readonly query: Readonly<Record<string, string>>
   /** Lower-case names; secret values replaced by `<redacted>`. */
   readonly headers: Readonly<Record<string, string>>
-  /** JSON or form body as parsed, or the text; `undefined` without a body. */
+  /** JSON or form body as parsed (secret fields `<redacted>`), or the text; `undefined` without a body. */
   readonly body: unknown
   readonly atMillis: number
 }
@@ -43,6 +46,42 @@ export const redactedHeaders: ReadonlySet<string> = new Set([
   ...Headers.secretHeaders,
   Headers.publishableClientKey
 ])
+
+/** What a secret value is stored as. SPEC §7 */
+export const redactedValue = "<redacted>"
+
+/** Query and body fields (JSON or form, at any depth) whose values are never stored. SPEC §7 */
+export const redactedFields: ReadonlySet<string> = new Set([
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "token",
+  "code",
+  "code_verifier",
+  "attempt_code",
+  "client_secret",
+  "password",
+  "old_password",
+  "new_password",
+  "totp",
+  "totp_secret_base64",
+  "api_key",
+  "publishable_client_key",
+  "secret_server_key",
+  "super_secret_admin_key"
+])
+
+const isSecretField = (name: string): boolean => redactedFields.has(name.toLowerCase())
+
+/** A parsed body or query with the value of every secret field, at any depth, replaced by `<redacted>`. SPEC §7 */
+export const redactFields = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(redactFields)
+  if (typeof value !== "object" || value === null) return value
+  return Object.fromEntries(Object.entries(value).map(([name, field]) => [
+    name,
+    isSecretField(name) && field !== null && field !== undefined ? redactedValue : redactFields(field)
+  ]))
+}
 
 const parse = (text: string, contentType: string): unknown => {
   if (text.length === 0) return undefined
@@ -73,16 +112,16 @@ export const make: Effect.Effect<Service> = Effect.map(Ref.make<ReadonlyArray<Re
       const url = new URL(request.url)
       const headers: Record<string, string> = {}
       request.headers.forEach((value, name) => {
-        headers[name] = redactedHeaders.has(name) ? "<redacted>" : value
+        headers[name] = redactedHeaders.has(name) ? redactedValue : value
       })
       const text = request.body === null ? "" : yield* Effect.promise(() => request.clone().text())
       const atMillis = yield* Clock.currentTimeMillis
       const entry: RecordedRequest = {
         method: request.method,
         path: url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname,
-        query: Object.fromEntries(url.searchParams),
+        query: redactFields(Object.fromEntries(url.searchParams)) as Record<string, string>,
         headers,
-        body: parse(text, request.headers.get("content-type") ?? ""),
+        body: redactFields(parse(text, request.headers.get("content-type") ?? "")),
         atMillis
       }
       yield* Ref.update(ref, (all) => [...all, entry])

@@ -1,7 +1,8 @@
 /**
  * The refresh call (SPEC §4, §7, §9): `POST {baseUrl}/api/v1/auth/oauth/token` with the OAuth
  * refresh-token grant, `client_secret_post` (project id and publishable key), no `x-stack-*`
- * headers; built and checked by `oauth4webapi`, sent through `HttpTransport`.
+ * headers; built, sent and checked by the shared OAuth client (`transport/OAuthClient.ts`), with
+ * network failures retried as SPEC §9 says.
  *
  * @since 0.1.0
  */
@@ -10,11 +11,11 @@ import * as Random from "effect/Random"
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
 import * as oauth from "oauth4webapi"
-import * as Headers from "../protocol/Headers.ts"
-import { KnownError } from "../protocol/KnownError.ts"
-import { HttpTransport, TransportFailure } from "../transport/HttpTransport.ts"
+import type { KnownError } from "../protocol/KnownError.ts"
+import type { TransportFailure } from "../transport/HttpTransport.ts"
+import * as OAuthClient from "../transport/OAuthClient.ts"
 import type { StackConfig } from "../transport/StackConfig.ts"
-import { readText, retryPolicy } from "../transport/StackHttp.ts"
+import { retryPolicy } from "../transport/StackHttp.ts"
 import {
   StackConnectionError,
   StackDecodeError,
@@ -23,8 +24,7 @@ import {
   type TransportError
 } from "../transport/TransportErrors.ts"
 
-/** The token endpoint's path under `/api/v1`. SPEC §7 */
-export const tokenPath = "/auth/oauth/token"
+const tokenPath = OAuthClient.tokenPath
 
 /** Known-error codes meaning the refresh token is unusable: the session is over. SPEC §8 */
 export const refreshTokenErrorCodes: ReadonlySet<string> = new Set([
@@ -49,61 +49,21 @@ export type RefreshError = KnownError | TransportError
 
 const invalid: Outcome = { _tag: "Invalid" }
 
-const describe = (cause: unknown): string => (cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause))
-
-interface Sent {
-  readonly as: oauth.AuthorizationServer
-  readonly client: oauth.Client
-  readonly response: Response
-}
-
-/** One POST to the token endpoint; the fiber's interruption aborts it. */
-const send = (config: StackConfig, refreshToken: Redacted.Redacted<string>): Effect.Effect<Sent, TransportFailure> =>
-  Effect.gen(function*() {
-    const transport = yield* HttpTransport
-    const context = yield* Effect.context<never>()
-    const url = `${config.baseUrl}/api/v1${tokenPath}`
-    const as: oauth.AuthorizationServer = { issuer: config.baseUrl, token_endpoint: url }
-    const client: oauth.Client = { client_id: config.projectId, token_endpoint_auth_method: "client_secret_post" }
-    const auth = config.publishableClientKey === undefined ? oauth.None() : oauth.ClientSecretPost(config.publishableClientKey)
-    const response = yield* Effect.tryPromise({
-      try: (signal) =>
-        oauth.refreshTokenGrantRequest(as, client, auth, Redacted.value(refreshToken), {
-          signal,
-          [oauth.allowInsecureRequests]: url.startsWith("http:"),
-          [oauth.customFetch]: async (target, init) => {
-            const sent = await Effect.runPromiseWith(context)(Effect.result(transport.send(new Request(target, init))), {
-              signal: init.signal
-            })
-            if (Result.isFailure(sent)) throw sent.failure
-            return sent.success
-          }
-        }),
-      catch: (cause) => (cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe(cause) }))
-    })
-    // read the body here, interruptibly, so an interrupted refresh never leaves a download running
-    const text = yield* Effect.tryPromise({
-      try: (signal) => readText(response, signal),
-      catch: (cause) => new TransportFailure({ reason: describe(cause) })
-    })
-    const buffered = yield* Effect.try({
-      try: () =>
-        new Response(nullBodyStatuses.has(response.status) ? null : text, {
-          status: response.status,
-          statusText: response.statusText,
-          headers: response.headers
-        }),
-      catch: (cause) => new TransportFailure({ reason: describe(cause) })
-    })
-    return { as, client, response: buffered }
-  })
-
-const nullBodyStatuses: ReadonlySet<number> = new Set([204, 205, 304])
+/** One POST of the refresh grant to the token endpoint (the fiber's interruption aborts it). */
+const send = (oauthClient: OAuthClient.OAuthClient, refreshToken: Redacted.Redacted<string>): Effect.Effect<Response, TransportFailure> =>
+  OAuthClient.send(oauthClient, (options) =>
+    oauth.refreshTokenGrantRequest(
+      oauthClient.authorizationServer,
+      oauthClient.client,
+      oauthClient.clientAuth,
+      Redacted.value(refreshToken),
+      options
+    ))
 
 /** Retries network failures as SPEC §9 does (5 attempts, exponential back-off with jitter). */
-const sendWithRetries = (config: StackConfig, refreshToken: Redacted.Redacted<string>) => {
-  const loop = (attempt: number): Effect.Effect<Sent, TransportError> =>
-    send(config, refreshToken).pipe(Effect.catch((failure: TransportFailure): Effect.Effect<Sent, TransportError> => {
+const sendWithRetries = (oauthClient: OAuthClient.OAuthClient, refreshToken: Redacted.Redacted<string>) => {
+  const loop = (attempt: number): Effect.Effect<Response, TransportError> =>
+    send(oauthClient, refreshToken).pipe(Effect.catch((failure: TransportFailure): Effect.Effect<Response, TransportError> => {
       if (attempt + 1 >= retryPolicy.attempts) {
         const offline = (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false
         return Effect.fail(
@@ -118,20 +78,6 @@ const sendWithRetries = (config: StackConfig, refreshToken: Redacted.Redacted<st
       )
     }))
   return loop(0)
-}
-
-const readKnownError = (code: string, response: Response): Effect.Effect<Outcome, KnownError> => {
-  if (refreshTokenErrorCodes.has(code)) return Effect.succeed(invalid)
-  return Effect.promise(() => response.json().catch(() => undefined)).pipe(
-    Effect.flatMap((body: { error?: unknown; details?: unknown } | undefined) =>
-      Effect.fail(new KnownError({
-        code,
-        status: response.status,
-        message: typeof body?.error === "string" ? body.error : code,
-        details: body?.details
-      }))
-    )
-  )
 }
 
 const processFailure = (status: number, cause: unknown): Outcome | RefreshError => {
@@ -155,11 +101,12 @@ export const refreshAccessToken = Effect.fn("Session.refresh")(function*(
   config: StackConfig,
   refreshToken: Redacted.Redacted<string>
 ): Effect.fn.Return<Outcome, RefreshError> {
-  const { as, client, response } = yield* sendWithRetries(config, refreshToken)
-  const code = response.headers.get(Headers.knownError)
-  if (code !== null) return yield* readKnownError(code, response)
+  const oauthClient = OAuthClient.make(config)
+  const response = yield* sendWithRetries(oauthClient, refreshToken)
+  const known = yield* OAuthClient.knownError(response)
+  if (known !== undefined) return refreshTokenErrorCodes.has(known.code) ? invalid : yield* Effect.fail(known)
   const result = yield* Effect.result(Effect.tryPromise({
-    try: () => oauth.processRefreshTokenResponse(as, client, response),
+    try: () => oauth.processRefreshTokenResponse(oauthClient.authorizationServer, oauthClient.client, response),
     catch: (cause) => cause
   }))
   if (Result.isFailure(result)) {

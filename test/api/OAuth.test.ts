@@ -16,6 +16,7 @@ import * as Cookies from "../../src/session/Cookies.ts"
 import * as Navigation from "../../src/session/Navigation.ts"
 import * as Session from "../../src/session/Session.ts"
 import { createPasswordUser, freshClient, newTotpSecret, setConfig, userRow } from "./authSupport.ts"
+import { withWireSpy } from "../support/WireSpy.ts"
 import { recordingCookies, signInAtProvider, submitProviderPage, visit } from "./oauthSupport.ts"
 
 const app = "http://localhost:3000"
@@ -151,16 +152,22 @@ describe("OAuth: the callback", () => {
       Effect.gen(function*() {
         const emulator = yield* Emulator
         const callback = yield* throughProvider({ email: "wire@example.com" })
-        yield* OAuth.handleCallback(callback)
-        const [exchange] = yield* emulator.requests.filter({ method: "POST", path: "/api/v1/auth/oauth/token" })
-        const body = new URLSearchParams(exchange!.body as Record<string, string>)
+        const { sent } = yield* withWireSpy(OAuth.handleCallback(callback))
+        const exchanges = sent.filter((r) => r.method === "POST" && r.path === "/api/v1/auth/oauth/token")
+        assert.lengthOf(exchanges, 1)
+        const body = exchanges[0]!.form
         assert.strictEqual(body.get("grant_type"), "authorization_code")
         assert.strictEqual(body.get("code"), new URL(callback).searchParams.get("code"))
         assert.strictEqual(body.get("redirect_uri"), options.redirectUrl)
-        assert.isString(body.get("code_verifier"))
+        assert.match(body.get("code_verifier") ?? "", /^[A-Za-z0-9\-._~]{43,128}$/)
         assert.strictEqual(body.get("client_id"), emulator.demoProject.projectId)
         assert.strictEqual(body.get("client_secret"), emulator.demoProject.publishableClientKey)
-        assert.isUndefined(exchange!.headers["authorization"])
+        assert.isNull(exchanges[0]!.headers.get("authorization"))
+        // the emulator's log keeps the exchange without its code, verifier and client secret
+        const [logged] = yield* emulator.requests.filter({ method: "POST", path: "/api/v1/auth/oauth/token" })
+        const loggedBody = logged!.body as Record<string, string>
+        for (const field of ["code", "code_verifier", "client_secret"]) assert.strictEqual(loggedBody[field], "<redacted>", field)
+        assert.strictEqual(loggedBody.redirect_uri, options.redirectUrl)
       })
     ))
 

@@ -28,7 +28,7 @@ layer(layerInProcess)("Mutations", (it) => {
       const cache = yield* QueryCache.QueryCache
       yield* signUp
       yield* cache.retain(Queries.currentUser)
-      yield* cache.get(Queries.currentUser) // the subscription\'s load
+      yield* cache.get(Queries.currentUser) // waits for the subscription's load
       const reads = yield* emulator.requests.count({ method: "GET", path: "/users/me" })
       yield* Mutations.updateUser({ display_name: "Ada" })
       assert.strictEqual(value(cache.snapshotUnsafe<Users.CurrentUser | null, never>(Queries.keys.currentUser))?.displayName, "Ada")
@@ -41,7 +41,7 @@ layer(layerInProcess)("Mutations", (it) => {
       const cache = yield* QueryCache.QueryCache
       yield* signUp
       yield* cache.retain(Queries.teams)
-      yield* cache.get(Queries.teams) // the subscription\'s load
+      yield* cache.get(Queries.teams) // waits for the subscription's load
       const team = yield* Mutations.createTeam({ display_name: "Rocket" })
       assert.deepStrictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.teams))?.map((t) => t.id), [team.id])
       yield* Mutations.leaveTeam(team.id)
@@ -53,7 +53,7 @@ layer(layerInProcess)("Mutations", (it) => {
       const cache = yield* QueryCache.QueryCache
       yield* signUp
       yield* cache.retain(Queries.contactChannels)
-      yield* cache.get(Queries.contactChannels) // the subscription\'s load
+      yield* cache.get(Queries.contactChannels) // waits for the subscription's load
       const before = value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.contactChannels))!.length
       const channel = yield* Mutations.createContactChannel({ type: "email", value: "second@example.com", used_for_auth: false })
       assert.strictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.contactChannels))!.length, before + 1)
@@ -68,7 +68,7 @@ layer(layerInProcess)("Mutations", (it) => {
       const created = yield* Mutations.createApiKey({ userId: "me", description: "ci" })
       const keys = Queries.apiKeys()
       yield* cache.retain(keys)
-      yield* cache.get(keys) // the subscription\'s load
+      yield* cache.get(keys) // waits for the subscription's load
       yield* Mutations.revokeApiKey({ userId: "me" }, created.id)
       const listed = value(cache.snapshotUnsafe<ReadonlyArray<{ id: string; manuallyRevokedAt?: Date }>, never>(keys.key))!
       assert.isDefined(listed.find((k) => k.id === created.id)?.manuallyRevokedAt)
@@ -92,7 +92,7 @@ layer(layerInProcess)("Mutations", (it) => {
         Effect.provide(TestApps.client().pipe(Layer.provide(Layer.succeed(Emulator, emulator))))
       )
       yield* cache.retain(Queries.sessions)
-      yield* cache.get(Queries.sessions) // the subscription\'s load
+      yield* cache.get(Queries.sessions) // waits for the subscription's load
       const listed = value(cache.snapshotUnsafe<ReadonlyArray<SessionInfo>, never>(Queries.keys.sessions))!
       const other = listed.find((s) => s.isCurrentSession !== true)!
       assert.strictEqual(listed.length, 2)

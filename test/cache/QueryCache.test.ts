@@ -1,5 +1,6 @@
 import { assert, describe, it, layer } from "@effect/vitest"
 import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
@@ -223,6 +224,16 @@ describe("QueryCache", () => {
 
 layer(layerInProcess)("QueryCache over the emulator", (it) => {
   const app = Layer.provideMerge(QueryCache.layer, TestApps.client())
+
+  it.effect("two apps built with one memo map never share a cache", () =>
+    Effect.gen(function*() {
+      // one memo map, as when both apps are parts of one Layer graph (a ManagedRuntime)
+      const memoMap = yield* Layer.makeMemoMap
+      const scope = yield* Effect.scope
+      const first = yield* Layer.buildWithMemoMap(Layer.provideMerge(QueryCache.layer, TestApps.client()), memoMap, scope)
+      const second = yield* Layer.buildWithMemoMap(Layer.provideMerge(QueryCache.layer, TestApps.client()), memoMap, scope)
+      assert.notStrictEqual(Context.get(first, QueryCache.QueryCache), Context.get(second, QueryCache.QueryCache))
+    }))
 
   it.effect("20 concurrent reads of the project send one request", () =>
     Effect.gen(function*() {

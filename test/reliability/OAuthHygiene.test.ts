@@ -15,6 +15,7 @@ import type * as CookieStorage from "../../src/session/CookieStorage.ts"
 import * as Cookies from "../../src/session/Cookies.ts"
 import * as Session from "../../src/session/Session.ts"
 import * as TestApps from "../../src/testing/TestApps.ts"
+import { withWireSpy } from "../support/WireSpy.ts"
 
 /** A cookie jar that records every write with its attributes. */
 const recordingJar = (secure: boolean) => {
@@ -165,17 +166,18 @@ layer(Emulator.layerInProcess)("OAuth hygiene (SPEC §4, §9)", (it) => {
       const emulator = yield* Emulator.Emulator
       const { callbackUrl, state } = yield* startFlow("exchange@example.com")
       const verifier = jar.jar.get(OAuth.stateCookieName(state))!
-      yield* emulator.requests.clear
-      yield* OAuth.handleCallback(callbackUrl)
-      const [exchange] = yield* emulator.requests.filter({ method: "POST", path: "/auth/oauth/token" })
-      const body = exchange!.body as Record<string, string>
-      assert.strictEqual(body.grant_type, "authorization_code")
-      assert.strictEqual(body.code_verifier, verifier)
-      assert.strictEqual(body.code, new URL(callbackUrl).searchParams.get("code"))
-      assert.strictEqual(body.redirect_uri, callbackPage)
-      assert.strictEqual(body.client_id, emulator.demoProject.projectId)
-      assert.strictEqual(body.client_secret, emulator.demoProject.publishableClientKey)
-      assert.deepStrictEqual(Object.keys(exchange!.headers).filter((h) => h.startsWith("x-stack") && h !== Headers.randomNonce), [])
+      const { sent } = yield* withWireSpy(OAuth.handleCallback(callbackUrl))
+      assert.deepStrictEqual(sent.map((r) => `${r.method} ${r.path}`), ["POST /api/v1/auth/oauth/token"])
+      const exchange = sent[0]!
+      assert.deepStrictEqual(Object.fromEntries(exchange.form), {
+        grant_type: "authorization_code",
+        code_verifier: verifier,
+        code: new URL(callbackUrl).searchParams.get("code")!,
+        redirect_uri: callbackPage,
+        client_id: emulator.demoProject.projectId,
+        client_secret: emulator.demoProject.publishableClientKey
+      })
+      assert.deepStrictEqual([...exchange.headers.keys()].filter((h) => h.startsWith("x-stack") && h !== Headers.randomNonce), [])
     }).pipe(Effect.provide(withJar(jar)))
   })
 })

@@ -15,6 +15,7 @@ import * as RefreshCoordinator from "../../src/session/RefreshCoordinator.ts"
 import * as Session from "../../src/session/Session.ts"
 import * as TokenStore from "../../src/session/TokenStore.ts"
 import * as StackHttp from "../../src/transport/StackHttp.ts"
+import { withWireSpy } from "../support/WireSpy.ts"
 import { count, emulatorConfig, endSession, eventually, jwt, refreshes, signedInUser } from "./support.ts"
 
 // HTTP-level behaviour runs against the in-process emulator (src/emulator); refresh faults (stall,
@@ -108,16 +109,23 @@ describe("Session refresh", () => {
   it.effect("sends the refresh as an OAuth refresh grant with client_secret_post and no x-stack headers", () =>
     emulated(Effect.gen(function*() {
       const user = yield* signedInUser
-      yield* withSession({ refreshToken: user.refreshToken }, (session) => session.getTokens())
-      const [refresh] = yield* Effect.flatMap(Emulator.Emulator, (e) => e.requests.filter({ method: "POST", path: tokenPath }))
-      assert.strictEqual(refresh!.path, "/api/v1/auth/oauth/token")
-      assert.deepStrictEqual(refresh!.body, {
+      const { sent } = yield* withWireSpy(withSession({ refreshToken: user.refreshToken }, (session) => session.getTokens()))
+      assert.deepStrictEqual(sent.map((r) => `${r.method} ${r.path}`), ["POST /api/v1/auth/oauth/token"])
+      assert.deepStrictEqual(Object.fromEntries(sent[0]!.form), {
         grant_type: "refresh_token",
         refresh_token: user.refreshToken,
         client_id: emulatorConfig.projectId,
         client_secret: emulatorConfig.publishableClientKey
       })
-      assert.deepStrictEqual(Object.keys(refresh!.headers).filter((name) => name.startsWith("x-stack")), [])
+      assert.deepStrictEqual([...sent[0]!.headers.keys()].filter((name) => name.startsWith("x-stack")), [])
+      // the emulator's log keeps the request, not its secrets
+      const [logged] = yield* Effect.flatMap(Emulator.Emulator, (e) => e.requests.filter({ method: "POST", path: tokenPath }))
+      assert.deepStrictEqual(logged!.body, {
+        grant_type: "refresh_token",
+        refresh_token: "<redacted>",
+        client_id: emulatorConfig.projectId,
+        client_secret: "<redacted>"
+      })
     })))
 
   it.effect("ACCESS_TOKEN_EXPIRED on the first answer: one refresh, then the request succeeds", () =>

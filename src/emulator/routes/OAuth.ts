@@ -1,6 +1,8 @@
 /**
- * OAuth routes of the emulator (SPEC §4 "OAuth", §7): `GET /auth/oauth/authorize/{provider}`
- * (reached by redirect) starts a flow with the built-in mock provider, which shows a small page to
+ * OAuth routes of the emulator (SPEC §4 "OAuth", §5, §7): `GET /auth/oauth/authorize/{provider}`
+ * (reached by redirect) refuses a `redirect_uri`, `error_redirect_url` or
+ * `after_callback_redirect_url` off the project's trusted domains (`RedirectUrlNotWhitelisted`,
+ * before any code exists), then starts a flow with the built-in mock provider, which shows a small page to
  * pick the test account, or approves at once when told to (`OAuthFlow.autoApprove`, or the query
  * parameter `emulator_login_email`); `GET|POST /auth/oauth/callback/{provider}` finishes it; the
  * token endpoint's `authorization_code` grant ({@link authorizationCodeGrant}) exchanges the code.
@@ -105,8 +107,13 @@ const authorize: Router.Handler<undefined> = ({ params, query, url }) =>
     if (type === "link" && token.length === 0) {
       return yield* new Responses.StatusFailure({ status: 400, message: "?token= query parameter is required for link type" })
     }
+    // every URL the flow may send the browser to must be trusted before anything is issued (SPEC §5)
+    const redirectUri = get("redirect_uri").split("#")[0]!
+    const errorRedirectUrl = query.get("error_redirect_uri") ?? query.get("error_redirect_url")
     const after = query.get("after_callback_redirect_url")
-    if (after !== null && !isTrustedUrl(project, after)) return yield* new RedirectUrlNotWhitelisted({})
+    if ([redirectUri, errorRedirectUrl, after].some((url) => url !== null && !isTrustedUrl(project, url))) {
+      return yield* new RedirectUrlNotWhitelisted({})
+    }
     const providerScope = query.get("provider_scope")
     if (providerScope !== null && providerScope.length > 0 && provider.type === "shared") {
       return yield* new OAuthExtraScopeNotAvailableWithSharedOAuthKeys({})
@@ -115,7 +122,7 @@ const authorize: Router.Handler<undefined> = ({ params, query, url }) =>
       innerState: Mfa.newCode(),
       projectId: project.id,
       providerId: provider.id,
-      redirectUri: get("redirect_uri").split("#")[0]!,
+      redirectUri,
       state: get("state"),
       scope: get("scope"),
       codeChallenge: get("code_challenge"),
@@ -123,7 +130,7 @@ const authorize: Router.Handler<undefined> = ({ params, query, url }) =>
       type,
       userId: token.length > 0 ? yield* linkUserId(token, project.id) : null,
       providerScope: providerScope || null,
-      errorRedirectUrl: query.get("error_redirect_uri") ?? query.get("error_redirect_url"),
+      errorRedirectUrl,
       afterCallbackRedirectUrl: after,
       expiresAtMillis: now + OAuthFlow.outerFlowLifetimeMillis
     }

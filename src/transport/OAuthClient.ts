@@ -1,0 +1,123 @@
+/**
+ * The SDK's one OAuth 2 client (SPEC §7 `/auth/oauth/token`, §9): the configured service's token
+ * endpoint, the project as a `client_secret_post` client (project id and publishable key) with a
+ * 30 s clock tolerance, and token requests built and checked by `oauth4webapi` but sent through
+ * `HttpTransport`. The fiber's interruption aborts a request, and its answer's body is read inside
+ * the same interruptible region, so an interrupted exchange never leaves a download running.
+ *
+ * Used by the refresh grant (`session/Refresh.ts`) and the code exchange (`api/OAuth.ts`).
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as oauth from "oauth4webapi"
+import * as Headers from "../protocol/Headers.ts"
+import { KnownError } from "../protocol/KnownError.ts"
+import { HttpTransport, TransportFailure } from "./HttpTransport.ts"
+import type { StackConfig } from "./StackConfig.ts"
+import { readText } from "./StackHttp.ts"
+
+/** The token endpoint's path under `/api/v1`. SPEC §7 */
+export const tokenPath = "/auth/oauth/token"
+
+/** How the client authenticates at the token endpoint. SPEC §9 "Token endpoint auth" */
+export const tokenEndpointAuthMethod = "client_secret_post"
+
+/** Tolerance for clock differences when checking timestamps of token responses. SPEC §9 "Clock tolerance" */
+export const clockToleranceSeconds = 30
+
+/** The authorization server, client and client authentication of one configuration. SPEC §7, §9 */
+export interface OAuthClient {
+  readonly tokenEndpoint: string
+  readonly authorizationServer: oauth.AuthorizationServer
+  readonly client: oauth.Client
+  readonly clientAuth: oauth.ClientAuth
+}
+
+/** The OAuth client of a configuration: the project id and its publishable key (`client_secret_post`). SPEC §7, §9 */
+export const make = (config: StackConfig): OAuthClient => {
+  const tokenEndpoint = `${config.baseUrl}/api/v1${tokenPath}`
+  return {
+    tokenEndpoint,
+    authorizationServer: { issuer: config.baseUrl, token_endpoint: tokenEndpoint },
+    client: {
+      client_id: config.projectId,
+      token_endpoint_auth_method: tokenEndpointAuthMethod,
+      [oauth.clockTolerance]: clockToleranceSeconds
+    },
+    clientAuth: config.publishableClientKey === undefined ? oauth.None() : oauth.ClientSecretPost(config.publishableClientKey)
+  }
+}
+
+const describe = (cause: unknown): string => (cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause))
+
+const nullBodyStatuses: ReadonlySet<number> = new Set([204, 205, 304])
+
+/** The answer again, with its body held in memory (the original is read to its end). */
+const buffered = (response: Response, text: string): Effect.Effect<Response, TransportFailure> =>
+  Effect.try({
+    try: () =>
+      new Response(nullBodyStatuses.has(response.status) ? null : text, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers
+      }),
+    catch: (cause) => new TransportFailure({ reason: describe(cause) })
+  })
+
+/**
+ * Sends one token-endpoint request that `request` builds with oauth4webapi (given the options:
+ * the fiber's AbortSignal, insecure requests allowed for an `http:` service, and a `customFetch`
+ * through `HttpTransport`), then reads the answer's whole body interruptibly. Answers the response
+ * with its body buffered, ready for oauth4webapi's `process*Response`. SPEC §7, §8
+ */
+export const send = (
+  oauthClient: OAuthClient,
+  request: (options: oauth.TokenEndpointRequestOptions) => Promise<Response>
+): Effect.Effect<Response, TransportFailure> =>
+  Effect.gen(function*() {
+    const transport = yield* HttpTransport
+    const context = yield* Effect.context<never>()
+    const customFetch = async (target: string, init: oauth.CustomFetchOptions<"POST", URLSearchParams>): Promise<Response> => {
+      // the signal is the fiber's: aborting it interrupts the send, which aborts the request
+      const sent = await Effect.runPromiseWith(context)(Effect.result(transport.send(new Request(target, init))), {
+        signal: init.signal
+      })
+      if (Result.isFailure(sent)) throw sent.failure
+      return sent.success
+    }
+    const response = yield* Effect.tryPromise({
+      try: (signal) =>
+        request({
+          signal,
+          [oauth.allowInsecureRequests]: oauthClient.tokenEndpoint.startsWith("http:"),
+          [oauth.customFetch]: customFetch
+        }),
+      catch: (cause) => (cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe(cause) }))
+    })
+    const text = yield* Effect.tryPromise({
+      try: (signal) => readText(response, signal),
+      catch: (cause) => new TransportFailure({ reason: describe(cause) })
+    })
+    return yield* buffered(response, text)
+  })
+
+/**
+ * The known error a token-endpoint answer carries (`x-stack-known-error`, message and details from
+ * the body), or `undefined`. The answer must be one {@link send} buffered. SPEC §8
+ */
+export const knownError = (response: Response): Effect.Effect<KnownError | undefined> => {
+  const code = response.headers.get(Headers.knownError)
+  if (code === null) return Effect.succeed(undefined)
+  return Effect.promise(() => response.clone().json().catch(() => undefined)).pipe(
+    Effect.map((body: { error?: unknown; details?: unknown } | undefined) =>
+      new KnownError({
+        code,
+        status: response.status,
+        message: typeof body?.error === "string" ? body.error : code,
+        details: body?.details
+      })
+    )
+  )
+}
