@@ -39,8 +39,8 @@ export interface LayerOptions {
 const browserLocation = () => (globalThis as { location?: Pick<Location, "assign" | "replace"> }).location
 
 /**
- * The app's Layer plus what the hooks need: the query cache (cleared on session changes),
- * navigation, the handler URLs and the passkey ceremonies. For building a runtime by hand. SPEC §2, §9
+ * The app's Layer (which holds the query cache, cleared on session changes) plus what the hooks
+ * need: navigation, the handler URLs and the passkey ceremonies. For building a runtime by hand. SPEC §2, §9
  */
 export const makeLayer = <E, R>(
   app: Layer.Layer<StackClientApp.Services, E, R>,
@@ -56,7 +56,7 @@ export const makeLayer = <E, R>(
     })
   const navigation = Layer.succeed(Navigation, Navigation.of({ navigate: (url) => go(url, false), replaceUrl: (url) => go(url, true) }))
   const urls = Layer.succeed(HandlerUrls.CurrentHandlerUrls, HandlerUrls.make(options.urls))
-  return Layer.mergeAll(QueryCache.layer, navigation, urls, options.webAuthn ?? WebAuthn.layerBrowser).pipe(Layer.provideMerge(app))
+  return Layer.mergeAll(navigation, urls, options.webAuthn ?? WebAuthn.layerBrowser).pipe(Layer.provideMerge(app))
 }
 
 /** A runtime for the provider from the client app's Layer. SPEC §9 */

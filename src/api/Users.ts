@@ -8,7 +8,9 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import * as QueryCache from "../cache/QueryCache.ts"
 import * as Redirects from "../handler/Redirects.ts"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
 import { CannotGetOwnUserWithoutUser, TeamMembershipNotFound } from "../protocol/KnownErrors.ts"
@@ -60,13 +62,31 @@ export const getCurrent = Effect.fn("Users.getCurrent")(
 /** What every `getUser` mode can fail with (signed out is not a failure by itself). */
 export type GetUserError = KnownError | UnknownErrorCode | TransportError
 
+/**
+ * The signed-in user, anonymous ones included, or `null` when signed out, with no request for a
+ * known-invalid session. What every `getUser` mode and the React hooks load. SPEC §4, §7 `GET /users/me`
+ */
+export const loadCurrentOrNull: Effect.Effect<CurrentUser | null, GetUserError, Session.Session> = Effect.gen(function*() {
+  if (yield* (yield* Session.Session).isKnownInvalid) return null
+  return yield* getCurrent().pipe(Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.succeed(null)))
+})
+
+/**
+ * How long `getUser` serves the user from the app's cache: one request per window however often
+ * it is called (the cache's throttle, SPEC §9).
+ */
+export const freshnessWindowMillis = QueryCache.throttleMillis
+
+/** The cached current user of whoever is signed in now: a new session never sees the old user. */
+const currentUserQuery: Effect.Effect<QueryCache.Query<CurrentUser | null, GetUserError, Session.Session>, never, Session.Session> =
+  Session.Session.use((session) =>
+    Effect.map(session.state, (state) =>
+      QueryCache.query(["users", "me", "getUser", state._tag === "SignedIn" ? (state.userId ?? "") : null], loadCurrentOrNull)))
+
 /** The signed-in user or `null`; anonymous users only when `includeAnonymous`. */
 const currentOrNull = (includeAnonymous: boolean) =>
   Effect.gen(function*() {
-    if (yield* (yield* Session.Session).isKnownInvalid) return null
-    const user = yield* getCurrent().pipe(
-      Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.succeed(null))
-    )
+    const user = yield* QueryCache.getOrLoad(yield* currentUserQuery, { maxAge: freshnessWindowMillis })
     return user !== null && user.isAnonymous && !includeAnonymous ? null : user
   })
 
@@ -159,13 +179,17 @@ export type UpdateError = CannotGetOwnUserWithoutUser | TeamMembershipNotFound |
 /** Updates the current user; the payload is passed through as given. SPEC §3, §7 `PATCH /users/me` */
 export const update = Effect.fn("Users.update")(
   function*(payload: CurrentUserUpdate): Effect.fn.Return<CurrentUser, UpdateError, Session.Session> {
-    return yield* Session.call({
+    const user = yield* Session.call({
       method: "PATCH",
       path: "/users/me",
       body: payload,
       response: CurrentUser,
       errors: [CannotGetOwnUserWithoutUser, TeamMembershipNotFound]
     })
+    // `getUser` must not serve the old name within its freshness window.
+    const cache = yield* Effect.serviceOption(QueryCache.QueryCache)
+    if (Option.isSome(cache)) yield* cache.value.set(yield* currentUserQuery, user)
+    return user
   }
 )
 

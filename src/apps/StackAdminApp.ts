@@ -9,8 +9,7 @@ import * as Layer from "effect/Layer"
 import type * as Config from "effect/Config"
 import type * as Redacted from "effect/Redacted"
 import * as OwnerSession from "../session/OwnerSession.ts"
-import * as Session from "../session/Session.ts"
-import * as TokenStore from "../session/TokenStore.ts"
+import type * as Session from "../session/Session.ts"
 import * as Access from "../transport/Access.ts"
 import * as StackConfig from "../transport/StackConfig.ts"
 import * as StackHttp from "../transport/StackHttp.ts"
@@ -85,9 +84,5 @@ export const layerOwnerSession = <E = never>(options: OwnerSessionOptions<E>): L
       (inner) => OwnerSession.withOwnerSession(inner, options.ownerSession)
     )
   )
-  // `fresh` as in `AppLayer.make`: this app never shares a session or token store with another
-  return Layer.merge(
-    Layer.fresh(Session.layer).pipe(Layer.provideMerge(Layer.mergeAll(http, options.tokenStore ?? Layer.fresh(TokenStore.layerMemory)))),
-    Access.layerAdmin
-  )
+  return Layer.merge(AppLayer.assemble(http, options), Access.layerAdmin)
 }

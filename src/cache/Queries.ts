@@ -8,7 +8,6 @@
  *
  * @since 0.1.0
  */
-import * as Effect from "effect/Effect"
 import * as ApiKeys from "../api/ApiKeys.ts"
 import * as ContactChannels from "../api/ContactChannels.ts"
 import * as Notifications from "../api/Notifications.ts"
@@ -47,10 +46,7 @@ export type CurrentUserError = Users.GetUserError
  */
 export const currentUser: QueryCache.Query<Users.CurrentUser | null, CurrentUserError, Session.Session> = QueryCache.query(
   keys.currentUser,
-  Effect.gen(function*() {
-    if (yield* (yield* Session.Session).isKnownInvalid) return null
-    return yield* Users.getCurrent().pipe(Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.succeed(null)))
-  })
+  Users.loadCurrentOrNull
 )
 
 /** Whether a cached user counts as signed in: anonymous users do not, unless allowed. SPEC §4 */

@@ -1,0 +1,44 @@
+import { assert, layer } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { TestClock } from "effect/testing"
+import * as Auth from "../../src/api/Auth.ts"
+import * as Users from "../../src/api/Users.ts"
+import * as QueryCache from "../../src/cache/QueryCache.ts"
+import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
+import * as TestApps from "../../src/testing/TestApps.ts"
+
+const countMe = Emulator.use((e) => e.requests.count({ method: "GET", path: "/api/v1/users/me" }))
+
+layer(layerInProcess)("Users.getUser through the app's cache", (it) => {
+  it.effect("1,000 calls within the freshness window cost one request; the next window one more", () =>
+    Effect.gen(function*() {
+      yield* Auth.signUpWithPassword({ email: "cache@example.com", password: "correct-horse-battery" })
+      const before = yield* countMe
+      for (let i = 0; i < 1000; i++) yield* Users.getUser()
+      assert.strictEqual((yield* countMe) - before, 1)
+      yield* TestClock.adjust(Users.freshnessWindowMillis + 1)
+      const user = yield* Users.getUser()
+      assert.strictEqual(user?.primaryEmail, "cache@example.com")
+      assert.strictEqual((yield* countMe) - before, 2)
+    }).pipe(Effect.provide(TestApps.client())))
+
+  it.effect("a sign-in right after a signed-out read is never served the cached null", () =>
+    Effect.gen(function*() {
+      assert.isNull(yield* Users.getUser())
+      yield* Auth.signUpWithPassword({ email: "fresh-session@example.com", password: "correct-horse-battery" })
+      const user = yield* Users.getUser()
+      assert.strictEqual(user?.primaryEmail, "fresh-session@example.com")
+      yield* Auth.signOut()
+      // The signed-out entry was loaded at this same virtual instant: its reload obeys the 300 ms throttle (SPEC §9).
+      yield* TestClock.adjust(QueryCache.throttleMillis)
+      assert.isNull(yield* Users.getUser())
+    }).pipe(Effect.provide(TestApps.client())))
+
+  it.effect("an update is seen at once, without waiting for the window", () =>
+    Effect.gen(function*() {
+      yield* Auth.signUpWithPassword({ email: "rename@example.com", password: "correct-horse-battery" })
+      yield* Users.getUser()
+      yield* Users.update({ display_name: "Ada" })
+      assert.strictEqual((yield* Users.getUser())?.displayName, "Ada")
+    }).pipe(Effect.provide(TestApps.client())))
+})
