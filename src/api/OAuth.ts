@@ -114,7 +114,7 @@ const resolveRelative = (option: UrlOption, url: string): Effect.Effect<URL, OAu
  * credentials, control characters, backslashes, other schemes), else `UntrustedRedirectUrl`.
  * Whether its domain is trusted is the service's to say: the client does not know the project's.
  */
-export const absoluteRedirectUrl = (option: UrlOption, url: string): Effect.Effect<URL, UrlError> => {
+const absoluteRedirectUrl = (option: UrlOption, url: string): Effect.Effect<URL, UrlError> => {
   if (Redirects.isRelative(url)) return resolveRelative(option, url)
   const parsed = parseUrl(url)
   // trusting the URL's own origin leaves exactly Redirects' checks of the URL's form
@@ -126,9 +126,9 @@ export const absoluteRedirectUrl = (option: UrlOption, url: string): Effect.Effe
 /** The callback page's URL as a `URL`: a relative one resolved against the current page. SPEC §2 */
 const callbackPageUrl = (url: string | URL): Effect.Effect<URL, OAuthUrlNotAbsolute> => {
   if (url instanceof URL) return Effect.succeed(url)
-  const parsed = Redirects.isRelative(url) ? undefined : parseUrl(url)
-  if (parsed !== undefined) return Effect.succeed(parsed)
-  return Redirects.isRelative(url) ? resolveRelative("callbackUrl", url) : Effect.fail(new OAuthUrlNotAbsolute({ option: "callbackUrl", url: withoutQuery(url) }))
+  if (Redirects.isRelative(url)) return resolveRelative("callbackUrl", url)
+  const parsed = parseUrl(url)
+  return parsed === undefined ? Effect.fail(new OAuthUrlNotAbsolute({ option: "callbackUrl", url: withoutQuery(url) })) : Effect.succeed(parsed)
 }
 
 /** The query parameters the OAuth callback sets. SPEC §4 */

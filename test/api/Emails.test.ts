@@ -70,7 +70,7 @@ layer(layerInProcess)("Emails", (it) => {
       const mail = yield* emulator.mailbox.latest("admin@example.com")
       assert.include(mail?.from ?? "", "noreply@example.com")
       const sentBody = (yield* emulator.requests.filter({ method: "POST", path: "/api/v1/internal/send-test-email" })).at(-1)?.body as { email_config: { password: string } }
-      assert.strictEqual(sentBody.email_config.password, "pw")
+      assert.strictEqual(sentBody.email_config.password, "<redacted>", "sent, and kept out of the emulator's request log")
 
       const error = yield* Effect.flip(Emails.sendTestEmail({ recipientEmail: "admin@example.com", emailConfig: { ...smtp, host: "smtp.down.invalid" } }))
       assert.strictEqual(error._tag, "TestEmailFailed")

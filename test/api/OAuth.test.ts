@@ -1,6 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import { TestClock } from "effect/testing"
@@ -12,6 +14,7 @@ import { Emulator } from "../../src/emulator/Emulator.ts"
 import * as EmulatorMfa from "../../src/emulator/Mfa.ts"
 import * as OAuthFlow from "../../src/emulator/OAuthFlow.ts"
 import * as StackClientApp from "../../src/apps/StackClientApp.ts"
+import * as Redirects from "../../src/handler/Redirects.ts"
 import * as Cookies from "../../src/session/Cookies.ts"
 import * as Navigation from "../../src/session/Navigation.ts"
 import * as Session from "../../src/session/Session.ts"
@@ -349,6 +352,121 @@ describe("OAuth: the callback", () => {
     ))
 })
 
+/** Runs `effect` as on a browser page at `href` (`globalThis.location`), restoring the global after. */
+const onPage = (href: string) => <A, E, R>(effect: Effect.Effect<A, E, R>) => {
+  const global = globalThis as { location?: unknown }
+  return Effect.acquireUseRelease(
+    Effect.sync(() => {
+      const saved = global.location
+      global.location = new URL(href)
+      return saved
+    }),
+    () => effect,
+    (saved) => Effect.sync(() => void (global.location = saved))
+  )
+}
+
+describe("OAuth: relative and malformed URLs (SPEC §5)", () => {
+  const redirectOptions = ["redirectUrl", "errorRedirectUrl", "afterCallbackRedirectUrl"] as const
+  const tokenRequests = Effect.flatMap(Emulator, (emulator) => emulator.requests.count({ path: "/api/v1/auth/oauth/token" }))
+
+  it.effect("outside a browser, a relative redirect option fails with OAuthUrlNotAbsolute naming it: no cookie, no navigation", () =>
+    run((cookies) =>
+      Effect.gen(function*() {
+        for (const option of redirectOptions) {
+          const error = yield* Effect.flip(OAuth.getAuthorizationUrl({ ...options, [option]: "/handler/page?keep=1" }))
+          assert.strictEqual(error._tag, "OAuthUrlNotAbsolute")
+          if (error._tag === "OAuthUrlNotAbsolute") {
+            assert.strictEqual(error.option, option)
+            assert.strictEqual(error.url, "/handler/page")
+            assert.include(error.message, `The OAuth ${option} must be an absolute URL`)
+          }
+          const viaRedirect = yield* Effect.flip(OAuth.signInWithRedirect({ ...options, [option]: "handler/page" }))
+          assert.strictEqual(viaRedirect._tag, "OAuthUrlNotAbsolute")
+        }
+        assert.lengthOf(cookies.writes, 0, "no verifier was kept for a flow that never started")
+        assert.deepStrictEqual(yield* Navigation.visits, [])
+      }).pipe(Effect.provide(Navigation.layerTest))
+    ))
+
+  it.effect("in a browser, relative options and the callback URL are resolved against the current page, and the flow completes", () =>
+    run(() =>
+      onPage(`${app}/handler/sign-in?after_auth_return_to=%2Fsettings`)(Effect.gen(function*() {
+        const url = new URL(yield* OAuth.getAuthorizationUrl({
+          provider: "github",
+          redirectUrl: "/handler/oauth-callback",
+          errorRedirectUrl: "error",
+          afterCallbackRedirectUrl: "/settings"
+        }))
+        assert.deepStrictEqual(
+          ["redirect_uri", "error_redirect_url", "after_callback_redirect_url"].map((key) => url.searchParams.get(key)),
+          [`${app}/handler/oauth-callback`, `${app}/handler/error`, `${app}/settings`]
+        )
+        const landing = yield* signInAtProvider(url.toString(), { email: "relative@example.com" })
+        assert.strictEqual(landing._tag, "App")
+        const callback = new URL(landing.url)
+        const result = yield* OAuth.handleCallback(callback.pathname + callback.search)
+        assert.deepStrictEqual(
+          result._tag === "SignedIn" ? [result.isNewUser, result.afterCallbackRedirectUrl, result.cleanUrl] : [],
+          [true, `${app}/settings`, `${app}/handler/oauth-callback`]
+        )
+      }))
+    ))
+
+  it.effect("a malformed or unsafe absolute redirect option fails with UntrustedRedirectUrl, never a thrown TypeError", () =>
+    run((cookies) =>
+      Effect.gen(function*() {
+        const malformed = ["http://[::1", "https://", "http://exa mple.com/", "javascript:alert(1)", "https://user:pw@localhost:3000/cb", "https://app.example.com\\@evil.example"]
+        for (const option of redirectOptions) {
+          for (const url of malformed) {
+            const exit = yield* Effect.exit(OAuth.getAuthorizationUrl({ ...options, [option]: url }))
+            assert.isTrue(Exit.isFailure(exit) && !Cause.hasDies(exit.cause), `${option}: ${url} is a typed failure`)
+            assert.strictEqual(Exit.isFailure(exit) ? Cause.squash(exit.cause) instanceof Redirects.UntrustedRedirectUrl : false, true, `${option}: ${url}`)
+          }
+        }
+        assert.lengthOf(cookies.writes, 0)
+      })
+    ))
+
+  it.effect("a relative callback URL outside a browser fails with OAuthUrlNotAbsolute, keeping the code out of the error and the verifier in place", () =>
+    run((cookies) =>
+      Effect.gen(function*() {
+        const callback = new URL(yield* throughProvider({ email: "relative-callback@example.com" }))
+        const code = callback.searchParams.get("code")!
+        const verifierCookie = `stack-oauth-outer-${callback.searchParams.get("state")}`
+        const before = yield* tokenRequests
+        const error = yield* Effect.flip(OAuth.handleCallback(callback.pathname + callback.search))
+        assert.strictEqual(error._tag, "OAuthUrlNotAbsolute")
+        if (error._tag === "OAuthUrlNotAbsolute") {
+          assert.deepStrictEqual([error.option, error.url], ["callbackUrl", callback.pathname])
+          assert.notInclude(`${error.message} ${JSON.stringify(error)}`, code)
+        }
+        const malformed = yield* Effect.flip(OAuth.handleCallback(`http://[bad/handler/oauth-callback?code=${code}&state=x`))
+        assert.strictEqual(malformed._tag, "OAuthUrlNotAbsolute")
+        assert.notInclude(JSON.stringify(malformed), code)
+        assert.strictEqual(yield* tokenRequests, before, "nothing was sent")
+        assert.isTrue(cookies.jar.has(verifierCookie), "the verifier is still there")
+        assert.strictEqual((yield* OAuth.handleCallback(callback))._tag, "SignedIn")
+      })
+    ))
+
+  it.effect("a malformed redirectUrl option of handleCallback fails with UntrustedRedirectUrl before the verifier is used", () =>
+    run((cookies) =>
+      Effect.gen(function*() {
+        const callback = yield* throughProvider({ email: "bad-option@example.com" })
+        const verifierCookie = `stack-oauth-outer-${new URL(callback).searchParams.get("state")}`
+        const before = yield* tokenRequests
+        const error = yield* Effect.flip(OAuth.handleCallback(callback, { redirectUrl: "https://" }))
+        assert.strictEqual(error._tag, "UntrustedRedirectUrl")
+        const relative = yield* Effect.flip(OAuth.handleCallback(callback, { redirectUrl: "/handler/oauth-callback" }))
+        assert.strictEqual(relative._tag, "OAuthUrlNotAbsolute")
+        assert.strictEqual(yield* tokenRequests, before)
+        assert.isTrue(cookies.jar.has(verifierCookie))
+        assert.strictEqual((yield* OAuth.handleCallback(callback, { redirectUrl: options.redirectUrl }))._tag, "SignedIn")
+      })
+    ))
+})
+
 describe("OAuth routes of the emulator", () => {
   const authorizeUrl = (patch: Record<string, string | null>) =>
     Effect.gen(function*() {
@@ -368,10 +486,9 @@ describe("OAuth routes of the emulator", () => {
         assert.strictEqual(errorCodeOf(yield* visit(yield* authorizeUrl({ client_secret: "pck_wrong" }))), "INVALID_PUBLISHABLE_CLIENT_KEY")
         assert.strictEqual(errorCodeOf(yield* visit(yield* authorizeUrl({ client_id: "no-such-project" }))), "INVALID_OAUTH_CLIENT_ID_OR_SECRET")
         assert.strictEqual(errorCodeOf(yield* visit(yield* authorizeUrl({ code_challenge: null }))), "SCHEMA_ERROR")
-        assert.strictEqual(
-          errorCodeOf(yield* visit(yield* authorizeUrl({ after_callback_redirect_url: "https://evil.example.org/" }))),
-          "REDIRECT_URL_NOT_WHITELISTED"
-        )
+        for (const param of ["redirect_uri", "error_redirect_url", "after_callback_redirect_url"]) {
+          assert.strictEqual(errorCodeOf(yield* visit(yield* authorizeUrl({ [param]: "https://evil.example.org/" }))), "REDIRECT_URL_NOT_WHITELISTED", param)
+        }
         const linkWithoutToken = yield* visit(yield* authorizeUrl({ type: "link" }))
         assert.deepStrictEqual(linkWithoutToken._tag === "Page" ? [linkWithoutToken.status, linkWithoutToken.text] : [], [
           400,

@@ -2,20 +2,27 @@
  * OAuth hygiene (SPEC §2 oauth-callback, §4 "OAuth", §9 PKCE S256, state cookie 3600 s): the
  * state names the only verifier a callback may use, the verifier is used once and removed, PKCE is
  * S256 and nothing else, and a callback with a foreign or missing state, code or verifier does
- * nothing at all: no request, no tokens, no cookie touched.
+ * nothing at all: no request, no tokens, no cookie touched. Interrupting the code exchange aborts
+ * its request (real loopback server).
  */
 import { createHash } from "node:crypto"
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as OAuth from "../../src/api/OAuth.ts"
+import * as StackClientApp from "../../src/apps/StackClientApp.ts"
 import * as Emulator from "../../src/emulator/Emulator.ts"
 import * as Headers from "../../src/protocol/Headers.ts"
 import type * as CookieStorage from "../../src/session/CookieStorage.ts"
 import * as Cookies from "../../src/session/Cookies.ts"
 import * as Session from "../../src/session/Session.ts"
 import * as TestApps from "../../src/testing/TestApps.ts"
+import { fromFetch, HttpTransport } from "../../src/transport/HttpTransport.ts"
+import { type Behaviour, eventually, loopbackServer } from "../support/LoopbackServer.ts"
 import { withWireSpy } from "../support/WireSpy.ts"
+import { flush, loopbackOnlyFetch } from "./support.ts"
 
 /** A cookie jar that records every write with its attributes. */
 const recordingJar = (secure: boolean) => {
@@ -59,6 +66,8 @@ const startFlow = (email: string) =>
 
 const requestCount = Effect.flatMap(Emulator.Emulator, (e) => e.requests.count())
 const tokenRequests = Effect.flatMap(Emulator.Emulator, (e) => e.requests.count({ method: "POST", path: "/auth/oauth/token" }))
+
+const tokenEndpointPath = "/api/v1/auth/oauth/token"
 
 const withJar = (jar: ReturnType<typeof recordingJar>) => Layer.merge(TestApps.client(), Cookies.layerAdapter(jar.adapter))
 
@@ -180,4 +189,51 @@ layer(Emulator.layerInProcess)("OAuth hygiene (SPEC §4, §9)", (it) => {
       assert.deepStrictEqual([...exchange.headers.keys()].filter((h) => h.startsWith("x-stack") && h !== Headers.randomNonce), [])
     }).pipe(Effect.provide(withJar(jar)))
   })
+
+  const stalls: ReadonlyArray<readonly [string, Behaviour]> = [
+    ["before the answer's head", { _tag: "Stall" }],
+    ["in the middle of the token response's body", { _tag: "StallMidBody", body: JSON.stringify({ access_token: "x".repeat(400), token_type: "Bearer" }) }]
+  ]
+  for (const [where, behaviour] of stalls) {
+    it.effect(`interrupting handleCallback while the code exchange stalls ${where} aborts the request (real loopback server); nobody is signed in`, () => {
+      const jar = recordingJar(false)
+      return Effect.gen(function*() {
+        const emulator = yield* Emulator.Emulator
+        const context = yield* Effect.context<never>()
+        const { callbackUrl } = yield* startFlow("interrupted@example.com")
+        const server = yield* loopbackServer(
+          ({ path }) => (path === tokenEndpointPath ? behaviour : { _tag: "Forward" }),
+          (request) => Effect.runPromiseWith(context)(Effect.orDie(emulator.handle(request)))
+        )
+        const signals: Array<AbortSignal> = []
+        let heads = 0
+        const transport = fromFetch((input, init) => {
+          if (init?.signal) signals.push(init.signal)
+          return loopbackOnlyFetch(input, init).then((response) => (heads++, response))
+        })
+        const app = StackClientApp.layer({
+          projectId: emulator.demoProject.projectId,
+          publishableClientKey: emulator.demoProject.publishableClientKey,
+          baseUrl: server.url
+        }).pipe(Layer.orDie)
+        yield* Effect.gen(function*() {
+          const fiber = yield* Effect.forkChild(OAuth.handleCallback(callbackUrl))
+          yield* eventually(Effect.sync(() => server.count({ path: tokenEndpointPath }) === 1 && signals.length === 1))
+          if (behaviour._tag === "StallMidBody") yield* eventually(Effect.sync(() => heads === 1)) // the head arrived
+          yield* flush(20)
+          assert.isFalse(signals[0]!.aborted)
+          yield* Fiber.interrupt(fiber)
+          const exit = yield* Fiber.await(fiber)
+          assert.isTrue(Exit.isFailure(exit) && Exit.hasInterrupts(exit))
+          // before the head the fetch itself is aborted; after it, the body's stream is cancelled
+          if (behaviour._tag === "Stall") assert.isTrue(signals[0]!.aborted, "the exchange's AbortSignal fired")
+          const exchange = server.seen.find((seen) => seen.path === tokenEndpointPath)!
+          yield* eventually(Effect.sync(() => exchange.closedByClient))
+          assert.isFalse(exchange.finished)
+          assert.strictEqual(server.count({ path: tokenEndpointPath }), 1, "nothing was sent again")
+          assert.deepStrictEqual(yield* (yield* Session.Session).state, { _tag: "SignedOut" })
+        }).pipe(Effect.provide(Layer.merge(app, Cookies.layerAdapter(jar.adapter))), Effect.provideService(HttpTransport, transport))
+      }).pipe(Effect.provide(withJar(jar)))
+    })
+  }
 })

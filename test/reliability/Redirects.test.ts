@@ -17,6 +17,7 @@ import * as OAuth from "../../src/api/OAuth.ts"
 import * as Passwords from "../../src/api/Passwords.ts"
 import * as Emulator from "../../src/emulator/Emulator.ts"
 import * as EmulatorState from "../../src/emulator/EmulatorState.ts"
+import * as OAuthFlow from "../../src/emulator/OAuthFlow.ts"
 import { demoProject } from "../../src/emulator/Seeds.ts"
 import * as Table from "../../src/emulator/Table.ts"
 import * as Redirects from "../../src/handler/Redirects.ts"
@@ -88,6 +89,9 @@ const trustCorpusDomains = Effect.flatMap(Emulator.Emulator, (emulator) =>
     }))
   }))))
 
+const authorizationCodes = Effect.flatMap(Emulator.Emulator, (emulator) =>
+  Effect.map(emulator.state.get, (state) => Table.values(OAuthFlow.authorizationCodes.get(state)).length))
+
 const mails = Effect.flatMap(Emulator.Emulator, (emulator) => Effect.map(emulator.mailbox.all, (all) => all.length))
 
 /** Opens an authorize URL at the emulator the way a browser would, approving as `email`. */
@@ -133,28 +137,36 @@ layer(Emulator.layerInProcess)("open-redirect corpus (SPEC §5): the service, fo
       assert.strictEqual(yield* mails, before + 2 * trusted.filter((t) => t.absolute).length)
     }), { timeout: 30_000 })
 
-  it.effect("OAuth: an attempt as after_callback_redirect_url is refused at authorize; a trusted one comes back from the code exchange", () =>
+  const trustedFlow = {
+    provider: "github",
+    redirectUrl: "https://app.example.com/handler/oauth-callback",
+    errorRedirectUrl: "https://app.example.com/handler/error"
+  } as const
+  const authorizeParam = {
+    redirectUrl: "redirect_uri",
+    errorRedirectUrl: "error_redirect_url",
+    afterCallbackRedirectUrl: "after_callback_redirect_url"
+  } as const
+
+  it.effect("OAuth: the service refuses an attempt as redirect_uri, error_redirect_url or after_callback_redirect_url at authorize, before any code exists", () =>
     Effect.gen(function*() {
       yield* trustCorpusDomains
-      for (const { trick, url } of absoluteAttempts) {
-        const authorizeUrl = yield* OAuth.getAuthorizationUrl({
-          provider: "github",
-          redirectUrl: "https://app.example.com/handler/oauth-callback",
-          errorRedirectUrl: "https://app.example.com/handler/error",
-          afterCallbackRedirectUrl: url
-        })
-        const answer = yield* openAuthorize(authorizeUrl, "oauth-redirects@example.com")
-        assert.strictEqual(answer.code, "REDIRECT_URL_NOT_WHITELISTED", `${trick}: ${url}`)
-        assert.isNull(answer.location)
+      const codesBefore = yield* authorizationCodes
+      for (const [option, param] of Object.entries(authorizeParam)) {
+        for (const { trick, url } of absoluteAttempts) {
+          // the SDK refuses many of these itself (see below): put each one in a valid authorize URL
+          const authorizeUrl = new URL(yield* OAuth.getAuthorizationUrl(trustedFlow))
+          authorizeUrl.searchParams.set(param, url)
+          const answer = yield* openAuthorize(authorizeUrl.toString(), "oauth-redirects@example.com")
+          assert.strictEqual(answer.code, "REDIRECT_URL_NOT_WHITELISTED", `${option} · ${trick}: ${url}`)
+          assert.isNull(answer.location, `${option} · ${trick}: nowhere to go`)
+        }
       }
-      const authorizeUrl = yield* OAuth.getAuthorizationUrl({
-        provider: "github",
-        redirectUrl: "https://app.example.com/handler/oauth-callback",
-        errorRedirectUrl: "https://app.example.com/handler/error",
-        afterCallbackRedirectUrl: "https://app.example.com/welcome"
-      })
+      assert.strictEqual(yield* authorizationCodes, codesBefore, "no authorization code was issued")
+      const authorizeUrl = yield* OAuth.getAuthorizationUrl({ ...trustedFlow, afterCallbackRedirectUrl: "https://app.example.com/welcome" })
       const answer = yield* openAuthorize(authorizeUrl, "oauth-redirects@example.com")
       assert.strictEqual(answer.status, 307)
+      assert.isTrue(answer.location!.startsWith(`${trustedFlow.redirectUrl}?code=`), "a trusted callback page gets its code")
       const result = yield* OAuth.handleCallback(answer.location!)
       assert.strictEqual(result._tag, "SignedIn")
       if (result._tag === "SignedIn") {
@@ -163,21 +175,46 @@ layer(Emulator.layerInProcess)("open-redirect corpus (SPEC §5): the service, fo
       }
     }).pipe(Effect.provide(Layer.merge(TestApps.client(), Cookies.layerMemory))), { timeout: 30_000 })
 
-  // KNOWN EMULATOR DEFECT (reported): the emulator issues an authorization code to an untrusted
-  // `redirect_uri` and redirects the browser there; the service refuses with
-  // REDIRECT_URL_NOT_WHITELISTED before issuing a code. Drop `.fails` once src/emulator/OAuthFlow.ts checks it.
-  it.effect.fails("OAuth: an attempt as the callback page (redirect_uri) is refused, and no code is sent to it", () =>
+  it.effect("OAuth: through the SDK, every attempt as any redirect option is refused, by the SDK (typed, before any cookie) or by the service", () =>
     Effect.gen(function*() {
       yield* trustCorpusDomains
-      for (const { trick, url } of absoluteAttempts.filter(({ url }) => /^https?:/i.test(url))) {
-        const authorizeUrl = yield* OAuth.getAuthorizationUrl({
-          provider: "github",
-          redirectUrl: url,
-          errorRedirectUrl: "https://app.example.com/handler/error"
-        })
-        const answer = yield* openAuthorize(authorizeUrl, "oauth-redirect-uri@example.com")
-        assert.isFalse(answer.location?.includes("code=") ?? false, `a code went to ${trick}: ${url}`)
-        assert.strictEqual(answer.code, "REDIRECT_URL_NOT_WHITELISTED", `${trick}: ${url}`)
+      const refusedBy = { sdk: 0, service: 0 }
+      for (const option of Object.keys(authorizeParam)) {
+        for (const { trick, url } of untrusted) {
+          const exit = yield* Effect.exit(OAuth.getAuthorizationUrl({ ...trustedFlow, [option]: url }))
+          if (Exit.isFailure(exit)) {
+            assert.include(["UntrustedRedirectUrl", "OAuthUrlNotAbsolute"], errorTag(exit), `${option} · ${trick}: ${url}`)
+            refusedBy.sdk++
+            continue
+          }
+          const answer = yield* openAuthorize(exit.value, "oauth-redirects@example.com")
+          assert.strictEqual(answer.code, "REDIRECT_URL_NOT_WHITELISTED", `${option} · ${trick}: ${url}`)
+          refusedBy.service++
+        }
       }
+      assert.isAbove(refusedBy.sdk, 0)
+      assert.isAbove(refusedBy.service, 0)
+    }).pipe(Effect.provide(Layer.merge(TestApps.client(), Cookies.layerMemory))), { timeout: 30_000 })
+
+  it.effect("OAuth: a callback page the project stopped trusting after authorize gets no code", () =>
+    Effect.gen(function*() {
+      const emulator = yield* Emulator.Emulator
+      yield* trustCorpusDomains
+      const codesBefore = yield* authorizationCodes
+      const authorizeUrl = new URL(yield* OAuth.getAuthorizationUrl(trustedFlow))
+      const started = yield* Effect.orDie(emulator.handle(new Request(authorizeUrl)))
+      assert.strictEqual(started.status, 307, "the mock provider's page")
+      yield* emulator.run(EmulatorState.update((state) => ({
+        ...state,
+        projects: Table.modify(state.projects, demoProject.projectId, (project) => ({ ...project, config: { ...project.config, domains: [] } }))
+      })))
+      const providerPage = new URL(started.headers.get("location")!, emulator.baseUrl)
+      const approve = new URL(`${emulator.baseUrl}/api/v1/auth/oauth/callback/github`)
+      approve.searchParams.set("state", providerPage.searchParams.get("state")!)
+      approve.searchParams.set("email", "no-longer-trusted@example.com")
+      const answer = yield* Effect.orDie(emulator.handle(new Request(approve)))
+      assert.strictEqual(answer.headers.get(Headers.knownError), "REDIRECT_URL_NOT_WHITELISTED")
+      assert.isNull(answer.headers.get("location"))
+      assert.strictEqual(yield* authorizationCodes, codesBefore, "no authorization code was issued")
     }).pipe(Effect.provide(Layer.merge(TestApps.client(), Cookies.layerMemory))))
 })

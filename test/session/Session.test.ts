@@ -111,7 +111,7 @@ describe("Session refresh", () => {
       const user = yield* signedInUser
       const { sent } = yield* withWireSpy(withSession({ refreshToken: user.refreshToken }, (session) => session.getTokens()))
       assert.deepStrictEqual(sent.map((r) => `${r.method} ${r.path}`), ["POST /api/v1/auth/oauth/token"])
-      assert.deepStrictEqual(Object.fromEntries(sent[0]!.form), {
+      assert.deepStrictEqual<Record<string, string | undefined>>(Object.fromEntries(sent[0]!.form), {
         grant_type: "refresh_token",
         refresh_token: user.refreshToken,
         client_id: emulatorConfig.projectId,
