@@ -18,7 +18,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "node", include: ["test/**/*.test.{ts,tsx}"], exclude: ["test/react/**"] }
+        test: { name: "node", include: ["test/**/*.test.{ts,tsx}"], exclude: ["test/react/**", "test/e2e/**"] }
       },
       {
         extends: true,
@@ -30,9 +30,10 @@ export default defineConfig({
         }
       },
       {
-        // the example app in a real browser (playwright-core + Chromium), against the emulator over HTTP
+        // the example app in a real browser (playwright-core + Chromium), against the emulator over
+        // HTTP: one harness (test/e2e/harness.ts), screenshots in .artifacts/e2e/
         extends: true,
-        test: { name: "browser", include: ["test/react/**/*.e2e.test.ts"], environment: "node" }
+        test: { name: "browser", include: ["test/e2e/**/*.test.ts"], environment: "node" }
       }
     ]
   }

@@ -16,6 +16,15 @@ export interface Ports {
   readonly app?: number | undefined
 }
 
+/** How the app's dev server runs. */
+export interface Options {
+  /**
+   * Push source changes to open pages (hot reload); on by default. Tests turn it off, so an edit
+   * elsewhere in the checkout never reloads a page mid-flow.
+   */
+  readonly hotReload?: boolean | undefined
+}
+
 /** Where the example runs. */
 export interface Served {
   readonly appUrl: string
@@ -26,7 +35,7 @@ export interface Served {
 
 const viteConfig = fileURLToPath(new URL("./vite.config.ts", import.meta.url))
 
-const startVite = (port: number | undefined, env: Readonly<Record<string, string>>) =>
+const startVite = (port: number | undefined, hotReload: boolean, env: Readonly<Record<string, string>>) =>
   Effect.acquireRelease(
     Effect.promise(async () => {
       // Vite hands the VITE_* variables of its process to the app (import.meta.env)
@@ -34,7 +43,10 @@ const startVite = (port: number | undefined, env: Readonly<Record<string, string
       const server = await createServer({
         configFile: viteConfig,
         logLevel: "warn",
-        ...(port === undefined ? {} : { server: { port, strictPort: port !== 0 } })
+        server: {
+          ...(port === undefined ? {} : { port, strictPort: port !== 0 }),
+          ...(hotReload ? {} : { hmr: false })
+        }
       })
       await server.listen()
       return server
@@ -43,7 +55,10 @@ const startVite = (port: number | undefined, env: Readonly<Record<string, string
   )
 
 /** Starts the emulator's servers and the app; both stop when the scope closes. */
-export const serve = (ports: Ports = {}): Effect.Effect<Served, EmulatorServer.ServeError, Emulator.Emulator | Scope.Scope> =>
+export const serve = (
+  ports: Ports = {},
+  options: Options = {}
+): Effect.Effect<Served, EmulatorServer.ServeError, Emulator.Emulator | Scope.Scope> =>
   Effect.gen(function*() {
     const emulator = yield* Emulator.Emulator
     const served = yield* EmulatorServer.serve({
@@ -51,7 +66,7 @@ export const serve = (ports: Ports = {}): Effect.Effect<Served, EmulatorServer.S
       mailboxPort: ports.mailbox ?? EmulatorServer.defaultMailboxPort
     })
     const demo = emulator.demoProject
-    const vite = yield* startVite(ports.app, {
+    const vite = yield* startVite(ports.app, options.hotReload ?? true, {
       VITE_STACK_PROJECT_ID: demo.projectId,
       VITE_STACK_PUBLISHABLE_CLIENT_KEY: demo.publishableClientKey,
       VITE_STACK_API_URL: served.url

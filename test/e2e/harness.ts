@@ -1,95 +1,102 @@
 /**
- * Browser end-to-end harness: the emulator over HTTP on loopback, the example app's Vite dev
- * server, and Debian's Chromium driven by playwright-core. Everything is scoped: closing the
- * test's scope stops the browser, Vite and the emulator.
+ * The browser end-to-end harness: the example app served as `npm start` serves it
+ * (`examples/react-vite/serve.ts`: the emulator over HTTP on loopback and the app's Vite dev
+ * server, here on free ports) and Debian's Chromium driven by playwright-core. One Layer per test
+ * file: everything stops when the layer is released. Each flow takes fresh browser contexts (its
+ * own cookies: a second user, a second device) and leaves a screenshot of every page it opened.
  */
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
-import { mkdirSync } from "node:fs"
+import { existsSync, mkdirSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
-import { createServer } from "vite"
-import { Emulator, layer as emulatorLayer } from "../../src/emulator/Emulator.ts"
-import * as EmulatorServer from "../../src/emulator/Server.ts"
+import { serve, type Served } from "../../examples/react-vite/serve.ts"
+import * as Emulator from "../../src/emulator/Emulator.ts"
 
 /** Debian's Chromium, installed by .ci/run (Playwright cannot download browsers here). */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 
-/** Where screenshots of final pages are kept (a CI artifact; git-ignored). */
+/** Whether a Chromium exists on this machine; the browser suite is skipped where none does. */
+export const chromiumAvailable = existsSync(chromiumPath)
+
+/** Chromium's flags: headless on a closed network (without these it keeps dialling out). */
+export const chromiumArgs: ReadonlyArray<string> = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage"
+]
+
+/** How long one browser action or wait may take before the flow fails. */
+export const actionTimeout = 15_000
+
+/** Where the screenshots of the flows' final pages go (a CI artifact; `.artifacts` is git-ignored). */
 export const artifactsDir = fileURLToPath(new URL("../../.artifacts/e2e/", import.meta.url))
 
-const viteConfig = fileURLToPath(new URL("../../examples/react-vite/vite.config.ts", import.meta.url))
-
-/** What a browser test gets. */
-export interface Harness {
-  readonly appUrl: string
-  readonly apiUrl: string
-  readonly mailboxUrl: string
+/** What a browser flow gets. */
+export interface Service extends Served {
+  readonly emulator: Emulator.Service
   readonly browser: Browser
-  /** A fresh browser context (its own cookies and storage: a second user, or a second device). */
-  readonly newContext: () => Effect.Effect<BrowserContext, never, Scope.Scope>
-  /** Saves a screenshot of the page under .artifacts/e2e/<name>.png. */
-  readonly screenshot: (page: Page, name: string) => Effect.Effect<string>
+  /** An absolute URL of the app (`url("/handler/sign-in")`). */
+  readonly url: (path: string) => string
+  /** A fresh browser context (own cookies and storage), closed with the flow's scope. */
+  readonly newContext: Effect.Effect<BrowserContext, never, Scope.Scope>
+  /**
+   * A new tab of `context` on the app's home page; when the flow's scope closes (pass or fail)
+   * its final state is kept as `.artifacts/e2e/<screenshot>.png`.
+   */
+  readonly openPage: (context: BrowserContext, screenshot: string) => Effect.Effect<Page, never, Scope.Scope>
+  /** A tab of a fresh context on the home page: one visitor. */
+  readonly visitor: (screenshot: string) => Effect.Effect<Page, never, Scope.Scope>
 }
 
-const startVite = (env: Record<string, string>) =>
-  Effect.acquireRelease(
-    Effect.promise(async () => {
-      Object.assign(process.env, env)
-      const server = await createServer({
-        configFile: viteConfig,
-        logLevel: "error",
-        server: { port: 0, host: "127.0.0.1", strictPort: false, hmr: false }
-      })
-      await server.listen()
-      const address = server.httpServer?.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      return { server, url: `http://127.0.0.1:${port}` }
-    }),
-    ({ server }) => Effect.promise(() => server.close())
+/** The harness of a browser test file. */
+export class Harness extends Context.Service<Harness, Service>()("test/e2e/Harness") {}
+
+const acquire = <A>(open: () => Promise<A>, close: (a: A) => Promise<unknown>) =>
+  Effect.acquireRelease(Effect.promise(open), (a) => Effect.promise(() => close(a).catch(() => undefined)))
+
+const screenshot = (page: Page, name: string) =>
+  Effect.tryPromise(() => page.screenshot({ path: `${artifactsDir}${name}.png`, fullPage: true })).pipe(Effect.ignore)
+
+const make = Effect.gen(function*() {
+  const emulator = yield* Emulator.Emulator
+  const served = yield* serve({ api: 0, mailbox: 0, app: 0 }, { hotReload: false }).pipe(Effect.orDie)
+  const browser = yield* acquire(
+    () => chromium.launch({ executablePath: chromiumPath, headless: true, args: [...chromiumArgs] }),
+    (b) => b.close()
   )
-
-const launchChromium = Effect.acquireRelease(
-  Effect.promise(() =>
-    chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      // Without the background-networking flags Chromium keeps dialling out on a closed network.
-      args: [
-        "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"
-      ]
-    })
-  ),
-  (browser) => Effect.promise(() => browser.close())
-)
-
-/** Starts the emulator, the example app and Chromium; provides a fresh `Emulator` too. */
-export const harness: Effect.Effect<Harness, never, Scope.Scope | Emulator> = Effect.gen(function*() {
-  const emulator = yield* Emulator
-  const served = yield* EmulatorServer.serve({ port: 0, mailboxPort: 0 }).pipe(Effect.orDie)
-  const vite = yield* startVite({
-    VITE_STACK_PROJECT_ID: emulator.demoProject.projectId,
-    VITE_STACK_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey,
-    VITE_STACK_API_URL: served.url
-  })
-  const browser = yield* launchChromium
   mkdirSync(artifactsDir, { recursive: true })
-  return {
-    appUrl: vite.url,
-    apiUrl: served.url,
-    mailboxUrl: served.mailboxUrl ?? "",
+  const url = (path: string) => new URL(path, served.appUrl).href
+  const newContext = acquire(async () => {
+    const context = await browser.newContext()
+    context.setDefaultTimeout(actionTimeout)
+    return context
+  }, (c) => c.close())
+  const openPage = (context: BrowserContext, name: string) =>
+    Effect.gen(function*() {
+      const page = yield* Effect.acquireRelease(Effect.promise(() => context.newPage()), (p) => screenshot(p, name))
+      yield* Effect.promise(() => page.goto(served.appUrl))
+      return page
+    })
+  return Harness.of({
+    ...served,
+    emulator,
     browser,
-    newContext: () => Effect.acquireRelease(Effect.promise(() => browser.newContext()), (c) => Effect.promise(() => c.close())),
-    screenshot: (page, name) =>
-      Effect.promise(async () => {
-        const path = `${artifactsDir}${name}.png`
-        await page.screenshot({ path, fullPage: true })
-        return path
-      })
-  }
+    url,
+    newContext,
+    openPage,
+    visitor: (name) => Effect.flatMap(newContext, (context) => openPage(context, name))
+  })
 })
 
-/** A fresh emulator for one browser test file. */
-export const layer: Layer.Layer<Emulator> = emulatorLayer
+/** A fresh emulator, the example app on free ports and one Chromium, for one test file. */
+export const layer: Layer.Layer<Harness | Emulator.Emulator> = Layer.effect(Harness, make).pipe(
+  Layer.provideMerge(Emulator.layer)
+)
