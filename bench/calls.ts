@@ -6,11 +6,12 @@
  *
  * Per block: the median call (sequential) or the median batch of 50 ÷ 50 (concurrent), so a stall
  * of the shared machine inside one block does not decide a ratio; ratios are taken per round, and
- * their median (p25–p75) is reported.
+ * their median (p25–p75) is reported. This process's CPU time per call is reported too (its ratio
+ * moves less with the machine's load than wall time does).
  *
  * A second table splits our per-call time by layer (pipeline, typed call, API function).
  *
- * Run: `npm run bench -- calls` (options: `--rounds 21 --block 200 --batches 8`).
+ * Run: `npm run bench -- calls` (options: `--rounds 25 --block 200 --batches 16`).
  */
 import * as Effect from "effect/Effect"
 import * as References from "effect/References"
@@ -23,9 +24,9 @@ import { option, report } from "./support/report.ts"
 import { spawnServer } from "./support/server.ts"
 import { median, rotate, spread, table } from "./support/stats.ts"
 
-const rounds = option("rounds", 21)
+const rounds = option("rounds", 25)
 const block = option("block", 200)
-const batches = option("batches", 8)
+const batches = option("batches", 16)
 const width = 50
 
 const server = await spawnServer()
@@ -41,6 +42,13 @@ for (const contender of contenders) {
   const id = freshId()
   const user = await contender.getUser(id) as { id: string }
   if (user.id !== id) throw new Error(`${contender.name} answered ${JSON.stringify(user)}`)
+}
+
+/** This process's CPU time (user + system) per call of a block, in µs, by contender. */
+const cpu: Record<string, Array<number>> = {}
+const cpuOf = (name: string, since: NodeJS.CpuUsage, calls: number) => {
+  const used = process.cpuUsage(since)
+  ;(cpu[name] ??= []).push((used.user + used.system) / calls)
 }
 
 /** Median microseconds of `n` sequential calls. */
@@ -70,19 +78,25 @@ type Times = Record<string, Array<number>>
 /** Alternating blocks: every round runs each contender once, in an order rotated per round. */
 const measure = async (
   entries: ReadonlyArray<readonly [string, (id: string) => Promise<unknown>]>,
-  run: (getUser: (id: string) => Promise<unknown>) => Promise<number>
+  run: (getUser: (id: string) => Promise<unknown>) => Promise<number>,
+  callsPerBlock: number,
+  mode: string
 ): Promise<Times> => {
   for (const [, getUser] of entries) await run(getUser) // warm-up: JIT, connection pools
   const times: Times = Object.fromEntries(entries.map(([name]) => [name, []]))
   for (let r = 0; r < rounds; r++) {
-    for (const [name, getUser] of rotate(entries, r)) times[name]!.push(await run(getUser))
+    for (const [name, getUser] of rotate(entries, r)) {
+      const since = process.cpuUsage()
+      times[name]!.push(await run(getUser))
+      cpuOf(`${mode}:${name}`, since, callsPerBlock)
+    }
   }
   return times
 }
 
 const headline = contenders.map((c) => [c.name, c.getUser] as const)
-const seq = await measure(headline, (getUser) => sequential(getUser, block))
-const conc = await measure(headline, (getUser) => concurrent(getUser, batches))
+const seq = await measure(headline, (getUser) => sequential(getUser, block), block, "sequential")
+const conc = await measure(headline, (getUser) => concurrent(getUser, batches), batches * width, "concurrent")
 
 // our stack, layer by layer, over the same runtime
 const runtime = ours.runtime!
@@ -104,19 +118,22 @@ const layers = [
   ["ServerUsers.get with References.TracerEnabled off", (id: string) =>
     runtime.runPromise(ServerUsers.get(id).pipe(Effect.provideService(References.TracerEnabled, false)))]
 ] as const
-const split = await measure(layers, (getUser) => sequential(getUser, block))
+const split = await measure(layers, (getUser) => sequential(getUser, block), block, "layers")
 
 for (const contender of contenders) await contender.close()
 await server.close()
 
 const ratios = (times: Times, name: string) => times[name]!.map((t, i) => t / times[raw.name]![i]!)
-const row = (mode: string, times: Times) => [
-  mode,
+const cpuRatio = (mode: string, name: string) =>
+  median(cpu[`${mode}:${name}`]!.map((t, i) => t / cpu[`${mode}:${raw.name}`]![i]!)).toFixed(2)
+const row = (label: string, mode: string, times: Times) => [
+  label,
   median(times[raw.name]!).toFixed(0),
   median(times[ours.name]!).toFixed(0),
   median(times[official.name]!).toFixed(0),
   `**${spread(ratios(times, ours.name))}**`,
-  spread(ratios(times, official.name))
+  spread(ratios(times, official.name)),
+  `${cpuRatio(mode, ours.name)} / ${cpuRatio(mode, official.name)}`
 ]
 
 const markdown = [
@@ -125,17 +142,18 @@ const markdown = [
   `${rounds} rounds × 3 alternating blocks (order rotated per round); a block is ${block} sequential calls (its median call) or ${batches} batches of ${width} concurrent calls (its median batch ÷ ${width}). Ratios per round: median (p25–p75). Every call reads a new user id.`,
   "",
   table(
-    ["mode", "raw fetch µs/call", "ours µs/call", "official µs/call", "ours ÷ raw (target ≤ 1.10)", "official ÷ raw"],
-    [row("sequential", seq), row(`${width} concurrent`, conc)]
+    ["mode", "raw fetch µs/call", "ours µs/call", "official µs/call", "ours ÷ raw (target ≤ 1.10)", "official ÷ raw", "CPU per call ÷ raw: ours / official"],
+    [row("sequential", "sequential", seq), row(`${width} concurrent`, "concurrent", conc)]
   ),
   "",
   "### Where our per-call time goes (sequential, same method)",
   "",
-  table(["layer", "µs/call", "÷ raw"], layers.map(([name]) => [
+  table(["layer", "µs/call", "÷ raw", "CPU per call ÷ raw"], layers.map(([name]) => [
     name,
     median(split[name]!).toFixed(0),
-    name === raw.name ? "1.00" : spread(ratios(split, name))
+    name === raw.name ? "1.00" : spread(ratios(split, name)),
+    name === raw.name ? "1.00" : cpuRatio("layers", name)
   ]))
 ].join("\n")
 
-report("calls", markdown, { rounds, block, batches, width, sequential: seq, concurrent: conc, layers: split })
+report("calls", markdown, { rounds, block, batches, width, sequential: seq, concurrent: conc, layers: split, cpuPerCall: cpu })
