@@ -12,6 +12,7 @@ import { AdminProject } from "../protocol/schemas/AdminProject.ts"
 import { AdminAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** The project and its configuration as an admin reads them (SPEC §3). */
 export type { AdminProject, AdminProjectConfig, EmailConfig, OAuthProviderConfig, TrustedDomain } from "../protocol/schemas/AdminProject.ts"
@@ -130,11 +131,12 @@ export const toWireUpdate = (update: ProjectUpdate) => {
 export type GetError = Call.CallError<readonly []>
 
 /** The project with its whole configuration. SPEC §7 `GET /internal/projects/current` */
-export const get = Effect.fn("AdminProjects.get")(
+export const get = Effect.fnUntraced(
   function*(): Effect.fn.Return<AdminProject, GetError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({ method: "GET", path: currentPath, response: AdminProject, errors: [] })
-  }
+  },
+  Traced.span("AdminProjects.get")
 )
 
 const updateErrors = [KnownErrors.SchemaError] as const
@@ -142,22 +144,24 @@ const updateErrors = [KnownErrors.SchemaError] as const
 export type UpdateError = Call.CallError<typeof updateErrors>
 
 /** Changes the project's settings and answers the project. SPEC §7 `PATCH /internal/projects/current` */
-export const update = Effect.fn("AdminProjects.update")(
+export const update = Effect.fnUntraced(
   function*(input: ProjectUpdate): Effect.fn.Return<AdminProject, UpdateError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({ method: "PATCH", path: currentPath, body: toWireUpdate(input), response: AdminProject, errors: updateErrors })
-  }
+  },
+  Traced.span("AdminProjects.update")
 )
 
 /** What {@link remove} can fail with: no error specific to it. SPEC §8 */
 export type RemoveError = Call.CallError<readonly []>
 
 /** Deletes the project with all its users, teams and keys; irreversible. SPEC §7 `DELETE /internal/projects/current` */
-export const remove = Effect.fn("AdminProjects.remove")(
+export const remove = Effect.fnUntraced(
   function*(): Effect.fn.Return<void, RemoveError, StackHttp | AdminAccess> {
     yield* AdminAccess
     yield* Call.call({ method: "DELETE", path: currentPath, response: Schema.Unknown, errors: [] })
-  }
+  },
+  Traced.span("AdminProjects.remove")
 )
 
 // ----- production mode (SPEC §5) -----
@@ -219,8 +223,9 @@ export const productionModeErrors = (project: {
 }
 
 /** Reads the project and reports why it is not ready for production (empty when it is). SPEC §5 */
-export const getProductionModeErrors = Effect.fn("AdminProjects.getProductionModeErrors")(
+export const getProductionModeErrors = Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<ProductionModeError>, GetError, StackHttp | AdminAccess> {
     return productionModeErrors(yield* get())
-  }
+  },
+  Traced.span("AdminProjects.getProductionModeErrors")
 )

@@ -10,6 +10,7 @@ import { type ChatContextType, ChatHistory, type ChatMessage, ChatReply, type Co
 import { AdminAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** Chat messages and answer parts (SPEC §3). */
 export type { ChatContextType, ChatMessage, ContentBlock } from "../protocol/schemas/AiChat.ts"
@@ -20,7 +21,7 @@ const threadPath = (threadId: string) => `/internal/ai-chat/${encodeURIComponent
 export type ChatError = Call.CallError<readonly []>
 
 /** Sends the conversation (at least one message) and answers the assistant's reply. SPEC §7 `POST /internal/ai-chat/{id}` */
-export const send = Effect.fn("AiChat.send")(
+export const send = Effect.fnUntraced(
   function*(
     threadId: string,
     input: { readonly contextType: ChatContextType; readonly messages: ReadonlyArray<ChatMessage> }
@@ -34,21 +35,24 @@ export const send = Effect.fn("AiChat.send")(
       errors: []
     })
     return reply.content
-  }
+  },
+  Traced.span("AiChat.send")
 )
 
 /** Appends a message (any JSON) to a thread. SPEC §7 `PATCH /internal/ai-chat/{id}` */
-export const save = Effect.fn("AiChat.save")(
+export const save = Effect.fnUntraced(
   function*(threadId: string, message: unknown): Effect.fn.Return<void, ChatError, StackHttp | AdminAccess> {
     yield* AdminAccess
     yield* Call.call({ method: "PATCH", path: threadPath(threadId), body: { message }, response: Schema.Unknown, errors: [] })
-  }
+  },
+  Traced.span("AiChat.save")
 )
 
 /** A thread's saved messages, oldest first. SPEC §7 `GET /internal/ai-chat/{id}` */
-export const list = Effect.fn("AiChat.list")(
+export const list = Effect.fnUntraced(
   function*(threadId: string): Effect.fn.Return<ReadonlyArray<unknown>, ChatError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return (yield* Call.call({ method: "GET", path: threadPath(threadId), response: ChatHistory, errors: [] })).messages
-  }
+  },
+  Traced.span("AiChat.list")
 )

@@ -26,6 +26,7 @@ import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as ServerUsers from "./ServerUsers.ts"
 import * as Teams from "./Teams.ts"
+import * as Traced from "../transport/Traced.ts"
 
 type Common = KnownError | UnknownErrorCode | TransportError
 
@@ -86,7 +87,7 @@ const ownerErrors = [
 ] as const
 
 /** Creates a key; the answer carries its whole value (`Redacted`), the only time it is shown. SPEC §3, §7 `POST /user-api-keys`, `POST /team-api-keys` */
-export const create = Effect.fn("ApiKeys.create")(
+export const create = Effect.fnUntraced(
   function*(options: CreateOptions): Effect.fn.Return<CreatedApiKey, OwnerError, Session.Session> {
     const target = yield* targetOf(options)
     return yield* Session.call({
@@ -101,20 +102,22 @@ export const create = Effect.fn("ApiKeys.create")(
       response: CreatedApiKey,
       errors: ownerErrors
     })
-  }
+  },
+  Traced.span("ApiKeys.create")
 )
 
 /** An owner's keys, newest first. SPEC §7 `GET /user-api-keys`, `GET /team-api-keys` */
-export const list = Effect.fn("ApiKeys.list")(
+export const list = Effect.fnUntraced(
   function*(owner: Owner): Effect.fn.Return<ReadonlyArray<ApiKey>, OwnerError, Session.Session> {
     const target = yield* targetOf(owner)
     const page = yield* Session.call({ method: "GET", path: target.base, query: target.query, response: ApiKeyList, errors: ownerErrors })
     return page.items
-  }
+  },
+  Traced.span("ApiKeys.list")
 )
 
 /** One key of an owner. SPEC §7 `GET /user-api-keys/{id}`, `GET /team-api-keys/{id}` */
-export const get = Effect.fn("ApiKeys.get")(
+export const get = Effect.fnUntraced(
   function*(owner: Owner, keyId: string): Effect.fn.Return<ApiKey, OwnerError, Session.Session> {
     const target = yield* targetOf(owner)
     return yield* Session.call({
@@ -124,7 +127,8 @@ export const get = Effect.fn("ApiKeys.get")(
       response: ApiKey,
       errors: ownerErrors
     })
-  }
+  },
+  Traced.span("ApiKeys.get")
 )
 
 /** Changes to a key (passed through): a description, or `revoked: true` (one way). SPEC §4, §7 */
@@ -134,7 +138,7 @@ export interface UpdateInput {
 }
 
 /** Updates a key. SPEC §7 `PATCH /user-api-keys/{id}`, `PATCH /team-api-keys/{id}` */
-export const update = Effect.fn("ApiKeys.update")(
+export const update = Effect.fnUntraced(
   function*(owner: Owner, keyId: string, body: UpdateInput): Effect.fn.Return<ApiKey, OwnerError, Session.Session> {
     const target = yield* targetOf(owner)
     return yield* Session.call({
@@ -145,14 +149,16 @@ export const update = Effect.fn("ApiKeys.update")(
       response: ApiKey,
       errors: ownerErrors
     })
-  }
+  },
+  Traced.span("ApiKeys.update")
 )
 
 /** Revokes a key for good (revoking a revoked key keeps its first revocation time). SPEC §4, §7 (`revoked: true`) */
-export const revoke = Effect.fn("ApiKeys.revoke")(
+export const revoke = Effect.fnUntraced(
   function*(owner: Owner, keyId: string): Effect.fn.Return<ApiKey, OwnerError, Session.Session> {
     return yield* update(owner, keyId, { revoked: true })
-  }
+  },
+  Traced.span("ApiKeys.revoke")
 )
 
 /** Why a key can or cannot be used. SPEC §4 */
@@ -197,30 +203,33 @@ const checkAs = <A, I>(type: KeyType, response: Schema.Codec<A, I>, apiKey: stri
   })
 
 /** Checks a key presented to the app: its record when it is a valid key of that type. SPEC §3, §7 `POST /user-api-keys/check`, `POST /team-api-keys/check` */
-export const check = Effect.fn("ApiKeys.check")(
+export const check = Effect.fnUntraced(
   function*(type: KeyType, apiKey: string | Redacted.Redacted<string>): Effect.fn.Return<ApiKey, CheckError, StackHttp | ServerAccess> {
     return yield* checkAs(type, ApiKey, apiKey)
-  }
+  },
+  Traced.span("ApiKeys.check")
 )
 
 /** What `userByApiKey` can fail with. */
 export type UserByApiKeyError = CheckError | ServerUsers.GetError
 
 /** The user a valid user key belongs to. SPEC §3, §6 (the server's "get user by API key") */
-export const userByApiKey = Effect.fn("ApiKeys.userByApiKey")(
+export const userByApiKey = Effect.fnUntraced(
   function*(apiKey: string | Redacted.Redacted<string>): Effect.fn.Return<ServerUser, UserByApiKeyError, StackHttp | ServerAccess> {
     const key = yield* checkAs("user", UserApiKey, apiKey)
     return yield* ServerUsers.get(key.userId)
-  }
+  },
+  Traced.span("ApiKeys.userByApiKey")
 )
 
 /** What `teamByApiKey` can fail with. */
 export type TeamByApiKeyError = CheckError | Teams.ServerTeamError
 
 /** The team a valid team key belongs to. SPEC §3, §6 (the server's "get team by API key") */
-export const teamByApiKey = Effect.fn("ApiKeys.teamByApiKey")(
+export const teamByApiKey = Effect.fnUntraced(
   function*(apiKey: string | Redacted.Redacted<string>): Effect.fn.Return<ServerTeam, TeamByApiKeyError, StackHttp | ServerAccess> {
     const key = yield* checkAs("team", TeamApiKey, apiKey)
     return yield* Teams.get(key.teamId)
-  }
+  },
+  Traced.span("ApiKeys.teamByApiKey")
 )

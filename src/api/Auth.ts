@@ -28,6 +28,7 @@ import * as Session from "../session/Session.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Mfa from "./Mfa.ts"
 import * as SignIn from "./SignIn.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** What a successful sign-in reports. SPEC §4 */
 export type SignInResult = SignIn.SignInResult
@@ -36,21 +37,23 @@ export type SignInResult = SignIn.SignInResult
 export type SignUpAnonymouslyError = KnownError | UnknownErrorCode | TransportError
 
 /** Creates an anonymous user and signs it in. SPEC §7 `POST /auth/anonymous/sign-up` */
-export const signUpAnonymously = Effect.fn("Auth.signUpAnonymously")(
+export const signUpAnonymously = Effect.fnUntraced(
   function*(): Effect.fn.Return<SignInResult, SignUpAnonymouslyError, Session.Session> {
     const tokens = yield* Session.call({ method: "POST", path: "/auth/anonymous/sign-up", response: SignInTokens, errors: [] })
     return yield* SignIn.storeTokens(tokens, true)
-  }
+  },
+  Traced.span("Auth.signUpAnonymously")
 )
 
 /** What `signOut` can fail with. */
 export type SignOutError = TransportError
 
 /** Signs out: deletes the session at the service, then clears the tokens. SPEC §4, §7 `DELETE /auth/sessions/current` */
-export const signOut = Effect.fn("Auth.signOut")(
+export const signOut = Effect.fnUntraced(
   function*(): Effect.fn.Return<void, SignOutError, Session.Session> {
     yield* (yield* Session.Session).signOut
-  }
+  },
+  Traced.span("Auth.signOut")
 )
 
 // ----- password -----
@@ -73,7 +76,7 @@ export type SignUpWithPasswordError =
  * `POST /auth/password/sign-up`). Signed in anonymously, the anonymous user is upgraded: same id.
  * With `verificationCallbackUrl` the service mails a verification link to it.
  */
-export const signUpWithPassword = Effect.fn("Auth.signUpWithPassword")(
+export const signUpWithPassword = Effect.fnUntraced(
   function*(options: {
     readonly email: string
     readonly password: string
@@ -95,7 +98,8 @@ export const signUpWithPassword = Effect.fn("Auth.signUpWithPassword")(
       ]
     }).pipe(Mfa.keepAttemptCode)
     return yield* SignIn.storeTokens(tokens, true)
-  }
+  },
+  Traced.span("Auth.signUpWithPassword")
 )
 
 /** What `signInWithPassword` can fail with. */
@@ -112,7 +116,7 @@ export type SignInWithPasswordError =
  * second factor fails with `MultiFactorAuthenticationRequired`; its attempt code is kept for
  * `Mfa.signInWithMfa`.
  */
-export const signInWithPassword = Effect.fn("Auth.signInWithPassword")(
+export const signInWithPassword = Effect.fnUntraced(
   function*(options: { readonly email: string; readonly password: string }): Effect.fn.Return<
     SignInResult,
     SignInWithPasswordError,
@@ -126,7 +130,8 @@ export const signInWithPassword = Effect.fn("Auth.signInWithPassword")(
       errors: [EmailPasswordMismatch, PasswordAuthenticationNotEnabled, MultiFactorAuthenticationRequired]
     }).pipe(Mfa.keepAttemptCode)
     return yield* SignIn.storeTokens(tokens, false)
-  }
+  },
+  Traced.span("Auth.signInWithPassword")
 )
 
 // ----- one-time code and magic link -----
@@ -145,7 +150,7 @@ export type SendSignInCodeError =
  * `POST /auth/otp/send-sign-in-code`). Answers the nonce that completes the 6-character code typed
  * by the user ({@link signInWithOtp}).
  */
-export const sendSignInCode = Effect.fn("Auth.sendSignInCode")(
+export const sendSignInCode = Effect.fnUntraced(
   function*(options: { readonly email: string; readonly callbackUrl: string }): Effect.fn.Return<
     SendSignInCodeResponse,
     SendSignInCodeError,
@@ -158,7 +163,8 @@ export const sendSignInCode = Effect.fn("Auth.sendSignInCode")(
       response: SendSignInCodeResponse,
       errors: [RedirectUrlNotWhitelisted, SignUpNotEnabled, UserWithEmailAlreadyExists]
     })
-  }
+  },
+  Traced.span("Auth.sendSignInCode")
 )
 
 /** What `signInWithCode` can fail with. */
@@ -176,7 +182,7 @@ export type SignInWithCodeError =
  * Signs in with the full code of a sign-in mail (SPEC §4, §7 `POST /auth/otp/sign-in`): the magic
  * link's `code`, or the typed code followed by the nonce. A new user signs up this way.
  */
-export const signInWithCode = Effect.fn("Auth.signInWithCode")(
+export const signInWithCode = Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<SignInResult, SignInWithCodeError, Session.Session> {
     const tokens = yield* Session.call({
       method: "POST",
@@ -192,18 +198,20 @@ export const signInWithCode = Effect.fn("Auth.signInWithCode")(
       ]
     }).pipe(Mfa.keepAttemptCode)
     return yield* SignIn.storeTokens(tokens, false)
-  }
+  },
+  Traced.span("Auth.signInWithCode")
 )
 
 /** Signs in with the code the user typed from the mail and the nonce `sendSignInCode` answered. SPEC §4 */
-export const signInWithOtp = Effect.fn("Auth.signInWithOtp")(
+export const signInWithOtp = Effect.fnUntraced(
   function*(options: { readonly otp: string; readonly nonce: string }): Effect.fn.Return<
     SignInResult,
     SignInWithCodeError,
     Session.Session
   > {
     return yield* signInWithCode(options.otp.trim() + options.nonce)
-  }
+  },
+  Traced.span("Auth.signInWithOtp")
 )
 
 /** The magic-link URL has no `code` query parameter. SPEC §2, §4 */
@@ -223,10 +231,11 @@ export const magicLinkCode = (url: string | URL): string | undefined => {
 }
 
 /** Signs in with the `code` of the magic-link callback page's URL. SPEC §2 magic-link-callback, §4 */
-export const signInWithMagicLinkCallback = Effect.fn("Auth.signInWithMagicLinkCallback")(
+export const signInWithMagicLinkCallback = Effect.fnUntraced(
   function*(url: string | URL): Effect.fn.Return<SignInResult, SignInWithCodeError | MissingMagicLinkCode, Session.Session> {
     const code = magicLinkCode(url)
     if (code === undefined) return yield* new MissingMagicLinkCode()
     return yield* signInWithCode(code)
-  }
+  },
+  Traced.span("Auth.signInWithMagicLinkCallback")
 )

@@ -18,6 +18,7 @@ import * as Call from "../transport/Call.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
 import { StackHttpError, type TransportError } from "../transport/TransportErrors.ts"
 import { NotSignedIn } from "./SignIn.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** Wait between two polls: 2000 ms. SPEC §9 */
 export const pollWaitMillis = 2000
@@ -99,7 +100,7 @@ const bodyText = (error: KnownError): string =>
  * hands out the confirmation URL, polls every 2 s until the browser side confirms, and answers the
  * refresh token (success is only HTTP 201 with status `success`).
  */
-export const promptCliLogin = Effect.fn("CliAuth.promptCliLogin")(
+export const promptCliLogin = Effect.fnUntraced(
   function*(options: PromptOptions): Effect.fn.Return<Redacted.Redacted<string>, PromptCliLoginError, StackHttp> {
     const http = yield* StackHttp
     const startRequest = { method: "POST", path: "/auth/cli", body: { expires_in_millis: options.expiresInMillis } } as const
@@ -146,7 +147,8 @@ export const promptCliLogin = Effect.fn("CliAuth.promptCliLogin")(
       }
     }
     return yield* new CliAuthTimeout({ attempts: maxAttempts })
-  }
+  },
+  Traced.span("CliAuth.promptCliLogin")
 )
 
 /** What `completeCliLogin` can fail with. */
@@ -156,7 +158,7 @@ export type CompleteCliLoginError = NotSignedIn | KnownError | UnknownErrorCode 
  * Confirms a CLI login from the confirmation page (SPEC §4, §7 `POST /auth/cli/complete`): hands
  * the signed-in user's refresh token to the waiting CLI.
  */
-export const completeCliLogin = Effect.fn("CliAuth.completeCliLogin")(
+export const completeCliLogin = Effect.fnUntraced(
   function*(loginCode: string): Effect.fn.Return<void, CompleteCliLoginError, Session.Session> {
     const session = yield* Session.Session
     const tokens = yield* session.getTokens().pipe(Effect.catchTag("AccessTokenValidityTooLong", (error) => Effect.die(error)))
@@ -168,5 +170,6 @@ export const completeCliLogin = Effect.fn("CliAuth.completeCliLogin")(
       response: Schema.Unknown,
       errors: []
     })
-  }
+  },
+  Traced.span("CliAuth.completeCliLogin")
 )

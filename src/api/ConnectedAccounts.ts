@@ -24,6 +24,7 @@ import { ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** Options of an access-token request. */
 export interface Options {
@@ -59,7 +60,7 @@ export type GetAccessTokenError =
  * The current user's access token at a provider, or `none` when the user has no such connection
  * or it lacks a scope. SPEC §7 `POST /connected-accounts/me/{provider}/access-token`, §8
  */
-export const getAccessToken = Effect.fn("ConnectedAccounts.getAccessToken")(
+export const getAccessToken = Effect.fnUntraced(
   function*(
     providerId: string,
     options: Options = {}
@@ -71,7 +72,8 @@ export const getAccessToken = Effect.fn("ConnectedAccounts.getAccessToken")(
       response: ProviderAccessToken,
       errors: [...errors, CannotGetOwnUserWithoutUser]
     }).pipe(Effect.map(some), Effect.catchTag(noToken, none))
-  }
+  },
+  Traced.span("ConnectedAccounts.getAccessToken")
 )
 
 /** What `getAccessTokenForUser` can fail with. */
@@ -82,7 +84,7 @@ export type GetAccessTokenForUserError =
   | Common
 
 /** A user's access token at a provider, or `none`. SPEC §7 `POST /connected-accounts/{userId}/{provider}/access-token` */
-export const getAccessTokenForUser = Effect.fn("ConnectedAccounts.getAccessTokenForUser")(
+export const getAccessTokenForUser = Effect.fnUntraced(
   function*(
     userId: string,
     providerId: string,
@@ -96,5 +98,6 @@ export const getAccessTokenForUser = Effect.fn("ConnectedAccounts.getAccessToken
       response: ProviderAccessToken,
       errors: [...errors, UserNotFound]
     }).pipe(Effect.map(some), Effect.catchTag(noToken, none))
-  }
+  },
+  Traced.span("ConnectedAccounts.getAccessTokenForUser")
 )

@@ -33,6 +33,7 @@ import { ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** Contact channels and their payloads. SPEC §3 */
 export type {
@@ -52,7 +53,7 @@ const path = (userId: string, channelId: string) =>
 export type ListError = CannotGetOwnUserWithoutUser | Common
 
 /** The current user's channels, oldest first. SPEC §7 `GET /contact-channels?user_id=me` */
-export const list = Effect.fn("ContactChannels.list")(
+export const list = Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<ContactChannel>, ListError, Session.Session> {
     const answer = yield* Session.call({
       method: "GET",
@@ -62,7 +63,8 @@ export const list = Effect.fn("ContactChannels.list")(
       errors: [CannotGetOwnUserWithoutUser]
     })
     return answer.items
-  }
+  },
+  Traced.span("ContactChannels.list")
 )
 
 /** What creating or updating a channel can fail with (a duplicate value is a plain 400). */
@@ -71,7 +73,7 @@ export type WriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | CannotG
 const writeErrors = [ContactChannelAlreadyUsedForAuthBySomeoneElse, CannotGetOwnUserWithoutUser] as const
 
 /** Adds a channel to the current user (unverified, not primary unless asked). SPEC §7 `POST /contact-channels` */
-export const create = Effect.fn("ContactChannels.create")(
+export const create = Effect.fnUntraced(
   function*(payload: ContactChannelCreate): Effect.fn.Return<ContactChannel, WriteError, Session.Session> {
     return yield* Session.call({
       method: "POST",
@@ -80,21 +82,24 @@ export const create = Effect.fn("ContactChannels.create")(
       response: ContactChannel,
       errors: writeErrors
     })
-  }
+  },
+  Traced.span("ContactChannels.create")
 )
 
 /** Changes one of the current user's channels; a new value is unverified again. SPEC §7 `PATCH /contact-channels/me/{id}` */
-export const update = Effect.fn("ContactChannels.update")(
+export const update = Effect.fnUntraced(
   function*(channelId: string, payload: ContactChannelUpdate): Effect.fn.Return<ContactChannel, WriteError, Session.Session> {
     return yield* Session.call({ method: "PATCH", path: path("me", channelId), body: payload, response: ContactChannel, errors: writeErrors })
-  }
+  },
+  Traced.span("ContactChannels.update")
 )
 
 /** Deletes one of the current user's channels. SPEC §7 `DELETE /contact-channels/me/{id}` */
-export const remove = Effect.fn("ContactChannels.remove")(
+export const remove = Effect.fnUntraced(
   function*(channelId: string): Effect.fn.Return<void, ListError, Session.Session> {
     yield* Session.call({ method: "DELETE", path: path("me", channelId), response: Schema.Unknown, errors: [CannotGetOwnUserWithoutUser] })
-  }
+  },
+  Traced.span("ContactChannels.remove")
 )
 
 /** What sending a channel's verification code can fail with. */
@@ -111,7 +116,7 @@ const sendErrors = [EmailAlreadyVerified, RedirectUrlNotWhitelisted, CannotGetOw
  * Sends a verification code to one of the current user's channels, linking to `callbackUrl`
  * (by default the app's e-mail-verification page). SPEC §4, §7 `POST /contact-channels/me/{id}/send-verification-code`
  */
-export const sendVerificationCode = Effect.fn("ContactChannels.sendVerificationCode")(
+export const sendVerificationCode = Effect.fnUntraced(
   function*(
     channelId: string,
     options: { readonly callbackUrl?: string | undefined } = {}
@@ -124,7 +129,8 @@ export const sendVerificationCode = Effect.fn("ContactChannels.sendVerificationC
       response: Schema.Unknown,
       errors: sendErrors
     })
-  }
+  },
+  Traced.span("ContactChannels.sendVerificationCode")
 )
 
 // ----- server: any user by id -----
@@ -135,16 +141,17 @@ export type ServerWriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | U
 const serverWriteErrors = [ContactChannelAlreadyUsedForAuthBySomeoneElse, UserNotFound] as const
 
 /** Any user's channels, oldest first (none for an unknown user). SPEC §7 `GET /contact-channels?user_id={id}` */
-export const listForUser = Effect.fn("ContactChannels.listForUser")(
+export const listForUser = Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<ReadonlyArray<ContactChannel>, Common, StackHttp | ServerAccess> {
     yield* ServerAccess
     const answer = yield* Call.call({ method: "GET", path: "/contact-channels", query: { user_id: userId }, response: ContactChannelList, errors: [] })
     return answer.items
-  }
+  },
+  Traced.span("ContactChannels.listForUser")
 )
 
 /** Adds a channel to a user, possibly verified already. SPEC §7 `POST /contact-channels` */
-export const createForUser = Effect.fn("ContactChannels.createForUser")(
+export const createForUser = Effect.fnUntraced(
   function*(
     userId: string,
     payload: ServerContactChannelCreate
@@ -157,11 +164,12 @@ export const createForUser = Effect.fn("ContactChannels.createForUser")(
       response: ContactChannel,
       errors: serverWriteErrors
     })
-  }
+  },
+  Traced.span("ContactChannels.createForUser")
 )
 
 /** Changes a user's channel, verification included. SPEC §7 `PATCH /contact-channels/{userId}/{id}` */
-export const updateForUser = Effect.fn("ContactChannels.updateForUser")(
+export const updateForUser = Effect.fnUntraced(
   function*(
     userId: string,
     channelId: string,
@@ -169,22 +177,24 @@ export const updateForUser = Effect.fn("ContactChannels.updateForUser")(
   ): Effect.fn.Return<ContactChannel, ServerWriteError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({ method: "PATCH", path: path(userId, channelId), body: payload, response: ContactChannel, errors: serverWriteErrors })
-  }
+  },
+  Traced.span("ContactChannels.updateForUser")
 )
 
 /** Deletes a user's channel. SPEC §7 `DELETE /contact-channels/{userId}/{id}` */
-export const removeForUser = Effect.fn("ContactChannels.removeForUser")(
+export const removeForUser = Effect.fnUntraced(
   function*(userId: string, channelId: string): Effect.fn.Return<void, UserNotFound | Common, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({ method: "DELETE", path: path(userId, channelId), response: Schema.Unknown, errors: [UserNotFound] })
-  }
+  },
+  Traced.span("ContactChannels.removeForUser")
 )
 
 /** What sending a verification code for a user can fail with. */
 export type SendVerificationCodeForUserError = SendVerificationCodeError | UserIdDoesNotExist
 
 /** Sends a verification code to a user's channel. SPEC §7 `POST /contact-channels/{userId}/{id}/send-verification-code` */
-export const sendVerificationCodeForUser = Effect.fn("ContactChannels.sendVerificationCodeForUser")(
+export const sendVerificationCodeForUser = Effect.fnUntraced(
   function*(
     userId: string,
     channelId: string,
@@ -199,5 +209,6 @@ export const sendVerificationCodeForUser = Effect.fn("ContactChannels.sendVerifi
       response: Schema.Unknown,
       errors: [...sendErrors, UserIdDoesNotExist]
     })
-  }
+  },
+  Traced.span("ContactChannels.sendVerificationCodeForUser")
 )

@@ -23,6 +23,7 @@ import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import { type CodeError, codeErrors } from "./Passwords.ts"
 import * as Users from "./Users.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** The user has no primary e-mail to verify; no request was sent. SPEC §5 (message verbatim) */
 export class NoPrimaryEmail extends Schema.TaggedError<NoPrimaryEmail>()("NoPrimaryEmail", {}) {
@@ -49,7 +50,7 @@ export type SendError =
  * without a primary e-mail it fails with `NoPrimaryEmail` before sending anything.
  * SPEC §4, §5, §7 `POST /contact-channels/send-verification-code`
  */
-export const send = Effect.fn("EmailVerification.send")(
+export const send = Effect.fnUntraced(
   function*(options: {
     readonly user?: Pick<CurrentUser, "primaryEmail"> | undefined
     readonly callbackUrl?: string | undefined
@@ -65,15 +66,17 @@ export const send = Effect.fn("EmailVerification.send")(
       response: Schema.Unknown,
       errors: [EmailAlreadyVerified, EmailIsNotPrimaryEmail, RedirectUrlNotWhitelisted]
     })
-  }
+  },
+  Traced.span("EmailVerification.send")
 )
 
 /** What `verify` can fail with. */
 export type VerifyError = CodeError | KnownError | UnknownErrorCode | TransportError
 
 /** Verifies the e-mail a code was sent to. SPEC §4, §7 `POST /contact-channels/verify` */
-export const verify = Effect.fn("EmailVerification.verify")(
+export const verify = Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<void, VerifyError, StackHttp> {
     yield* Call.call({ method: "POST", path: "/contact-channels/verify", body: { code }, response: Schema.Unknown, errors: codeErrors })
-  }
+  },
+  Traced.span("EmailVerification.verify")
 )

@@ -20,6 +20,7 @@ import {
 import { AdminAccess, ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** A sent e-mail, a rendered preview and a per-user send result (SPEC §3, §7). */
 export type { RenderedEmail, SendEmailResult, SentEmail } from "../protocol/schemas/Email.ts"
@@ -37,7 +38,7 @@ export interface SendInput {
 export type SendError = Call.CallError<readonly []>
 
 /** Sends an HTML e-mail to users; answers what happened for each. SPEC §7 `POST /emails/send-email` */
-export const send = Effect.fn("Emails.send")(
+export const send = Effect.fnUntraced(
   function*(input: SendInput): Effect.fn.Return<ReadonlyArray<SendEmailResult>, SendError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const answer = yield* Call.call({
@@ -53,18 +54,20 @@ export const send = Effect.fn("Emails.send")(
       errors: []
     })
     return answer.results
-  }
+  },
+  Traced.span("Emails.send")
 )
 
 /** What {@link listSent} can fail with. SPEC §8 */
 export type ListSentError = Call.CallError<readonly []>
 
 /** The e-mails the project sent, newest first. SPEC §3 "Sent email", §7 `GET /internal/emails` */
-export const listSent = Effect.fn("Emails.listSent")(
+export const listSent = Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<SentEmail>, ListSentError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return (yield* Call.call({ method: "GET", path: "/internal/emails", response: SentEmailList, errors: [] })).items
-  }
+  },
+  Traced.span("Emails.listSent")
 )
 
 /** An SMTP server to test. SPEC §3 (`emailConfig` of type standard) */
@@ -90,7 +93,7 @@ export class TestEmailFailed extends Schema.TaggedError<TestEmailFailed>()("Test
 export type SendTestEmailError = TestEmailFailed | Call.CallError<readonly []>
 
 /** Sends a test e-mail through an SMTP configuration before it is saved. SPEC §7 `POST /internal/send-test-email` */
-export const sendTestEmail = Effect.fn("Emails.sendTestEmail")(
+export const sendTestEmail = Effect.fnUntraced(
   function*(input: { readonly recipientEmail: string; readonly emailConfig: SmtpConfig }): Effect.fn.Return<void, SendTestEmailError, StackHttp | AdminAccess> {
     yield* AdminAccess
     const { emailConfig } = input
@@ -112,7 +115,8 @@ export const sendTestEmail = Effect.fn("Emails.sendTestEmail")(
       errors: []
     })
     if (!outcome.success) return yield* new TestEmailFailed({ errorMessage: outcome.errorMessage ?? "no reason given" })
-  }
+  },
+  Traced.span("Emails.sendTestEmail")
 )
 
 const invitationErrors = [KnownErrors.RedirectUrlNotWhitelisted] as const
@@ -120,7 +124,7 @@ const invitationErrors = [KnownErrors.RedirectUrlNotWhitelisted] as const
 export type SendSignInInvitationError = Call.CallError<typeof invitationErrors>
 
 /** E-mails an invitation to sign in, linking to `callbackUrl`. SPEC §7 `POST /internal/send-sign-in-invitation` */
-export const sendSignInInvitation = Effect.fn("Emails.sendSignInInvitation")(
+export const sendSignInInvitation = Effect.fnUntraced(
   function*(input: { readonly email: string; readonly callbackUrl: string }): Effect.fn.Return<void, SendSignInInvitationError, StackHttp | AdminAccess> {
     yield* AdminAccess
     yield* Call.call({
@@ -130,7 +134,8 @@ export const sendSignInInvitation = Effect.fn("Emails.sendSignInInvitation")(
       response: Schema.Unknown,
       errors: invitationErrors
     })
-  }
+  },
+  Traced.span("Emails.sendSignInInvitation")
 )
 
 /** What to render: a theme (by id or source; `null`/`false` id: none) and a template (by id or source). SPEC §7 */
@@ -146,7 +151,7 @@ const renderErrors = [KnownErrors.EmailRenderingError] as const
 export type RenderError = Call.CallError<typeof renderErrors>
 
 /** Renders a template in a theme, as a preview. SPEC §7 `POST /emails/render-email` */
-export const render = Effect.fn("Emails.render")(
+export const render = Effect.fnUntraced(
   function*(input: RenderInput): Effect.fn.Return<RenderedEmail, RenderError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({
@@ -161,5 +166,6 @@ export const render = Effect.fn("Emails.render")(
       response: RenderedEmail,
       errors: renderErrors
     })
-  }
+  },
+  Traced.span("Emails.render")
 )

@@ -16,6 +16,7 @@ import {
 import { AdminAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** A key set as read, and as first shown (SPEC §3). */
 export type { InternalApiKey, InternalApiKeyFirstView } from "../protocol/schemas/InternalApiKey.ts"
@@ -36,7 +37,7 @@ export interface CreateInput {
 export type CreateError = Call.CallError<readonly []>
 
 /** Creates a key set; the answer is the only time its full keys are shown. SPEC §3, §7 */
-export const create = Effect.fn("InternalApiKeys.create")(
+export const create = Effect.fnUntraced(
   function*(input: CreateInput): Effect.fn.Return<InternalApiKeyFirstView, CreateError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({
@@ -52,18 +53,20 @@ export const create = Effect.fn("InternalApiKeys.create")(
       response: InternalApiKeyFirstView,
       errors: []
     })
-  }
+  },
+  Traced.span("InternalApiKeys.create")
 )
 
 /** What {@link list} can fail with. SPEC §8 */
 export type ListError = Call.CallError<readonly []>
 
 /** The project's key sets, newest first, keys by their last four characters. SPEC §7 `GET /internal/api-keys` */
-export const list = Effect.fn("InternalApiKeys.list")(
+export const list = Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<InternalApiKey>, ListError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return (yield* Call.call({ method: "GET", path: basePath, response: InternalApiKeyList, errors: [] })).items
-  }
+  },
+  Traced.span("InternalApiKeys.list")
 )
 
 const byIdErrors = [KnownErrors.ApiKeyNotFound] as const
@@ -71,27 +74,30 @@ const byIdErrors = [KnownErrors.ApiKeyNotFound] as const
 export type ByIdError = Call.CallError<typeof byIdErrors>
 
 /** One key set. SPEC §7 `GET /internal/api-keys/{id}` */
-export const get = Effect.fn("InternalApiKeys.get")(
+export const get = Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<InternalApiKey, ByIdError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({ method: "GET", path: keyPath(id), response: InternalApiKey, errors: byIdErrors })
-  }
+  },
+  Traced.span("InternalApiKeys.get")
 )
 
 /** Changes a key set's description. SPEC §7 `PATCH /internal/api-keys/{id}` */
-export const update = Effect.fn("InternalApiKeys.update")(
+export const update = Effect.fnUntraced(
   function*(id: string, input: { readonly description: string }): Effect.fn.Return<InternalApiKey, ByIdError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({ method: "PATCH", path: keyPath(id), body: { description: input.description }, response: InternalApiKey, errors: byIdErrors })
-  }
+  },
+  Traced.span("InternalApiKeys.update")
 )
 
 /** Revokes a key set for good: active to revoked, one way (`revoked: true`). SPEC §4, §7 `PATCH /internal/api-keys/{id}` */
-export const revoke = Effect.fn("InternalApiKeys.revoke")(
+export const revoke = Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<InternalApiKey, ByIdError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({ method: "PATCH", path: keyPath(id), body: { revoked: true }, response: InternalApiKey, errors: byIdErrors })
-  }
+  },
+  Traced.span("InternalApiKeys.revoke")
 )
 
 /** Whether a key set can be used: `valid`, or why not. SPEC §4 "API key validity" */

@@ -9,6 +9,7 @@ import { Metrics } from "../protocol/schemas/Metrics.ts"
 import { AdminAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** The project's metrics (SPEC §7). */
 export type { Metrics } from "../protocol/schemas/Metrics.ts"
@@ -17,7 +18,7 @@ export type { Metrics } from "../protocol/schemas/Metrics.ts"
 export type GetError = Call.CallError<readonly []>
 
 /** The project's metrics; anonymous users count only with `includeAnonymous`. SPEC §7 `GET /internal/metrics` */
-export const get = Effect.fn("Metrics.get")(
+export const get = Effect.fnUntraced(
   function*(options: { readonly includeAnonymous?: boolean | undefined } = {}): Effect.fn.Return<Metrics, GetError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({
@@ -27,5 +28,6 @@ export const get = Effect.fn("Metrics.get")(
       response: Metrics,
       errors: []
     })
-  }
+  },
+  Traced.span("Metrics.get")
 )

@@ -24,6 +24,7 @@ import { SignInTokens } from "../protocol/schemas/Auth.ts"
 import * as Session from "../session/Session.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as SignIn from "./SignIn.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** The session-storage key of the attempt code. SPEC §4 */
 export const attemptCodeStorageKey = "stack_mfa_attempt_code"
@@ -124,7 +125,7 @@ export type SignInWithMfaError =
  * Completes a sign-in with a TOTP code (SPEC §4, §7 `POST /auth/mfa/sign-in`); the attempt code is
  * the kept one unless given. An invalid code fails with `InvalidTotpCode` and keeps the attempt.
  */
-export const signInWithMfa = Effect.fn("Mfa.signInWithMfa")(
+export const signInWithMfa = Effect.fnUntraced(
   function*(options: { readonly totp: string; readonly attemptCode?: string | undefined }): Effect.fn.Return<
     SignIn.SignInResult,
     SignInWithMfaError,
@@ -148,5 +149,6 @@ export const signInWithMfa = Effect.fn("Mfa.signInWithMfa")(
     })
     yield* store.clear
     return yield* SignIn.storeTokens(tokens, false)
-  }
+  },
+  Traced.span("Mfa.signInWithMfa")
 )

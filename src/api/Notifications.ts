@@ -13,6 +13,7 @@ import { ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** A notification category with the user's choice. SPEC §3 */
 export type { NotificationCategory } from "../protocol/schemas/NotificationCategory.ts"
@@ -26,15 +27,16 @@ const categoryPath = (userId: string, categoryId: string) => `${listPath(userId)
 export type Error = CannotGetOwnUserWithoutUser | Common
 
 /** The categories with the current user's choices. SPEC §7 `GET /emails/notification-preference/me` */
-export const list = Effect.fn("Notifications.list")(
+export const list = Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<NotificationCategory>, Error, Session.Session> {
     const answer = yield* Session.call({ method: "GET", path: listPath("me"), response: NotificationCategoryList, errors: [CannotGetOwnUserWithoutUser] })
     return answer.items
-  }
+  },
+  Traced.span("Notifications.list")
 )
 
 /** Turns a category on or off for the current user. SPEC §7 `PATCH /emails/notification-preference/me/{category}` */
-export const setEnabled = Effect.fn("Notifications.setEnabled")(
+export const setEnabled = Effect.fnUntraced(
   function*(categoryId: string, enabled: boolean): Effect.fn.Return<NotificationCategory, Error, Session.Session> {
     return yield* Session.call({
       method: "PATCH",
@@ -43,23 +45,25 @@ export const setEnabled = Effect.fn("Notifications.setEnabled")(
       response: NotificationCategory,
       errors: [CannotGetOwnUserWithoutUser]
     })
-  }
+  },
+  Traced.span("Notifications.setEnabled")
 )
 
 /** What a server's calls can fail with. */
 export type ServerError = UserNotFound | Common
 
 /** A user's categories and choices. SPEC §7 `GET /emails/notification-preference/{userId}` */
-export const listForUser = Effect.fn("Notifications.listForUser")(
+export const listForUser = Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<ReadonlyArray<NotificationCategory>, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const answer = yield* Call.call({ method: "GET", path: listPath(userId), response: NotificationCategoryList, errors: [UserNotFound] })
     return answer.items
-  }
+  },
+  Traced.span("Notifications.listForUser")
 )
 
 /** Turns a category on or off for a user. SPEC §7 `PATCH /emails/notification-preference/{userId}/{category}` */
-export const setEnabledForUser = Effect.fn("Notifications.setEnabledForUser")(
+export const setEnabledForUser = Effect.fnUntraced(
   function*(
     userId: string,
     categoryId: string,
@@ -73,5 +77,6 @@ export const setEnabledForUser = Effect.fn("Notifications.setEnabledForUser")(
       response: NotificationCategory,
       errors: [UserNotFound]
     })
-  }
+  },
+  Traced.span("Notifications.setEnabledForUser")
 )

@@ -37,6 +37,7 @@ import { StackHttp } from "../transport/StackHttp.ts"
 import { StackConnectionError, type TransportError } from "../transport/TransportErrors.ts"
 import * as Mfa from "./Mfa.ts"
 import * as SignIn from "./SignIn.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** PKCE code challenge method. SPEC §9 */
 export const codeChallengeMethod = "S256"
@@ -163,7 +164,7 @@ export type AuthorizationUrlError = UrlError | SignIn.NotSignedIn | KnownError |
  * `stack-oauth-outer-<state>` for 3600 s (SPEC §4, §7, §9). Linking needs a signed-in user, whose
  * access token the URL carries.
  */
-export const getAuthorizationUrl = Effect.fn("OAuth.getAuthorizationUrl")(
+export const getAuthorizationUrl = Effect.fnUntraced(
   function*(options: AuthorizationOptions): Effect.fn.Return<string, AuthorizationUrlError, StackHttp | Session.Session> {
     const { config } = yield* StackHttp
     const type = options.type ?? "authenticate"
@@ -198,15 +199,17 @@ export const getAuthorizationUrl = Effect.fn("OAuth.getAuthorizationUrl")(
     const cookies = yield* Cookies
     cookies.set(stateCookieName(state), codeVerifier, CookieStorage.attributes(stateCookieMaxAgeSeconds, cookies.secure ?? false))
     return url.toString()
-  }
+  },
+  Traced.span("OAuth.getAuthorizationUrl")
 )
 
 /** Starts a flow: builds the authorize URL and goes there. SPEC §4, §7 */
-export const signInWithRedirect = Effect.fn("OAuth.signInWithRedirect")(
+export const signInWithRedirect = Effect.fnUntraced(
   function*(options: AuthorizationOptions): Effect.fn.Return<void, AuthorizationUrlError, StackHttp | Session.Session | Navigation> {
     const url = yield* getAuthorizationUrl(options)
     yield* (yield* Navigation).navigate(url)
-  }
+  },
+  Traced.span("OAuth.signInWithRedirect")
 )
 
 /** Why a page is not an OAuth callback to handle. SPEC §2 */
@@ -299,7 +302,7 @@ const exchangeCode = (input: {
  * Relative URLs are resolved against the current page (else `OAuthUrlNotAbsolute`); interrupting
  * the exchange aborts its request.
  */
-export const handleCallback = Effect.fn("OAuth.handleCallback")(
+export const handleCallback = Effect.fnUntraced(
   function*(callbackUrl: string | URL, options: { readonly redirectUrl?: string | undefined } = {}): Effect.fn.Return<
     CallbackResult,
     HandleCallbackError,
@@ -337,5 +340,6 @@ export const handleCallback = Effect.fn("OAuth.handleCallback")(
       afterCallbackRedirectUrl: typeof after === "string" && after.length > 0 ? after : undefined,
       cleanUrl: clean.toString()
     } as const
-  }
+  },
+  Traced.span("OAuth.handleCallback")
 )

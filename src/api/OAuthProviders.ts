@@ -21,6 +21,7 @@ import { ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** Linked accounts and their payloads. SPEC §3 */
 export type { OAuthProvider, OAuthProviderCreate, OAuthProviderUpdate } from "../protocol/schemas/OAuthProvider.ts"
@@ -36,7 +37,7 @@ export type Error = CannotGetOwnUserWithoutUser | Common
 export type UpdateError = OAuthProviderAccountIdAlreadyUsedForSignIn | Error
 
 /** The current user's linked accounts. SPEC §7 `GET /oauth-providers?user_id=me` */
-export const list = Effect.fn("OAuthProviders.list")(
+export const list = Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<OAuthProvider>, Error, Session.Session> {
     const answer = yield* Session.call({
       method: "GET",
@@ -46,18 +47,20 @@ export const list = Effect.fn("OAuthProviders.list")(
       errors: [CannotGetOwnUserWithoutUser]
     })
     return answer.items
-  }
+  },
+  Traced.span("OAuthProviders.list")
 )
 
 /** One of the current user's linked accounts. SPEC §7 `GET /oauth-providers/me/{id}` */
-export const get = Effect.fn("OAuthProviders.get")(
+export const get = Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<OAuthProvider, Error, Session.Session> {
     return yield* Session.call({ method: "GET", path: path("me", id), response: OAuthProvider, errors: [CannotGetOwnUserWithoutUser] })
-  }
+  },
+  Traced.span("OAuthProviders.get")
 )
 
 /** Changes whether one of the current user's accounts signs in or serves tokens. SPEC §7 `PATCH /oauth-providers/me/{id}` */
-export const update = Effect.fn("OAuthProviders.update")(
+export const update = Effect.fnUntraced(
   function*(
     id: string,
     payload: Pick<OAuthProviderUpdate, "allow_sign_in" | "allow_connected_accounts">
@@ -69,14 +72,16 @@ export const update = Effect.fn("OAuthProviders.update")(
       response: OAuthProvider,
       errors: [OAuthProviderAccountIdAlreadyUsedForSignIn, CannotGetOwnUserWithoutUser]
     })
-  }
+  },
+  Traced.span("OAuthProviders.update")
 )
 
 /** Unlinks one of the current user's accounts. SPEC §7 `DELETE /oauth-providers/me/{id}` */
-export const remove = Effect.fn("OAuthProviders.remove")(
+export const remove = Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<void, Error, Session.Session> {
     yield* Session.call({ method: "DELETE", path: path("me", id), response: Schema.Unknown, errors: [CannotGetOwnUserWithoutUser] })
-  }
+  },
+  Traced.span("OAuthProviders.remove")
 )
 
 // ----- server -----
@@ -88,7 +93,7 @@ export type ServerError = UserNotFound | Common
 export type ServerWriteError = OAuthProviderAccountIdAlreadyUsedForSignIn | ServerError
 
 /** A user's linked accounts, or every linked account of the project. SPEC §7 `GET /oauth-providers` */
-export const listForUser = Effect.fn("OAuthProviders.listForUser")(
+export const listForUser = Effect.fnUntraced(
   function*(userId?: string): Effect.fn.Return<ReadonlyArray<OAuthProvider>, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const answer = yield* Call.call({
@@ -99,11 +104,12 @@ export const listForUser = Effect.fn("OAuthProviders.listForUser")(
       errors: [UserNotFound]
     })
     return answer.items
-  }
+  },
+  Traced.span("OAuthProviders.listForUser")
 )
 
 /** Links a provider account to a user. SPEC §7 `POST /oauth-providers` */
-export const create = Effect.fn("OAuthProviders.create")(
+export const create = Effect.fnUntraced(
   function*(payload: OAuthProviderCreate): Effect.fn.Return<OAuthProvider, ServerWriteError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({
@@ -113,19 +119,21 @@ export const create = Effect.fn("OAuthProviders.create")(
       response: OAuthProvider,
       errors: [OAuthProviderAccountIdAlreadyUsedForSignIn, UserNotFound]
     })
-  }
+  },
+  Traced.span("OAuthProviders.create")
 )
 
 /** A user's linked account. SPEC §7 `GET /oauth-providers/{userId}/{providerId}` */
-export const getForUser = Effect.fn("OAuthProviders.getForUser")(
+export const getForUser = Effect.fnUntraced(
   function*(userId: string, id: string): Effect.fn.Return<OAuthProvider, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({ method: "GET", path: path(userId, id), response: OAuthProvider, errors: [UserNotFound] })
-  }
+  },
+  Traced.span("OAuthProviders.getForUser")
 )
 
 /** Changes a user's linked account (e-mail and account id included). SPEC §7 `PATCH /oauth-providers/{userId}/{providerId}` */
-export const updateForUser = Effect.fn("OAuthProviders.updateForUser")(
+export const updateForUser = Effect.fnUntraced(
   function*(
     userId: string,
     id: string,
@@ -139,13 +147,15 @@ export const updateForUser = Effect.fn("OAuthProviders.updateForUser")(
       response: OAuthProvider,
       errors: [OAuthProviderAccountIdAlreadyUsedForSignIn, UserNotFound]
     })
-  }
+  },
+  Traced.span("OAuthProviders.updateForUser")
 )
 
 /** Unlinks a user's account. SPEC §7 `DELETE /oauth-providers/{userId}/{providerId}` */
-export const removeForUser = Effect.fn("OAuthProviders.removeForUser")(
+export const removeForUser = Effect.fnUntraced(
   function*(userId: string, id: string): Effect.fn.Return<void, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({ method: "DELETE", path: path(userId, id), response: Schema.Unknown, errors: [UserNotFound] })
-  }
+  },
+  Traced.span("OAuthProviders.removeForUser")
 )

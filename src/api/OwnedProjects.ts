@@ -15,17 +15,19 @@ import type * as Call from "../transport/Call.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 import { type ConfigUpdate, toWireUpdate } from "./AdminProjects.ts"
+import * as Traced from "../transport/Traced.ts"
 
 const ownedErrors = [KnownErrors.ExpectedInternalProject, KnownErrors.UserAuthenticationRequired] as const
 /** What the owned-project calls can fail with: not the `internal` project, or not signed in. SPEC §8 */
 export type OwnedError = Call.CallError<typeof ownedErrors>
 
 /** The projects the signed-in user administers. SPEC §7 `GET /internal/projects` */
-export const list = Effect.fn("OwnedProjects.list")(
+export const list = Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<AdminProject>, OwnedError, Session.Session> {
     const answer = yield* Session.call({ method: "GET", path: "/internal/projects", response: AdminProjectList, errors: ownedErrors })
     return answer.items
-  }
+  },
+  Traced.span("OwnedProjects.list")
 )
 
 /** A new project. SPEC §3 "Project", §7 `POST /internal/projects` */
@@ -43,7 +45,7 @@ const createErrors = [...ownedErrors, KnownErrors.TeamMembershipNotFound] as con
 export type CreateError = Call.CallError<typeof createErrors>
 
 /** Creates a project owned by the signed-in user. SPEC §7 `POST /internal/projects` */
-export const create = Effect.fn("OwnedProjects.create")(
+export const create = Effect.fnUntraced(
   function*(input: CreateInput): Effect.fn.Return<AdminProject, CreateError, Session.Session> {
     return yield* Session.call({
       method: "POST",
@@ -52,7 +54,8 @@ export const create = Effect.fn("OwnedProjects.create")(
       response: AdminProject,
       errors: createErrors
     })
-  }
+  },
+  Traced.span("OwnedProjects.create")
 )
 
 /**

@@ -24,6 +24,7 @@ import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Mfa from "./Mfa.ts"
 import * as SignIn from "./SignIn.ts"
 import * as WebAuthn from "./WebAuthn.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** The relying-party id the service sends, to be replaced with the page's hostname. SPEC §5 */
 export const relyingPartyIdSentinel = "THIS_VALUE_WILL_BE_REPLACED.example.com"
@@ -71,7 +72,7 @@ export type RegisterError =
  * the browser ceremony, then `register` with `code` and `credential`). Answers the credential's
  * user handle. A ceremony outlasting the challenge (65 s) fails with `VerificationCodeExpired`.
  */
-export const register = Effect.fn("Passkeys.register")(
+export const register = Effect.fnUntraced(
   function*(): Effect.fn.Return<{ readonly userHandle: string }, RegisterError, Session.Session | WebAuthn.WebAuthn> {
     const webAuthn = yield* WebAuthn.WebAuthn
     if (!(yield* webAuthn.isSupported)) return yield* new WebAuthn.WebAuthnNotSupported()
@@ -94,7 +95,8 @@ export const register = Effect.fn("Passkeys.register")(
       response: Registered,
       errors: [PasskeyRegistrationFailed, PasskeyAuthenticationNotEnabled, UserAuthenticationRequired, VerificationCodeExpired]
     })
-  }
+  },
+  Traced.span("Passkeys.register")
 )
 
 /** What `signIn` can fail with. */
@@ -113,7 +115,7 @@ export type SignInError =
  * `sign-in` with `code` and `authentication_response`). A user with a second factor fails with
  * `MultiFactorAuthenticationRequired`, its attempt code kept.
  */
-export const signIn = Effect.fn("Passkeys.signIn")(
+export const signIn = Effect.fnUntraced(
   function*(): Effect.fn.Return<SignIn.SignInResult, SignInError, Session.Session | WebAuthn.WebAuthn> {
     const webAuthn = yield* WebAuthn.WebAuthn
     if (!(yield* webAuthn.isSupported)) return yield* new WebAuthn.WebAuthnNotSupported()
@@ -135,5 +137,6 @@ export const signIn = Effect.fn("Passkeys.signIn")(
       errors: [PasskeyAuthenticationFailed, PasskeyAuthenticationNotEnabled, MultiFactorAuthenticationRequired, VerificationCodeExpired]
     }).pipe(Mfa.keepAttemptCode)
     return yield* SignIn.storeTokens(tokens, false)
-  }
+  },
+  Traced.span("Passkeys.signIn")
 )

@@ -29,6 +29,7 @@ import * as Session from "../session/Session.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** A password, plain or `Redacted`. */
 export type Password = string | Redacted.Redacted<string>
@@ -64,7 +65,7 @@ export type SendResetCodeError =
  * the app's password-reset page). The service answers alike whether or not such a user exists.
  * SPEC §7 `POST /auth/password/send-reset-code`
  */
-export const sendResetCode = Effect.fn("Passwords.sendResetCode")(
+export const sendResetCode = Effect.fnUntraced(
   function*(options: {
     readonly email: string
     readonly callbackUrl?: string | undefined
@@ -78,17 +79,19 @@ export const sendResetCode = Effect.fn("Passwords.sendResetCode")(
       response: Schema.Unknown,
       errors: [PasswordAuthenticationNotEnabled, RedirectUrlNotWhitelisted]
     })
-  }
+  },
+  Traced.span("Passwords.sendResetCode")
 )
 
 /** What `checkResetCode` can fail with. */
 export type CheckResetCodeError = CodeError | Common
 
 /** Checks a reset code without using it. SPEC §7 `POST /auth/password/reset/check-code` */
-export const checkResetCode = Effect.fn("Passwords.checkResetCode")(
+export const checkResetCode = Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<void, CheckResetCodeError, StackHttp> {
     yield* Call.call({ method: "POST", path: "/auth/password/reset/check-code", body: { code }, response: Schema.Unknown, errors: codeErrors })
-  }
+  },
+  Traced.span("Passwords.checkResetCode")
 )
 
 /** What `reset` can fail with. */
@@ -98,7 +101,7 @@ export type ResetError = CodeError | PasswordAuthenticationNotEnabled | Password
  * Sets a new password with a reset code. The service spends the code before it checks the
  * password. SPEC §5, §7 `POST /auth/password/reset`
  */
-export const reset = Effect.fn("Passwords.reset")(
+export const reset = Effect.fnUntraced(
   function*(options: { readonly code: string; readonly password: Password }): Effect.fn.Return<void, ResetError, StackHttp> {
     yield* Call.call({
       method: "POST",
@@ -107,7 +110,8 @@ export const reset = Effect.fn("Passwords.reset")(
       response: Schema.Unknown,
       errors: [...codeErrors, PasswordAuthenticationNotEnabled, PasswordTooShort, PasswordTooLong]
     })
-  }
+  },
+  Traced.span("Passwords.reset")
 )
 
 /** What `update` can fail with: a wrong old password is `PasswordConfirmationMismatch`. */
@@ -123,7 +127,7 @@ export type UpdateError =
  * Changes the signed-in user's password; the old one must match. The user's other sessions end.
  * SPEC §5, §7 `POST /auth/password/update`
  */
-export const update = Effect.fn("Passwords.update")(
+export const update = Effect.fnUntraced(
   function*(options: {
     readonly oldPassword: Password
     readonly newPassword: Password
@@ -135,14 +139,15 @@ export const update = Effect.fn("Passwords.update")(
       response: Schema.Unknown,
       errors: [PasswordConfirmationMismatch, UserDoesNotHavePassword, PasswordAuthenticationNotEnabled, PasswordTooShort, PasswordTooLong]
     })
-  }
+  },
+  Traced.span("Passwords.update")
 )
 
 /** What `set` can fail with (a user who has a password already: a plain 400, `StackHttpError`). */
 export type SetError = PasswordAuthenticationNotEnabled | PasswordTooShort | PasswordTooLong | Common
 
 /** Gives a password to the signed-in user, who has none; the payload is passed through. SPEC §7 `POST /auth/password/set` */
-export const set = Effect.fn("Passwords.set")(
+export const set = Effect.fnUntraced(
   function*(payload: { readonly password: Password }): Effect.fn.Return<void, SetError, Session.Session> {
     yield* Session.call({
       method: "POST",
@@ -151,5 +156,6 @@ export const set = Effect.fn("Passwords.set")(
       response: Schema.Unknown,
       errors: [PasswordAuthenticationNotEnabled, PasswordTooShort, PasswordTooLong]
     })
-  }
+  },
+  Traced.span("Passwords.set")
 )

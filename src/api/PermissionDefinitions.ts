@@ -12,6 +12,7 @@ import { PermissionDefinition, PermissionDefinitionList } from "../protocol/sche
 import { AdminAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** A permission definition (SPEC §3). */
 export type { PermissionDefinition } from "../protocol/schemas/PermissionDefinition.ts"
@@ -43,11 +44,12 @@ export interface UpdateInput {
 export type ListError = Call.CallError<readonly []>
 
 /** The scope's definitions by id (at team scope with the built-in `$` permissions). SPEC §7 */
-export const list = Effect.fn("PermissionDefinitions.list")(
+export const list = Effect.fnUntraced(
   function*(scope: Scope): Effect.fn.Return<ReadonlyArray<PermissionDefinition>, ListError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return (yield* Call.call({ method: "GET", path: basePath(scope), response: PermissionDefinitionList, errors: [] })).items
-  }
+  },
+  Traced.span("PermissionDefinitions.list")
 )
 
 const createErrors = [KnownErrors.PermissionIdAlreadyExists, KnownErrors.ContainedPermissionNotFound, KnownErrors.SchemaError] as const
@@ -55,7 +57,7 @@ const createErrors = [KnownErrors.PermissionIdAlreadyExists, KnownErrors.Contain
 export type CreateError = Call.CallError<typeof createErrors>
 
 /** Creates a definition. SPEC §7 `POST /{scope}-permission-definitions` */
-export const create = Effect.fn("PermissionDefinitions.create")(
+export const create = Effect.fnUntraced(
   function*(scope: Scope, input: CreateInput): Effect.fn.Return<PermissionDefinition, CreateError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({
@@ -65,7 +67,8 @@ export const create = Effect.fn("PermissionDefinitions.create")(
       response: PermissionDefinition,
       errors: createErrors
     })
-  }
+  },
+  Traced.span("PermissionDefinitions.create")
 )
 
 const updateErrors = [KnownErrors.PermissionNotFound, KnownErrors.PermissionIdAlreadyExists, KnownErrors.ContainedPermissionNotFound] as const
@@ -73,7 +76,7 @@ const updateErrors = [KnownErrors.PermissionNotFound, KnownErrors.PermissionIdAl
 export type UpdateError = Call.CallError<typeof updateErrors>
 
 /** Updates (or renames) a definition. SPEC §7 `PATCH /{scope}-permission-definitions/{id}` */
-export const update = Effect.fn("PermissionDefinitions.update")(
+export const update = Effect.fnUntraced(
   function*(scope: Scope, id: string, input: UpdateInput): Effect.fn.Return<PermissionDefinition, UpdateError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({
@@ -83,7 +86,8 @@ export const update = Effect.fn("PermissionDefinitions.update")(
       response: PermissionDefinition,
       errors: updateErrors
     })
-  }
+  },
+  Traced.span("PermissionDefinitions.update")
 )
 
 const removeErrors = [KnownErrors.PermissionNotFound] as const
@@ -91,9 +95,10 @@ const removeErrors = [KnownErrors.PermissionNotFound] as const
 export type RemoveError = Call.CallError<typeof removeErrors>
 
 /** Deletes a definition, its grants, and its place in other definitions. SPEC §7 `DELETE /{scope}-permission-definitions/{id}` */
-export const remove = Effect.fn("PermissionDefinitions.remove")(
+export const remove = Effect.fnUntraced(
   function*(scope: Scope, id: string): Effect.fn.Return<void, RemoveError, StackHttp | AdminAccess> {
     yield* AdminAccess
     yield* Call.call({ method: "DELETE", path: definitionPath(scope, id), response: Schema.Unknown, errors: removeErrors })
-  }
+  },
+  Traced.span("PermissionDefinitions.remove")
 )

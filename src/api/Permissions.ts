@@ -21,6 +21,7 @@ import { ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
+import * as Traced from "../transport/Traced.ts"
 
 type Common = KnownError | UnknownErrorCode | TransportError
 
@@ -38,7 +39,7 @@ const segment = encodeURIComponent
 export type ListOwnError = KnownErrors.CannotGetOwnUserWithoutUser | Common
 
 /** The signed-in user's permissions in a team. SPEC §7 `GET /team-permissions?team_id&user_id=me&recursive` */
-export const listTeam = Effect.fn("Permissions.listTeam")(
+export const listTeam = Effect.fnUntraced(
   function*(teamId: string, options: ListOptions = {}): Effect.fn.Return<ReadonlyArray<TeamPermission>, ListOwnError, Session.Session> {
     const page = yield* Session.call({
       method: "GET",
@@ -48,11 +49,12 @@ export const listTeam = Effect.fn("Permissions.listTeam")(
       errors: [KnownErrors.CannotGetOwnUserWithoutUser]
     })
     return page.items
-  }
+  },
+  Traced.span("Permissions.listTeam")
 )
 
 /** The signed-in user's project permissions. SPEC §7 `GET /project-permissions?user_id=me&recursive` */
-export const listProject = Effect.fn("Permissions.listProject")(
+export const listProject = Effect.fnUntraced(
   function*(options: ListOptions = {}): Effect.fn.Return<ReadonlyArray<ProjectPermission>, ListOwnError, Session.Session> {
     const page = yield* Session.call({
       method: "GET",
@@ -62,21 +64,24 @@ export const listProject = Effect.fn("Permissions.listProject")(
       errors: [KnownErrors.CannotGetOwnUserWithoutUser]
     })
     return page.items
-  }
+  },
+  Traced.span("Permissions.listProject")
 )
 
 /** Whether the signed-in user holds a team permission, directly or contained. SPEC §6 */
-export const hasTeamPermission = Effect.fn("Permissions.hasTeamPermission")(
+export const hasTeamPermission = Effect.fnUntraced(
   function*(teamId: string, permissionId: string): Effect.fn.Return<boolean, ListOwnError, Session.Session> {
     return (yield* listTeam(teamId)).some((p) => p.id === permissionId)
-  }
+  },
+  Traced.span("Permissions.hasTeamPermission")
 )
 
 /** Whether the signed-in user holds a project permission, directly or contained. SPEC §6 */
-export const hasProjectPermission = Effect.fn("Permissions.hasProjectPermission")(
+export const hasProjectPermission = Effect.fnUntraced(
   function*(permissionId: string): Effect.fn.Return<boolean, ListOwnError, Session.Session> {
     return (yield* listProject()).some((p) => p.id === permissionId)
-  }
+  },
+  Traced.span("Permissions.hasProjectPermission")
 )
 
 // ----- server -----
@@ -85,7 +90,7 @@ export const hasProjectPermission = Effect.fn("Permissions.hasProjectPermission"
 export type ListAnyError = Common
 
 /** Team permissions of any user and team (filters optional). SPEC §6, §7 `GET /team-permissions` (server) */
-export const listTeamAsServer = Effect.fn("Permissions.listTeamAsServer")(
+export const listTeamAsServer = Effect.fnUntraced(
   function*(
     options: ListOptions & { readonly userId?: string | undefined; readonly teamId?: string | undefined } = {}
   ): Effect.fn.Return<ReadonlyArray<TeamPermission>, ListAnyError, StackHttp | ServerAccess> {
@@ -98,11 +103,12 @@ export const listTeamAsServer = Effect.fn("Permissions.listTeamAsServer")(
       errors: []
     })
     return page.items
-  }
+  },
+  Traced.span("Permissions.listTeamAsServer")
 )
 
 /** Project permissions of any user (or every user). SPEC §6, §7 `GET /project-permissions` (server) */
-export const listProjectAsServer = Effect.fn("Permissions.listProjectAsServer")(
+export const listProjectAsServer = Effect.fnUntraced(
   function*(options: ListOptions & { readonly userId?: string | undefined } = {}): Effect.fn.Return<ReadonlyArray<ProjectPermission>, ListAnyError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const page = yield* Call.call({
@@ -113,7 +119,8 @@ export const listProjectAsServer = Effect.fn("Permissions.listProjectAsServer")(
       errors: []
     })
     return page.items
-  }
+  },
+  Traced.span("Permissions.listProjectAsServer")
 )
 
 /** What `grantTeam` can fail with: no such user, not a member, no such team permission. */
@@ -125,7 +132,7 @@ export type GrantTeamError =
   | Common
 
 /** Grants a member a team permission (granting a held one changes nothing). SPEC §6, §7 `POST /team-permissions/{teamId}/{userId}/{permissionId}` */
-export const grantTeam = Effect.fn("Permissions.grantTeam")(
+export const grantTeam = Effect.fnUntraced(
   function*(teamId: string, userId: string, permissionId: string): Effect.fn.Return<TeamPermission, GrantTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({
@@ -135,14 +142,15 @@ export const grantTeam = Effect.fn("Permissions.grantTeam")(
       response: TeamPermission,
       errors: [KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound, KnownErrors.PermissionNotFound, KnownErrors.PermissionScopeMismatch]
     })
-  }
+  },
+  Traced.span("Permissions.grantTeam")
 )
 
 /** What `revokeTeam` can fail with: no such user, not a member, the permission is not held directly. */
 export type RevokeTeamError = KnownErrors.UserNotFound | KnownErrors.TeamMembershipNotFound | KnownErrors.TeamPermissionNotFound | Common
 
 /** Revokes a member's direct team permission. SPEC §6, §7 `DELETE /team-permissions/{teamId}/{userId}/{permissionId}` */
-export const revokeTeam = Effect.fn("Permissions.revokeTeam")(
+export const revokeTeam = Effect.fnUntraced(
   function*(teamId: string, userId: string, permissionId: string): Effect.fn.Return<void, RevokeTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({
@@ -152,14 +160,15 @@ export const revokeTeam = Effect.fn("Permissions.revokeTeam")(
       response: Schema.Unknown,
       errors: [KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound, KnownErrors.TeamPermissionNotFound]
     })
-  }
+  },
+  Traced.span("Permissions.revokeTeam")
 )
 
 /** What `grantProject` can fail with: no such user, no such project permission. */
 export type GrantProjectError = KnownErrors.UserNotFound | KnownErrors.PermissionNotFound | KnownErrors.PermissionScopeMismatch | Common
 
 /** Grants a user a project permission (granting a held one changes nothing). SPEC §6, §7 `POST /project-permissions/{userId}/{permissionId}` */
-export const grantProject = Effect.fn("Permissions.grantProject")(
+export const grantProject = Effect.fnUntraced(
   function*(userId: string, permissionId: string): Effect.fn.Return<ProjectPermission, GrantProjectError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({
@@ -169,14 +178,15 @@ export const grantProject = Effect.fn("Permissions.grantProject")(
       response: ProjectPermission,
       errors: [KnownErrors.UserNotFound, KnownErrors.PermissionNotFound, KnownErrors.PermissionScopeMismatch]
     })
-  }
+  },
+  Traced.span("Permissions.grantProject")
 )
 
 /** What `revokeProject` can fail with: no such user, the permission is not held directly. */
 export type RevokeProjectError = KnownErrors.UserNotFound | KnownErrors.PermissionNotFound | Common
 
 /** Revokes a user's direct project permission. SPEC §6, §7 `DELETE /project-permissions/{userId}/{permissionId}` */
-export const revokeProject = Effect.fn("Permissions.revokeProject")(
+export const revokeProject = Effect.fnUntraced(
   function*(userId: string, permissionId: string): Effect.fn.Return<void, RevokeProjectError, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({
@@ -186,5 +196,6 @@ export const revokeProject = Effect.fn("Permissions.revokeProject")(
       response: Schema.Unknown,
       errors: [KnownErrors.UserNotFound, KnownErrors.PermissionNotFound]
     })
-  }
+  },
+  Traced.span("Permissions.revokeProject")
 )

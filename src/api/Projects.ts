@@ -11,15 +11,17 @@ import * as Session from "../session/Session.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** What `getCurrent` can fail with: the protocol declares no error specific to it. */
 export type GetCurrentError = KnownError | UnknownErrorCode | TransportError
 
 /** The project the app is configured for, with its client-visible config. SPEC §7 `GET /projects/current` */
-export const getCurrent = Effect.fn("Projects.getCurrent")(
+export const getCurrent = Effect.fnUntraced(
   function*(): Effect.fn.Return<ClientProject, GetCurrentError, Session.Session> {
     return yield* Session.call({ method: "GET", path: "/projects/current", response: ClientProject, errors: [] })
-  }
+  },
+  Traced.span("Projects.getCurrent")
 )
 
 /** The service does not offer a feature the app asked about. SPEC §7 `POST /check-feature-support` */
@@ -39,11 +41,12 @@ export type CheckFeatureSupportError = FeatureNotSupported | KnownError | Unknow
  * `name`), then fails with `FeatureNotSupported`. The service answers with plain text, which the
  * JSON pipeline reads as a decode error: that is the expected answer. SPEC §7 `POST /check-feature-support`
  */
-export const checkFeatureSupport = Effect.fn("Projects.checkFeatureSupport")(
+export const checkFeatureSupport = Effect.fnUntraced(
   function*(options: { readonly name: string; readonly [key: string]: unknown }): Effect.fn.Return<never, CheckFeatureSupportError, StackHttp> {
     yield* Call.call({ method: "POST", path: "/check-feature-support", body: options, response: Schema.Unknown, errors: [] }).pipe(
       Effect.catchTag("StackDecodeError", () => Effect.void)
     )
     return yield* new FeatureNotSupported({ name: options.name })
-  }
+  },
+  Traced.span("Projects.checkFeatureSupport")
 )

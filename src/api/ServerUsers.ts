@@ -18,6 +18,7 @@ import { ServerUser, ServerUserPage } from "../protocol/schemas/ServerUser.ts"
 import { ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** The only sort the service offers, and its wire name. SPEC §3 "Other payloads", §9 "User list sort" */
 export const orderByWire = { signedUpAt: "signed_up_at" } as const
@@ -106,11 +107,12 @@ const createErrors = [KnownErrors.UserWithEmailAlreadyExists, KnownErrors.Passwo
 export type CreateError = Call.CallError<typeof createErrors>
 
 /** Creates a user. SPEC §7 `POST /users` */
-export const create = Effect.fn("ServerUsers.create")(
+export const create = Effect.fnUntraced(
   function*(input: CreateInput): Effect.fn.Return<ServerUser, CreateError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({ method: "POST", path: "/users", body: withPassword(input), response: ServerUser, errors: createErrors })
-  }
+  },
+  Traced.span("ServerUsers.create")
 )
 
 const getErrors = [KnownErrors.UserNotFound] as const
@@ -118,11 +120,12 @@ const getErrors = [KnownErrors.UserNotFound] as const
 export type GetError = Call.CallError<typeof getErrors>
 
 /** Reads a user by id. SPEC §7 `GET /users/{id}` */
-export const get = Effect.fn("ServerUsers.get")(
+export const get = Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<ServerUser, GetError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({ method: "GET", path: userPath(userId), response: ServerUser, errors: getErrors })
-  }
+  },
+  Traced.span("ServerUsers.get")
 )
 
 const updateErrors = [
@@ -136,11 +139,12 @@ const updateErrors = [
 export type UpdateError = Call.CallError<typeof updateErrors>
 
 /** Updates a user (server metadata, primary e-mail, password, TOTP secret, ...). SPEC §7 `PATCH /users/{id}` */
-export const update = Effect.fn("ServerUsers.update")(
+export const update = Effect.fnUntraced(
   function*(userId: string, input: UpdateInput): Effect.fn.Return<ServerUser, UpdateError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({ method: "PATCH", path: userPath(userId), body: withPassword(input), response: ServerUser, errors: updateErrors })
-  }
+  },
+  Traced.span("ServerUsers.update")
 )
 
 const removeErrors = [KnownErrors.UserNotFound] as const
@@ -148,11 +152,12 @@ const removeErrors = [KnownErrors.UserNotFound] as const
 export type RemoveError = Call.CallError<typeof removeErrors>
 
 /** Deletes a user with its sessions, memberships and keys. SPEC §7 `DELETE /users/{id}` */
-export const remove = Effect.fn("ServerUsers.remove")(
+export const remove = Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<void, RemoveError, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({ method: "DELETE", path: userPath(userId), body: {}, response: Schema.Unknown, errors: removeErrors })
-  }
+  },
+  Traced.span("ServerUsers.remove")
 )
 
 const listErrors = [KnownErrors.SchemaError] as const
@@ -178,13 +183,14 @@ const listQuery = (options: ListOptions) =>
   })
 
 /** One page of the project's users (or a team's). SPEC §7 `GET /users`, `GET /users?team_id={id}` */
-export const list = Effect.fn("ServerUsers.list")(
+export const list = Effect.fnUntraced(
   function*(options: ListOptions = {}): Effect.fn.Return<Page, ListError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const query = yield* listQuery(options)
     const page = yield* Call.call({ method: "GET", path: "/users", query, response: ServerUserPage, errors: listErrors })
     return { items: page.items, nextCursor: page.pagination?.nextCursor ?? undefined }
-  }
+  },
+  Traced.span("ServerUsers.list")
 )
 
 /** Page size {@link stream} asks for when the options give none. */

@@ -15,6 +15,7 @@ import {
 } from "../protocol/schemas/TeamMemberProfile.ts"
 import * as Session from "../session/Session.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
+import * as Traced from "../transport/Traced.ts"
 
 type Common = KnownError | UnknownErrorCode | TransportError
 
@@ -30,7 +31,7 @@ export type ListError =
   | Common
 
 /** The profiles of a team's members (only one user's with `userId`, `me` allowed), oldest first. SPEC §7 `GET /team-member-profiles` */
-export const list = Effect.fn("TeamMemberProfiles.list")(
+export const list = Effect.fnUntraced(
   function*(options: { readonly teamId: string; readonly userId?: string | undefined }): Effect.fn.Return<ReadonlyArray<TeamMemberProfile>, ListError, Session.Session> {
     const page = yield* Session.call({
       method: "GET",
@@ -46,7 +47,8 @@ export const list = Effect.fn("TeamMemberProfiles.list")(
       ]
     })
     return page.items
-  }
+  },
+  Traced.span("TeamMemberProfiles.list")
 )
 
 /** What `get` can fail with: not a member, lacking `$read_members` (for others), signed out. */
@@ -58,7 +60,7 @@ export type GetError =
   | Common
 
 /** A member's profile in a team; the signed-in user's by default. SPEC §7 `GET /team-member-profiles/{teamId}/{userId}` */
-export const get = Effect.fn("TeamMemberProfiles.get")(
+export const get = Effect.fnUntraced(
   function*(teamId: string, userId = "me"): Effect.fn.Return<TeamMemberProfile, GetError, Session.Session> {
     return yield* Session.call({
       method: "GET",
@@ -71,7 +73,8 @@ export const get = Effect.fn("TeamMemberProfiles.get")(
         KnownErrors.UserNotFound
       ]
     })
-  }
+  },
+  Traced.span("TeamMemberProfiles.get")
 )
 
 /** What `update` can fail with: not a member, signed out. A client updating another's profile gets HTTP 403. */
@@ -85,7 +88,7 @@ export type UpdateError =
  * Updates a member's profile in a team (passed through); the signed-in user's by default (a
  * server may name any member). SPEC §7 `PATCH /team-member-profiles/{teamId}/{userId}`
  */
-export const update = Effect.fn("TeamMemberProfiles.update")(
+export const update = Effect.fnUntraced(
   function*(teamId: string, body: TeamMemberProfileUpdate, userId = "me"): Effect.fn.Return<TeamMemberProfile, UpdateError, Session.Session> {
     return yield* Session.call({
       method: "PATCH",
@@ -94,5 +97,6 @@ export const update = Effect.fn("TeamMemberProfiles.update")(
       response: TeamMemberProfile,
       errors: [KnownErrors.CannotGetOwnUserWithoutUser, KnownErrors.TeamMembershipNotFound, KnownErrors.UserNotFound]
     })
-  }
+  },
+  Traced.span("TeamMemberProfiles.update")
 )

@@ -14,6 +14,7 @@ import { ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
+import * as Traced from "../transport/Traced.ts"
 
 type Common = KnownError | UnknownErrorCode | TransportError
 
@@ -23,7 +24,7 @@ const path = (teamId: string, userId: string) => `/team-memberships/${encodeURIC
 export type LeaveError = KnownErrors.TeamMembershipNotFound | KnownErrors.CannotGetOwnUserWithoutUser | Common
 
 /** The signed-in user leaves a team. SPEC §7 `DELETE /team-memberships/{teamId}/me` */
-export const leave = Effect.fn("TeamMemberships.leave")(
+export const leave = Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<void, LeaveError, Session.Session> {
     yield* Session.call({
       method: "DELETE",
@@ -32,14 +33,15 @@ export const leave = Effect.fn("TeamMemberships.leave")(
       response: Schema.Unknown,
       errors: [KnownErrors.TeamMembershipNotFound, KnownErrors.CannotGetOwnUserWithoutUser]
     })
-  }
+  },
+  Traced.span("TeamMemberships.leave")
 )
 
 /** What `add` can fail with: no such user or team, or already a member. */
 export type AddError = KnownErrors.UserNotFound | KnownErrors.TeamNotFound | KnownErrors.TeamMembershipAlreadyExists | Common
 
 /** Adds a user to a team, with the member default permissions. SPEC §6, §7 `POST /team-memberships/{teamId}/{userId}` */
-export const add = Effect.fn("TeamMemberships.add")(
+export const add = Effect.fnUntraced(
   function*(teamId: string, userId: string): Effect.fn.Return<TeamMembership, AddError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({
@@ -49,14 +51,15 @@ export const add = Effect.fn("TeamMemberships.add")(
       response: TeamMembership,
       errors: [KnownErrors.UserNotFound, KnownErrors.TeamNotFound, KnownErrors.TeamMembershipAlreadyExists]
     })
-  }
+  },
+  Traced.span("TeamMemberships.add")
 )
 
 /** What `remove` can fail with: no such user, or not a member. */
 export type RemoveError = KnownErrors.UserNotFound | KnownErrors.TeamMembershipNotFound | Common
 
 /** Removes a user from a team, with their permissions in it. SPEC §6, §7 `DELETE /team-memberships/{teamId}/{userId}` */
-export const remove = Effect.fn("TeamMemberships.remove")(
+export const remove = Effect.fnUntraced(
   function*(teamId: string, userId: string): Effect.fn.Return<void, RemoveError, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({
@@ -66,5 +69,6 @@ export const remove = Effect.fn("TeamMemberships.remove")(
       response: Schema.Unknown,
       errors: [KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound]
     })
-  }
+  },
+  Traced.span("TeamMemberships.remove")
 )

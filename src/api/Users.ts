@@ -19,6 +19,7 @@ import type { Navigation } from "../session/Navigation.ts"
 import * as Session from "../session/Session.ts"
 import type { StackHttpError, TransportError } from "../transport/TransportErrors.ts"
 import * as Auth from "./Auth.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** The current user and its update payload. SPEC §3 */
 export type { CurrentUser, CurrentUserUpdate } from "../protocol/schemas/User.ts"
@@ -53,10 +54,11 @@ export class ClientUserDeletionNotEnabled
 export type GetCurrentError = CannotGetOwnUserWithoutUser | KnownError | UnknownErrorCode | TransportError
 
 /** The signed-in user, anonymous ones included; signed out: `CannotGetOwnUserWithoutUser`. SPEC §7 `GET /users/me` */
-export const getCurrent = Effect.fn("Users.getCurrent")(
+export const getCurrent = Effect.fnUntraced(
   function*(): Effect.fn.Return<CurrentUser, GetCurrentError, Session.Session> {
     return yield* Session.call({ method: "GET", path: "/users/me", response: CurrentUser, errors: [CannotGetOwnUserWithoutUser] })
-  }
+  },
+  Traced.span("Users.getCurrent")
 )
 
 /** What every `getUser` mode can fail with (signed out is not a failure by itself). */
@@ -91,19 +93,21 @@ const currentOrNull = (includeAnonymous: boolean) =>
   })
 
 /** The signed-in user, or `null` when signed out or anonymous. SPEC §4 */
-export const getUserOrNull = Effect.fn("Users.getUserOrNull")(
+export const getUserOrNull = Effect.fnUntraced(
   function*(): Effect.fn.Return<CurrentUser | null, GetUserError, Session.Session> {
     return yield* currentOrNull(false)
-  }
+  },
+  Traced.span("Users.getUserOrNull")
 )
 
 /** The signed-in user; signed out or anonymous fails with `UserNotSignedIn`. SPEC §4, §8 */
-export const getUserOrThrow = Effect.fn("Users.getUserOrThrow")(
+export const getUserOrThrow = Effect.fnUntraced(
   function*(): Effect.fn.Return<CurrentUser, GetUserError | UserNotSignedIn, Session.Session> {
     const user = yield* currentOrNull(false)
     if (user === null) return yield* new UserNotSignedIn()
     return user
-  }
+  },
+  Traced.span("Users.getUserOrThrow")
 )
 
 /**
@@ -111,7 +115,7 @@ export const getUserOrThrow = Effect.fn("Users.getUserOrThrow")(
  * history entry, carrying `after_auth_return_to`), waits the redirect wait and then fails with
  * `RedirectedToSignIn`: it never resolves to a user it does not have. SPEC §2, §4, §9
  */
-export const getUserOrRedirect = Effect.fn("Users.getUserOrRedirect")(
+export const getUserOrRedirect = Effect.fnUntraced(
   function*(
     options: Redirects.RedirectOptions = {}
   ): Effect.fn.Return<
@@ -123,17 +127,19 @@ export const getUserOrRedirect = Effect.fn("Users.getUserOrRedirect")(
     if (user !== null) return user
     yield* Redirects.redirectToHandler("signIn", { replace: true, ...options })
     return yield* new RedirectedToSignIn()
-  }
+  },
+  Traced.span("Users.getUserOrRedirect")
 )
 
 /** The signed-in user, anonymous ones included; without one, signs up an anonymous user. SPEC §4 */
-export const getUserOrAnonymous = Effect.fn("Users.getUserOrAnonymous")(
+export const getUserOrAnonymous = Effect.fnUntraced(
   function*(): Effect.fn.Return<CurrentUser, GetCurrentError | Auth.SignUpAnonymouslyError, Session.Session> {
     const user = yield* currentOrNull(true)
     if (user !== null) return user
     yield* Auth.signUpAnonymously()
     return yield* getCurrent()
-  }
+  },
+  Traced.span("Users.getUserOrAnonymous")
 )
 
 /** What `getUser` does when no (non-anonymous) user is signed in. SPEC §4 */
@@ -177,7 +183,7 @@ export function getUser(
 export type UpdateError = CannotGetOwnUserWithoutUser | TeamMembershipNotFound | KnownError | UnknownErrorCode | TransportError
 
 /** Updates the current user; the payload is passed through as given. SPEC §3, §7 `PATCH /users/me` */
-export const update = Effect.fn("Users.update")(
+export const update = Effect.fnUntraced(
   function*(payload: CurrentUserUpdate): Effect.fn.Return<CurrentUser, UpdateError, Session.Session> {
     const user = yield* Session.call({
       method: "PATCH",
@@ -190,7 +196,8 @@ export const update = Effect.fn("Users.update")(
     const cache = yield* Effect.serviceOption(QueryCache.QueryCache)
     if (Option.isSome(cache)) yield* cache.value.set(yield* currentUserQuery, user)
     return user
-  }
+  },
+  Traced.span("Users.update")
 )
 
 /** What `deleteCurrent` can fail with. */
@@ -205,7 +212,7 @@ export type DeleteCurrentError =
  * Deletes the current user (when the project allows client user deletion), then invalidates the
  * session and clears both tokens without another request. SPEC §4, §6, §7 `DELETE /users/me`
  */
-export const deleteCurrent = Effect.fn("Users.deleteCurrent")(
+export const deleteCurrent = Effect.fnUntraced(
   function*(): Effect.fn.Return<void, DeleteCurrentError, Session.Session> {
     yield* Session.call({ method: "DELETE", path: "/users/me", response: Schema.Unknown, errors: [CannotGetOwnUserWithoutUser] }).pipe(
       // The switch is the only plain (non-known-error) 400 this call answers.
@@ -213,5 +220,6 @@ export const deleteCurrent = Effect.fn("Users.deleteCurrent")(
         error.status === 400 ? Effect.fail(new ClientUserDeletionNotEnabled()) : Effect.fail(error))
     )
     yield* (yield* Session.Session).invalidate
-  }
+  },
+  Traced.span("Users.deleteCurrent")
 )

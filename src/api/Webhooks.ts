@@ -10,12 +10,13 @@ import * as Schema from "effect/Schema"
 import { AdminAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** What {@link createSvixToken} can fail with: no error specific to it. SPEC §8 */
 export type CreateSvixTokenError = Call.CallError<readonly []>
 
 /** A token for the webhook service's portal, kept `Redacted`. SPEC §7 `POST /webhooks/svix-token` */
-export const createSvixToken = Effect.fn("Webhooks.createSvixToken")(
+export const createSvixToken = Effect.fnUntraced(
   function*(): Effect.fn.Return<Redacted.Redacted<string>, CreateSvixTokenError, StackHttp | AdminAccess> {
     yield* AdminAccess
     const answer = yield* Call.call({
@@ -26,5 +27,6 @@ export const createSvixToken = Effect.fn("Webhooks.createSvixToken")(
       errors: []
     })
     return Redacted.make(answer.token)
-  }
+  },
+  Traced.span("Webhooks.createSvixToken")
 )

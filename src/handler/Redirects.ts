@@ -15,6 +15,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { Navigation } from "../session/Navigation.ts"
 import { CurrentHandlerUrls, type HandlerName } from "./HandlerUrls.ts"
+import * as Traced from "../transport/Traced.ts"
 
 /** How long a redirect waits after navigating (the page is normally gone by then). SPEC §9 */
 export const redirectWaitMillis = 2000
@@ -204,20 +205,21 @@ export interface RedirectOptions extends TrustOptions {
  * Navigates to a trusted URL, then waits the redirect wait (SPEC §9) so that nothing runs on while
  * the page unloads. Untrusted URLs fail with `UntrustedRedirectUrl` before navigating. SPEC §5
  */
-export const redirectTo = Effect.fn("Redirects.redirectTo")(
+export const redirectTo = Effect.fnUntraced(
   function*(url: string, options: RedirectOptions = {}): Effect.fn.Return<void, UntrustedRedirectUrl, Navigation> {
     const target = yield* validate(url, options)
     const navigation = yield* Navigation
     yield* options.replace === true ? navigation.replaceUrl(target) : navigation.navigate(target)
     yield* Effect.sleep(redirectWaitMillis)
-  }
+  },
+  Traced.span("Redirects.redirectTo")
 )
 
 /**
  * Navigates to a handler page of the app's `CurrentHandlerUrls`: sign-in and sign-up carry
  * `after_auth_return_to`; after-sign-in and after-sign-up honour it. SPEC §2
  */
-export const redirectToHandler = Effect.fn("Redirects.redirectToHandler")(
+export const redirectToHandler = Effect.fnUntraced(
   function*(name: HandlerName, options: RedirectOptions = {}): Effect.fn.Return<void, UntrustedRedirectUrl, Navigation> {
     const urls = yield* CurrentHandlerUrls
     const currentUrl = options.currentUrl ?? (yield* currentLocation)
@@ -225,5 +227,6 @@ export const redirectToHandler = Effect.fn("Redirects.redirectToHandler")(
     if (name === "signIn" || name === "signUp") target = withReturnTo(target, currentUrl)
     if (name === "afterSignIn" || name === "afterSignUp") target = yield* afterAuthTarget(target, currentUrl, options)
     yield* redirectTo(target, options)
-  }
+  },
+  Traced.span("Redirects.redirectToHandler")
 )

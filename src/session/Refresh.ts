@@ -23,6 +23,7 @@ import {
   StackOfflineError,
   type TransportError
 } from "../transport/TransportErrors.ts"
+import * as Traced from "../transport/Traced.ts"
 
 const tokenPath = OAuthClient.tokenPath
 
@@ -97,7 +98,7 @@ const processFailure = (status: number, cause: unknown): Outcome | RefreshError 
  * rejects the refresh token (a refresh-token known error or OAuth `invalid_grant`); network
  * failures, other statuses and malformed answers fail and leave the session as it was.
  */
-export const refreshAccessToken = Effect.fn("Session.refresh")(function*(
+export const refreshAccessToken = Effect.fnUntraced(function*(
   config: StackConfig,
   refreshToken: Redacted.Redacted<string>
 ): Effect.fn.Return<Outcome, RefreshError> {
@@ -123,4 +124,4 @@ export const refreshAccessToken = Effect.fn("Session.refresh")(function*(
     accessToken: Redacted.make(processed.access_token),
     refreshToken: rotated === undefined || rotated.length === 0 || rotated === "undefined" ? undefined : Redacted.make(rotated)
   }
-})
+}, Traced.span("Session.refresh"))
