@@ -14,7 +14,9 @@ export interface RecordedRequest {
  * A loopback HTTP server that records every request and answers with `respond`. Scoped: it stops
  * when the test's scope closes. Used for differential tests against the official SDK.
  */
-export const recordingServer = (respond: (request: RecordedRequest) => { status?: number; body: unknown }) =>
+export const recordingServer = (
+  respond: (request: RecordedRequest) => { status?: number; headers?: Record<string, string>; body: unknown }
+) =>
   Effect.acquireRelease(
     Effect.callback<{ readonly url: string; readonly requests: Array<RecordedRequest>; readonly close: () => void }>((resume) => {
       const requests: Array<RecordedRequest> = []
@@ -32,7 +34,7 @@ export const recordingServer = (respond: (request: RecordedRequest) => { status?
           }
           requests.push(recorded)
           const answer = respond(recorded)
-          res.writeHead(answer.status ?? 200, { "content-type": "application/json" })
+          res.writeHead(answer.status ?? 200, { "content-type": "application/json", ...answer.headers })
           res.end(JSON.stringify(answer.body))
         })
       })
@@ -64,4 +66,13 @@ export const protocolView = (request: RecordedRequest) => ({
       .sort(([a], [b]) => a.localeCompare(b))
   ),
   body: request.body === "" ? undefined : JSON.parse(request.body)
+})
+
+/** A form-encoded request (the token endpoint) in its protocol-relevant view: every header but incidental ones, fields sorted. */
+export const formView = (request: RecordedRequest) => ({
+  ...protocolView({ ...request, body: "" }),
+  headers: Object.fromEntries(
+    Object.entries(request.headers).filter(([name]) => !incidentalHeaders.has(name)).sort(([a], [b]) => a.localeCompare(b))
+  ),
+  body: Object.fromEntries([...new URLSearchParams(request.body)].sort(([a], [b]) => a.localeCompare(b)))
 })
