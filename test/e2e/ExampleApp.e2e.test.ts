@@ -12,6 +12,7 @@ import * as Redacted from "effect/Redacted"
 import { TestClock } from "effect/testing"
 import * as OTPAuth from "otpauth"
 import * as CliAuth from "../../src/api/CliAuth.ts"
+import * as CliLogin from "../../examples/cli-login/login.ts"
 import * as Users from "../../src/api/Users.ts"
 import * as StackClientApp from "../../src/apps/StackClientApp.ts"
 import { refreshCookieName } from "../../src/session/CookieStorage.ts"
@@ -242,7 +243,7 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
         assert.strictEqual(yield* ui(() => second.evaluate(() => (globalThis as { e2eMark?: string }).e2eMark)), "same document")
       }), flowTimeout)
 
-    it.effect("a CLI login started from the SDK is confirmed in a signed-in browser while the CLI polls, and the CLI gets the browser's session", () =>
+    it.effect("a CLI login started by the CLI example is confirmed in a signed-in browser while the CLI polls, and the CLI gets the browser's session", () =>
       Effect.gen(function*() {
         const h = yield* Harness
         const page = yield* h.visitor("cli-login")
@@ -254,12 +255,14 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
         const liveWait = TestClock.withLive(Effect.sleep(25))
         const origin = new URL(h.appUrl).origin
 
-        // the CLI half: the SDK in this process, over HTTP, on a TestClock (a poll every 2 s of it)
+        // the CLI half: the CLI example's program (examples/cli-login) in this process, over HTTP,
+        // on a TestClock (a poll every 2 s of it)
         const loginUrl = yield* Deferred.make<string>()
-        const cli = yield* CliAuth.promptCliLogin({
+        const cli = yield* CliLogin.login({
+          ...project,
           appUrl: origin,
           onLoginUrl: (url) => Deferred.succeed(loginUrl, url).pipe(Effect.asVoid)
-        }).pipe(Effect.provide(StackClientApp.layer({ ...project })), Effect.forkChild)
+        }).pipe(Effect.forkChild)
         const url = yield* Deferred.await(loginUrl)
         assert.isTrue(url.startsWith(origin))
         assert.match(url.slice(origin.length), /^\/handler\/cli-auth-confirm\?login_code=[0-9a-z]+$/)
@@ -285,7 +288,8 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
           }
           return yield* Effect.die(new Error("the CLI never received its token"))
         })
-        const refreshToken = yield* Effect.raceFirst(Fiber.join(cli), ticks)
+        const { refreshToken, user } = yield* Effect.raceFirst(Fiber.join(cli), ticks)
+        assert.strictEqual(user.primaryEmail, email)
         assert.strictEqual((yield* polls) - pollsBefore, 2)
 
         // it is the browser session's refresh token, and it signs the CLI in as that user
