@@ -4,12 +4,14 @@
  *
  * @since 0.1.0
  */
+import type * as Config from "effect/Config"
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as QueryCache from "../cache/QueryCache.ts"
 import type { AccessType } from "../protocol/AccessType.ts"
 import * as Session from "../session/Session.ts"
 import * as TokenStore from "../session/TokenStore.ts"
-import type { StackConfig } from "../transport/StackConfig.ts"
+import * as StackConfig from "../transport/StackConfig.ts"
 import * as StackHttp from "../transport/StackHttp.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 
@@ -23,6 +25,23 @@ export interface CommonOptions<E = never> {
   /** See `StackHttp.Options.allowSecretKeysInBrowser`. */
   readonly allowSecretKeysInBrowser?: boolean | undefined
 }
+
+/** Which project and service an app talks to, besides its keys. SPEC §6 */
+export interface ProjectOptions<E = never> extends CommonOptions<E> {
+  readonly projectId: string
+  readonly baseUrl?: string | undefined
+  readonly extraRequestHeaders?: Readonly<Record<string, string>> | undefined
+}
+
+/** Options of an app's `layerConfig`: what the `Config` provider does not hold, or should not win. SPEC §6 */
+export type ConfigOptions<E = never> = CommonOptions<E> & Partial<StackConfig.Options>
+
+/** The configuration with only the keys an access level sends: a client no secret, a server no admin key. SPEC §6 */
+export const keysOf = (config: StackConfig.StackConfig, accessType: AccessType): StackConfig.StackConfig => ({
+  ...config,
+  secretServerKey: accessType === "client" ? undefined : config.secretServerKey,
+  superSecretAdminKey: accessType === "admin" ? config.superSecretAdminKey : undefined
+})
 
 /** Assembles a pipeline Layer with a token store, a session and the query cache into an app. */
 export const assemble = <E, E2>(
@@ -39,8 +58,21 @@ export const assemble = <E, E2>(
 
 /** Assembles pipeline, token store, session and query cache for one access level. */
 export const make = <E>(
-  config: StackConfig,
+  config: StackConfig.StackConfig,
   accessType: AccessType,
   options: CommonOptions<E>
 ): Layer.Layer<Services, StackConfigError | E> =>
   assemble(StackHttp.layer({ config, accessType, allowSecretKeysInBrowser: options.allowSecretKeysInBrowser }), options)
+
+/** An app of one access level from plain options (keys above that level are dropped). SPEC §6 */
+export const fromOptions = <E>(
+  options: CommonOptions<E> & StackConfig.Options,
+  accessType: AccessType
+): Layer.Layer<Services, StackConfigError | E> => make(keysOf(StackConfig.make(options), accessType), accessType, options)
+
+/** An app of one access level configured through Effect `Config` (keys above that level are dropped). SPEC §6 */
+export const fromConfig = <E>(
+  options: ConfigOptions<E>,
+  accessType: AccessType
+): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
+  Layer.unwrap(Effect.map(StackConfig.config(options), (config) => make(keysOf(config, accessType), accessType, options)))

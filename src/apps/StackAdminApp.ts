@@ -20,50 +20,28 @@ import * as AppLayer from "./AppLayer.ts"
 export type Services = AppLayer.Services | Access.ServerAccess | Access.AdminAccess
 
 /** Options of the admin app. SPEC §6 */
-export interface Options<E = never> extends AppLayer.CommonOptions<E> {
-  readonly projectId: string
+export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
   readonly publishableClientKey?: string | undefined
   readonly secretServerKey?: string | Redacted.Redacted<string> | undefined
   readonly superSecretAdminKey: string | Redacted.Redacted<string>
-  readonly baseUrl?: string | undefined
-  readonly extraRequestHeaders?: Readonly<Record<string, string>> | undefined
 }
 
 /** The admin app from plain options; keys are kept `Redacted`. */
 export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
-  Layer.merge(
-    AppLayer.make(
-      StackConfig.make({
-        projectId: options.projectId,
-        publishableClientKey: options.publishableClientKey,
-        secretServerKey: options.secretServerKey,
-        superSecretAdminKey: options.superSecretAdminKey,
-        baseUrl: options.baseUrl,
-        extraRequestHeaders: options.extraRequestHeaders
-      }),
-      "admin",
-      options
-    ),
-    Access.layerAdmin
-  )
+  Layer.merge(AppLayer.fromOptions(options, "admin"), Access.layerAdmin)
 
 /** The admin app configured through Effect `Config` (environment variables by default). */
 export const layerConfig = <E = never>(
-  options: AppLayer.CommonOptions<E> & Partial<StackConfig.Options> = {}
+  options: AppLayer.ConfigOptions<E> = {}
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
-  Layer.merge(
-    Layer.unwrap(Effect.map(StackConfig.config(options), (config) => AppLayer.make(config, "admin", options))),
-    Access.layerAdmin
-  )
+  Layer.merge(AppLayer.fromConfig(options, "admin"), Access.layerAdmin)
 
 /** Options of the admin app run by the project owner's session. SPEC §6 */
-export interface OwnerSessionOptions<E = never> extends AppLayer.CommonOptions<E> {
+export interface OwnerSessionOptions<E = never> extends AppLayer.ProjectOptions<E> {
   /** The project to administer; the owner must be an admin of it. */
   readonly projectId: string
   /** The owner's session in the `internal` project (e.g. `yield* Session.Session` in its client app). */
   readonly ownerSession: Session.Service
-  readonly baseUrl?: string | undefined
-  readonly extraRequestHeaders?: Readonly<Record<string, string>> | undefined
 }
 
 /**

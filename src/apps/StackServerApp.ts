@@ -4,12 +4,10 @@
  *
  * @since 0.1.0
  */
-import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Config from "effect/Config"
 import type * as Redacted from "effect/Redacted"
 import * as Access from "../transport/Access.ts"
-import * as StackConfig from "../transport/StackConfig.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as AppLayer from "./AppLayer.ts"
 
@@ -17,37 +15,17 @@ import * as AppLayer from "./AppLayer.ts"
 export type Services = AppLayer.Services | Access.ServerAccess
 
 /** Options of the server app. SPEC §6 */
-export interface Options<E = never> extends AppLayer.CommonOptions<E> {
-  readonly projectId: string
+export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
   readonly publishableClientKey?: string | undefined
   readonly secretServerKey: string | Redacted.Redacted<string>
-  readonly baseUrl?: string | undefined
-  readonly extraRequestHeaders?: Readonly<Record<string, string>> | undefined
 }
 
 /** The server app from plain options; the key is kept `Redacted`. */
 export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
-  Layer.merge(
-    AppLayer.make(
-      StackConfig.make({
-        projectId: options.projectId,
-        publishableClientKey: options.publishableClientKey,
-        secretServerKey: options.secretServerKey,
-        baseUrl: options.baseUrl,
-        extraRequestHeaders: options.extraRequestHeaders
-      }),
-      "server",
-      options
-    ),
-    Access.layerServer
-  )
+  Layer.merge(AppLayer.fromOptions(options, "server"), Access.layerServer)
 
 /** The server app configured through Effect `Config` (environment variables by default). */
 export const layerConfig = <E = never>(
-  options: AppLayer.CommonOptions<E> & Partial<StackConfig.Options> = {}
+  options: AppLayer.ConfigOptions<E> = {}
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
-  Layer.merge(
-    Layer.unwrap(Effect.map(StackConfig.config(options), (config) =>
-      AppLayer.make({ ...config, superSecretAdminKey: undefined }, "server", options))),
-    Access.layerServer
-  )
+  Layer.merge(AppLayer.fromConfig(options, "server"), Access.layerServer)

@@ -48,6 +48,17 @@ export const validity = (key: ApiKey, nowMillis: number): "valid" | "expired" | 
     ? "expired"
     : "valid"
 
+/** A key (user, team or internal) after an update: revocation is one way and keeps its first time. SPEC §7 */
+export const revise = <K extends { readonly description: string; readonly manuallyRevokedAtMillis: number | null }>(
+  key: K,
+  input: { readonly description?: string | undefined; readonly revoked?: true | undefined },
+  nowMillis: number
+): K => ({
+  ...key,
+  description: input.description ?? key.description,
+  manuallyRevokedAtMillis: key.manuallyRevokedAtMillis ?? (input.revoked === true ? nowMillis : null)
+})
+
 /** A key as the service answers it; `firstView` (creation) carries the whole value. SPEC §3 */
 export const view = (key: ApiKey, firstView: boolean) => ({
   id: key.id,

@@ -13,7 +13,7 @@ import {
   VerificationCodeMaxAttemptsReached,
   VerificationCodeNotFound
 } from "../protocol/KnownErrors.ts"
-import type { VerificationCode } from "./EmulatorState.ts"
+import type { State, VerificationCode } from "./EmulatorState.ts"
 import * as EmulatorState from "./EmulatorState.ts"
 import * as Table from "./Table.ts"
 import * as Tokens from "./Tokens.ts"
@@ -64,9 +64,36 @@ export type UseError =
   | VerificationCodeAlreadyUsed
   | VerificationCodeMaxAttemptsReached
 
+/** How many leading characters of a code a user may type (OTP); the rest is the nonce its flow shares. SPEC §4 */
+export const typedLength = 6
+
+/** Whether `row` shares the nonce of the attempted code (all but its first {@link typedLength} characters). */
+const sharesNonce = (row: VerificationCode, projectId: string, code: string): boolean =>
+  row.projectId === projectId && (row.code === code || (code.length > typedLength && row.code.endsWith(code.slice(typedLength))))
+
+/** The state with one attempt counted against every code of the project sharing the attempted code's nonce. SPEC §4 */
+const countAttempt = (state: State, projectId: string, code: string): State => {
+  let verificationCodes = state.verificationCodes
+  for (const row of Table.values(state.verificationCodes)) {
+    if (sharesNonce(row, projectId, code)) verificationCodes = Table.put(verificationCodes, row.id, { ...row, attemptCount: row.attemptCount + 1 })
+  }
+  return { ...state, verificationCodes }
+}
+
+/** Why a found code (as it was before this attempt) is refused, in the service's order: the limit last. */
+const refusal = (row: VerificationCode, now: number): UseError | undefined =>
+  row.expiresAtMillis <= now
+    ? new VerificationCodeExpired({})
+    : row.usedAtMillis !== null
+    ? new VerificationCodeAlreadyUsed({})
+    : row.attemptCount >= row.maxAttempts
+    ? new VerificationCodeMaxAttemptsReached({})
+    : undefined
+
 /**
- * Checks a code and, unless `checkOnly`, marks it used. Every check counts as an attempt.
- * SPEC §4
+ * Checks a code and, unless `checkOnly`, marks it used. Every attempt counts, found or not and
+ * whatever its outcome, against each code sharing its nonce; the limit is checked last, against
+ * the count before this attempt. SPEC §4
  */
 export const use = (
   projectId: string,
@@ -75,15 +102,16 @@ export const use = (
   options: { readonly checkOnly?: boolean } = {}
 ): Effect.Effect<VerificationCode, UseError, EmulatorState.EmulatorState> =>
   Effect.flatMap(Clock.currentTimeMillis, (now) =>
-    EmulatorState.transact((state) => {
+    EmulatorState.transact((state): Effect.Effect<readonly [Effect.Effect<VerificationCode, UseError>, State]> => {
       const row = Table.find(state.verificationCodes, (c) => c.projectId === projectId && c.purpose === purpose && c.code === code)
-      if (row === undefined) return Effect.fail<UseError>(new VerificationCodeNotFound({}))
-      if (row.attemptCount >= row.maxAttempts) return Effect.fail(new VerificationCodeMaxAttemptsReached({}))
-      if (row.expiresAtMillis <= now) return Effect.fail(new VerificationCodeExpired({}))
-      if (row.usedAtMillis !== null) return Effect.fail(new VerificationCodeAlreadyUsed({}))
-      const next = { ...row, attemptCount: row.attemptCount + 1, usedAtMillis: options.checkOnly ? null : now }
-      return Effect.succeed([next, { ...state, verificationCodes: Table.put(state.verificationCodes, row.id, next) }] as const)
-    }))
+      const counted = countAttempt(state, projectId, code)
+      const refuse = (error: UseError) => Effect.succeed([Effect.fail(error), counted] as const)
+      if (row === undefined) return refuse(new VerificationCodeNotFound({}))
+      const refused = refusal(row, now)
+      if (refused !== undefined) return refuse(refused)
+      const next = { ...Table.get(counted.verificationCodes, row.id)!, usedAtMillis: options.checkOnly ? null : now }
+      return Effect.succeed([Effect.succeed(next), { ...counted, verificationCodes: Table.put(counted.verificationCodes, row.id, next) }])
+    })).pipe(Effect.flatten)
 
 /** A callback URL with `code` added to its query. SPEC §4 */
 export const linkWithCode = (callbackUrl: string, code: string): string => {

@@ -87,14 +87,15 @@ export const clientProject = (project: Project) => ({
   }
 })
 
-const emailConfig = (project: Project) => {
+/** A project's e-mail server as the service answers it; the SMTP password only in the admin project view. SPEC §3 */
+export const emailConfigView = (project: Project, options: { readonly withPassword: boolean }) => {
   const config = project.config.emailConfig
   return config.type === "shared" ? { type: "shared" } : {
     type: "standard",
     host: config.host,
     port: config.port,
     username: config.username,
-    password: config.password,
+    ...(options.withPassword ? { password: config.password } : {}),
     sender_name: config.senderName,
     sender_email: config.senderEmail
   }
@@ -120,7 +121,7 @@ export const adminProject = (project: Project) => ({
       ...(p.microsoftTenantId === null ? {} : { microsoft_tenant_id: p.microsoftTenantId })
     })),
     domains: project.config.domains.map((d) => ({ domain: d.domain, handler_path: d.handlerPath })),
-    email_config: emailConfig(project),
+    email_config: emailConfigView(project, { withPassword: true }),
     email_theme: project.config.emailTheme,
     create_team_on_sign_up: project.config.createTeamOnSignUp,
     team_creator_default_permissions: project.config.teamCreatorDefaultPermissions.map((id) => ({ id })),

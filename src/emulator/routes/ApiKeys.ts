@@ -146,11 +146,7 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
         const input = yield* Router.decode(UpdateBody, body)
         const key = yield* findKey(auth, type, yield* Teams.uuidParam("api_key_id", params.id!))
         const now = yield* Clock.currentTimeMillis
-        const next: ApiKey = {
-          ...key,
-          description: input.description ?? key.description,
-          manuallyRevokedAtMillis: key.manuallyRevokedAtMillis ?? (input.revoked === true ? now : null)
-        }
+        const next = ApiKeys.revise(key, input, now)
         yield* EmulatorState.update((s) => ({ ...s, apiKeys: Table.put(s.apiKeys, key.id, next) }))
         return Responses.json(ApiKeys.view(next, false))
       }))

@@ -54,24 +54,12 @@ const InvitationBody = Schema.Struct({ email: Schema.String, callback_url: Schem
 export const activeThemeSource = (state: EmulatorState.State, project: Project): string | undefined =>
   EmailTemplates.themes(state, project.id).find((t) => t.id === project.config.emailTheme)?.tsxSource
 
-const senderConfig = (project: Project) => {
-  const config = project.config.emailConfig
-  return config.type === "shared" ? { type: "shared" } : {
-    type: "standard",
-    host: config.host,
-    port: config.port,
-    username: config.username,
-    sender_name: config.senderName,
-    sender_email: config.senderEmail
-  }
-}
-
 const sentView = (project: Project) => (mail: MailRow) => ({
   id: mail.id,
   subject: mail.subject,
   sent_at_millis: mail.sentAtMillis,
   to: mail.to,
-  sender_config: senderConfig(project),
+  sender_config: Views.emailConfigView(project, { withPassword: false }),
   error: null
 })
 

@@ -9,6 +9,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { ApiKeyNotFound } from "../../protocol/KnownErrors.ts"
+import * as ApiKeys from "../ApiKeys.ts"
 import type { InternalApiKey } from "../EmulatorState.ts"
 import * as EmulatorState from "../EmulatorState.ts"
 import * as Responses from "../Responses.ts"
@@ -99,12 +100,7 @@ export const routes: ReadonlyArray<Router.Route> = [
       const input = yield* Router.decode(UpdateBody, body)
       const keys = yield* find(auth.project.id, params.id!)
       const now = yield* Clock.currentTimeMillis
-      const next: InternalApiKey = {
-        ...keys,
-        description: input.description ?? keys.description,
-        // one way: a revoked set stays revoked, at its first revocation time
-        manuallyRevokedAtMillis: keys.manuallyRevokedAtMillis ?? (input.revoked === true ? now : null)
-      }
+      const next = ApiKeys.revise(keys, input, now) // one way: a revoked set stays revoked, at its first revocation time
       yield* EmulatorState.update((state) => ({ ...state, internalApiKeys: Table.put(state.internalApiKeys, next.id, next) }))
       return Responses.json(obfuscatedView(next))
     }))

@@ -4,8 +4,8 @@
  * `callback_url?code=...`) and answers the other 39 as `nonce`; `POST /auth/otp/sign-in` signs in
  * with the whole code, creating the user (or upgrading the anonymous one) on first use.
  *
- * Every sign-in attempt counts against each code sharing its nonce, so guessing the typed part
- * ends in `VERIFICATION_CODE_MAX_ATTEMPTS_REACHED`, as at the service.
+ * Every sign-in attempt counts against each code sharing its nonce (`Verification.use`), so guessing
+ * the typed part ends in `VERIFICATION_CODE_MAX_ATTEMPTS_REACHED`, as at the service.
  *
  * @since 0.1.0
  */
@@ -25,7 +25,6 @@ import * as Mfa from "../Mfa.ts"
 import type { Auth } from "../RequestAuth.ts"
 import * as Responses from "../Responses.ts"
 import * as Router from "../Router.ts"
-import * as Table from "../Table.ts"
 import * as Users from "../Users.ts"
 import * as Verification from "../Verification.ts"
 import { CodeField } from "./Mfa.ts"
@@ -35,7 +34,7 @@ import { signedIn } from "./Password.ts"
 export const otpSignIn = "otp_sign_in"
 
 /** How many characters of the code the user types. SPEC §4 */
-export const typedLength = 6
+export const typedLength = Verification.typedLength
 
 const SendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
 const SignInBody = Schema.Struct({ code: CodeField })
@@ -73,18 +72,6 @@ const signUp = (auth: Auth, email: string): Effect.Effect<User, UserWithEmailAlr
     : Users.create({ projectId: auth.project.id, ...fields })
 }
 
-/** Counts an attempt against every code of the flow that shares the code's nonce. SPEC §4 */
-const countAttempt = (projectId: string, code: string) =>
-  EmulatorState.update((state) => {
-    let verificationCodes = state.verificationCodes
-    for (const row of Table.values(state.verificationCodes)) {
-      if (row.projectId === projectId && row.purpose === otpSignIn && row.code.endsWith(code.slice(typedLength))) {
-        verificationCodes = Table.put(verificationCodes, row.id, { ...row, attemptCount: row.attemptCount + 1 })
-      }
-    }
-    return { ...state, verificationCodes }
-  })
-
 /** OTP and magic-link routes. SPEC §7 */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/otp/send-sign-in-code", "client", ({ auth, body }) =>
@@ -118,7 +105,6 @@ export const routes: ReadonlyArray<Router.Route> = [
     Effect.gen(function*() {
       const input = yield* Router.decode(SignInBody, body)
       const code = input.code.toLowerCase()
-      yield* countAttempt(auth.project.id, code)
       const row = yield* Verification.use(auth.project.id, otpSignIn, code)
       const email = row.email ?? ""
       const existing = yield* userForEmail(yield* EmulatorState.get, auth.project, email)

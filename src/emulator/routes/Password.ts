@@ -13,10 +13,10 @@ import {
   SchemaError,
   SignUpNotEnabled
 } from "../../protocol/KnownErrors.ts"
+import * as ContactChannels from "../ContactChannels.ts"
 import { isTrustedUrl } from "../Domains.ts"
 import type { User } from "../EmulatorState.ts"
 import * as EmulatorState from "../EmulatorState.ts"
-import * as Mail from "../Mail.ts"
 import * as Mfa from "../Mfa.ts"
 import * as Passwords from "../Passwords.ts"
 import type { Auth } from "../RequestAuth.ts"
@@ -24,7 +24,6 @@ import * as Responses from "../Responses.ts"
 import * as Router from "../Router.ts"
 import * as Sessions from "../Sessions.ts"
 import * as Users from "../Users.ts"
-import * as Verification from "../Verification.ts"
 import { primaryEmailChannel } from "../Views.ts"
 
 const SignUpBody = Schema.Struct({
@@ -47,28 +46,6 @@ export const signedIn = (user: User, baseUrl: string, isNewUser?: boolean) =>
         ...(isNewUser === undefined ? {} : { is_new_user: isNewUser })
       })
   )
-
-/** Sends the e-mail verification mail of a user's primary e-mail. SPEC §4 */
-export const sendVerificationMail = (user: User, callbackUrl: string) =>
-  Effect.gen(function*() {
-    const channel = primaryEmailChannel(user)
-    if (channel === undefined) return
-    const code = yield* Verification.create({
-      projectId: user.projectId,
-      purpose: Verification.contactChannelVerification,
-      email: channel.value,
-      userId: user.id,
-      data: { contactChannelId: channel.id }
-    })
-    const link = Verification.linkWithCode(callbackUrl, code.code)
-    yield* Mail.send({
-      projectId: user.projectId,
-      to: channel.value,
-      subject: "Verify your e-mail address",
-      text: `Open this link to verify your e-mail address: ${link}`,
-      html: `<p>Open this link to verify your e-mail address: <a href="${link}">${link}</a></p>`
-    })
-  })
 
 const signUp = (auth: Auth, body: typeof SignUpBody.Type, passwordHash: string) =>
   auth.user?.isAnonymous === true
@@ -93,7 +70,8 @@ export const routes: ReadonlyArray<Router.Route> = [
       yield* Passwords.check(input.password)
       if (!config.signUpEnabled) return yield* new SignUpNotEnabled({})
       const user = yield* signUp(auth, input, yield* Passwords.hash(input.password))
-      if (callbackUrl !== undefined) yield* sendVerificationMail(user, callbackUrl)
+      const channel = primaryEmailChannel(user)
+      if (callbackUrl !== undefined && channel !== undefined) yield* ContactChannels.sendVerification(auth.project, user, channel, callbackUrl)
       if (Mfa.requiresMfa(user)) return yield* Mfa.mfaRequired(user, true) // an upgraded anonymous user with TOTP
       return yield* signedIn(user, url.origin)
     })),

@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import { clientConfigFields, clientConfigKeys } from "./Project.ts"
 
 /** Whether an OAuth provider uses the service's shared keys or the project's own. SPEC §3 */
 export const OAuthProviderType = Schema.Literals(["shared", "standard"])
@@ -66,18 +67,11 @@ export const PermissionRef = Schema.Struct({ id: Schema.String })
 /** How an OAuth sign-in matching an existing user's e-mail is handled. SPEC §3 */
 export const OAuthAccountMergeStrategy = Schema.Literals(["link_method", "raise_error", "allow_duplicates"])
 
-/** The project's whole configuration. SPEC §3 "Project" */
+/** The project's whole configuration: the client view's switches plus the admin-only fields. SPEC §3 "Project" */
 export const AdminProjectConfig = Schema.Struct({
-  signUpEnabled: Schema.Boolean,
-  credentialEnabled: Schema.Boolean,
-  magicLinkEnabled: Schema.Boolean,
-  passkeyEnabled: Schema.Boolean,
-  clientTeamCreationEnabled: Schema.Boolean,
-  clientUserDeletionEnabled: Schema.Boolean,
+  ...clientConfigFields,
   allowLocalhost: Schema.Boolean,
   oauthAccountMergeStrategy: OAuthAccountMergeStrategy,
-  allowUserApiKeys: Schema.Boolean,
-  allowTeamApiKeys: Schema.Boolean,
   oauthProviders: Schema.Array(OAuthProviderConfig),
   emailConfig: EmailConfig,
   emailTheme: Schema.String,
@@ -87,16 +81,9 @@ export const AdminProjectConfig = Schema.Struct({
   teamMemberDefaultPermissions: Schema.Array(PermissionRef),
   userDefaultPermissions: Schema.Array(PermissionRef)
 }).pipe(Schema.encodeKeys({
-  signUpEnabled: "sign_up_enabled",
-  credentialEnabled: "credential_enabled",
-  magicLinkEnabled: "magic_link_enabled",
-  passkeyEnabled: "passkey_enabled",
-  clientTeamCreationEnabled: "client_team_creation_enabled",
-  clientUserDeletionEnabled: "client_user_deletion_enabled",
+  ...clientConfigKeys,
   allowLocalhost: "allow_localhost",
   oauthAccountMergeStrategy: "oauth_account_merge_strategy",
-  allowUserApiKeys: "allow_user_api_keys",
-  allowTeamApiKeys: "allow_team_api_keys",
   oauthProviders: "oauth_providers",
   emailConfig: "email_config",
   emailTheme: "email_theme",

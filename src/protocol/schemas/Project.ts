@@ -8,8 +8,8 @@ import * as Schema from "effect/Schema"
 /** An OAuth provider enabled for the project, as the client sees it. SPEC §3 */
 export const EnabledOAuthProvider = Schema.Struct({ id: Schema.String })
 
-/** The client-visible project config. SPEC §3 */
-export const ClientProjectConfig = Schema.Struct({
+/** The config switches the client view shares with the admin view (`AdminProjectConfig`). SPEC §3 */
+export const clientConfigFields = {
   signUpEnabled: Schema.Boolean,
   credentialEnabled: Schema.Boolean,
   magicLinkEnabled: Schema.Boolean,
@@ -17,9 +17,11 @@ export const ClientProjectConfig = Schema.Struct({
   clientTeamCreationEnabled: Schema.Boolean,
   clientUserDeletionEnabled: Schema.Boolean,
   allowUserApiKeys: Schema.Boolean,
-  allowTeamApiKeys: Schema.Boolean,
-  enabledOAuthProviders: Schema.Array(EnabledOAuthProvider)
-}).pipe(Schema.encodeKeys({
+  allowTeamApiKeys: Schema.Boolean
+}
+
+/** The wire (snake_case) keys of {@link clientConfigFields}. SPEC §3 */
+export const clientConfigKeys = {
   signUpEnabled: "sign_up_enabled",
   credentialEnabled: "credential_enabled",
   magicLinkEnabled: "magic_link_enabled",
@@ -27,9 +29,14 @@ export const ClientProjectConfig = Schema.Struct({
   clientTeamCreationEnabled: "client_team_creation_enabled",
   clientUserDeletionEnabled: "client_user_deletion_enabled",
   allowUserApiKeys: "allow_user_api_keys",
-  allowTeamApiKeys: "allow_team_api_keys",
-  enabledOAuthProviders: "enabled_oauth_providers"
-}))
+  allowTeamApiKeys: "allow_team_api_keys"
+} as const
+
+/** The client-visible project config. SPEC §3 */
+export const ClientProjectConfig = Schema.Struct({
+  ...clientConfigFields,
+  enabledOAuthProviders: Schema.Array(EnabledOAuthProvider)
+}).pipe(Schema.encodeKeys({ ...clientConfigKeys, enabledOAuthProviders: "enabled_oauth_providers" }))
 
 /** The project, client view. SPEC §3 */
 export const ClientProject = Schema.Struct({

@@ -4,28 +4,11 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import { ServerTeam } from "./Team.ts"
 import { UserOAuthProvider } from "./User.ts"
 
-/** A team as the server reads it (a user's selected team). SPEC §3 "Team" */
-export const ServerTeam = Schema.Struct({
-  id: Schema.String,
-  displayName: Schema.String,
-  profileImageUrl: Schema.NullOr(Schema.String),
-  clientMetadata: Schema.optional(Schema.Unknown),
-  clientReadOnlyMetadata: Schema.optional(Schema.Unknown),
-  serverMetadata: Schema.optional(Schema.Unknown),
-  createdAt: Schema.DateFromMillis
-}).pipe(Schema.encodeKeys({
-  displayName: "display_name",
-  profileImageUrl: "profile_image_url",
-  clientMetadata: "client_metadata",
-  clientReadOnlyMetadata: "client_read_only_metadata",
-  serverMetadata: "server_metadata",
-  createdAt: "created_at_millis"
-}))
-
-/** A team as the server reads it. */
-export type ServerTeam = typeof ServerTeam.Type
+/** A team as the server reads it (a user's selected team): the one of `Team.ts`. SPEC §3 "Team" */
+export { ServerTeam }
 
 /** The server view of a user: the client fields plus `lastActiveAt` and `serverMetadata`. SPEC §3 */
 export const ServerUser = Schema.Struct({

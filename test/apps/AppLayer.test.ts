@@ -1,0 +1,76 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as ConfigProvider from "effect/ConfigProvider"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import * as StackAdminApp from "../../src/apps/StackAdminApp.ts"
+import * as StackClientApp from "../../src/apps/StackClientApp.ts"
+import * as StackServerApp from "../../src/apps/StackServerApp.ts"
+import * as StackConfig from "../../src/transport/StackConfig.ts"
+import { StackHttp } from "../../src/transport/StackHttp.ts"
+
+/** An environment holding every key, so each app must drop the ones above its level itself. */
+const everyKey = ConfigProvider.layer(ConfigProvider.fromUnknown({
+  [StackConfig.env.projectId]: "p1",
+  [StackConfig.env.publishableClientKey]: "pck",
+  [StackConfig.env.secretServerKey]: "ssk",
+  [StackConfig.env.superSecretAdminKey]: "ssak"
+}))
+
+/** The keys the app's pipeline sends, unwrapped. */
+const keysSent = <E>(app: Layer.Layer<StackHttp, E>) =>
+  Effect.gen(function*() {
+    const { accessType, config } = yield* StackHttp
+    return {
+      accessType,
+      projectId: config.projectId,
+      publishableClientKey: config.publishableClientKey,
+      secretServerKey: config.secretServerKey === undefined ? undefined : Redacted.value(config.secretServerKey),
+      superSecretAdminKey: config.superSecretAdminKey === undefined ? undefined : Redacted.value(config.superSecretAdminKey)
+    }
+  }).pipe(Effect.provide(app))
+
+const fromEnv = <E>(app: Layer.Layer<StackHttp, E>) => keysSent(app.pipe(Layer.provide(everyKey)))
+
+describe("apps send only the keys of their access level", () => {
+  it.effect("layerConfig: a client app drops both secrets, a server app the admin key, an admin app none", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* fromEnv(StackClientApp.layerConfig()), {
+        accessType: "client", projectId: "p1", publishableClientKey: "pck", secretServerKey: undefined, superSecretAdminKey: undefined
+      })
+      assert.deepStrictEqual(yield* fromEnv(StackServerApp.layerConfig()), {
+        accessType: "server", projectId: "p1", publishableClientKey: "pck", secretServerKey: "ssk", superSecretAdminKey: undefined
+      })
+      assert.deepStrictEqual(yield* fromEnv(StackAdminApp.layerConfig()), {
+        accessType: "admin", projectId: "p1", publishableClientKey: "pck", secretServerKey: "ssk", superSecretAdminKey: "ssak"
+      })
+    }))
+
+  it.effect("layerConfig: given options win over the environment", () =>
+    Effect.gen(function*() {
+      const sent = yield* fromEnv(StackServerApp.layerConfig({ projectId: "p2", secretServerKey: "other" }))
+      assert.strictEqual(sent.projectId, "p2")
+      assert.strictEqual(sent.secretServerKey, "other")
+    }))
+
+  it.effect("layer: plain options become the level's configuration, keys Redacted", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* keysSent(StackClientApp.layer({ projectId: "p1", publishableClientKey: "pck" })), {
+        accessType: "client", projectId: "p1", publishableClientKey: "pck", secretServerKey: undefined, superSecretAdminKey: undefined
+      })
+      assert.deepStrictEqual(yield* keysSent(StackServerApp.layer({ projectId: "p1", secretServerKey: Redacted.make("ssk") })), {
+        accessType: "server", projectId: "p1", publishableClientKey: undefined, secretServerKey: "ssk", superSecretAdminKey: undefined
+      })
+      assert.deepStrictEqual(yield* keysSent(StackAdminApp.layer({ projectId: "p1", superSecretAdminKey: "ssak" })), {
+        accessType: "admin", projectId: "p1", publishableClientKey: undefined, secretServerKey: undefined, superSecretAdminKey: "ssak"
+      })
+    }))
+
+  it.effect("layer: a server app given an object that also holds the admin key does not send it", () =>
+    Effect.gen(function*() {
+      const adminOptions = { projectId: "p1", secretServerKey: "ssk", superSecretAdminKey: "ssak" }
+      const sent = yield* keysSent(StackServerApp.layer(adminOptions))
+      assert.strictEqual(sent.secretServerKey, "ssk")
+      assert.isUndefined(sent.superSecretAdminKey)
+    }))
+})
