@@ -13,6 +13,8 @@ export default defineConfig({
     ]
   },
   test: {
+    // The JSON report lets .ci/run print one "N passed, N failed" line for CI.
+    reporters: ["default", ["json", { outputFile: ".artifacts/vitest-report.json" }]],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
