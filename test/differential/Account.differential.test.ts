@@ -1,4 +1,4 @@
-import { assert, describe, it } from "@effect/vitest"
+import { describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as ContactChannels from "../../src/api/ContactChannels.ts"
 import * as EmailVerification from "../../src/api/EmailVerification.ts"
@@ -8,7 +8,7 @@ import * as Users from "../../src/api/Users.ts"
 import * as StackClientApp from "../../src/apps/StackClientApp.ts"
 import * as StackServerApp from "../../src/apps/StackServerApp.ts"
 import * as TokenStore from "../../src/session/TokenStore.ts"
-import { protocolView, type RecordedRequest, recordingServer } from "../support/RecordingServer.ts"
+import { is, type RecordedRequest, recordingServer, sameRequests } from "../support/RecordingServer.ts"
 
 // The official SDK (devDependency, test oracle only) and ours take the same account steps against
 // a recording loopback server answering like the service; the protocol-relevant parts of the
@@ -63,24 +63,7 @@ describe("account calls send the same requests as @stackframe/js", () => {
       const ourClient = StackClientApp.layer({ ...common, tokenStore: TokenStore.layerExplicit(tokens) })
       const ourServer = StackServerApp.layer(common)
 
-      /** Runs a step on both SDKs; the requests matching `pick` must be equal and non-empty. */
-      const same = <A, E, R>(
-        name: string,
-        theirs: () => Promise<unknown>,
-        ours: Effect.Effect<A, E, R>,
-        layer: typeof ourClient | typeof ourServer,
-        pick: (r: RecordedRequest) => boolean
-      ) =>
-        Effect.gen(function*() {
-          server.requests.splice(0)
-          yield* Effect.promise(theirs)
-          const theirRequests = server.requests.splice(0).filter(pick).map(protocolView)
-          yield* Effect.orDie(Effect.provide(ours, layer as never) as Effect.Effect<A, E>)
-          const ourRequests = server.requests.splice(0).filter(pick).map(protocolView)
-          assert.isAbove(theirRequests.length, 0, name)
-          assert.deepStrictEqual(ourRequests, theirRequests, name)
-        })
-      const is = (method: string, path: string) => (r: RecordedRequest) => r.method === method && r.path === `/api/v1${path}`
+      const same = sameRequests(server)
 
       const me = () => theirClient.getUser({ or: "throw" })
       const theirChannel = async () => (await (await me()).listContactChannels())[0]!

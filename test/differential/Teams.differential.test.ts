@@ -1,4 +1,4 @@
-import { assert, describe, it } from "@effect/vitest"
+import { describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as ApiKeys from "../../src/api/ApiKeys.ts"
 import * as Permissions from "../../src/api/Permissions.ts"
@@ -8,7 +8,7 @@ import * as Teams from "../../src/api/Teams.ts"
 import * as StackClientApp from "../../src/apps/StackClientApp.ts"
 import * as StackServerApp from "../../src/apps/StackServerApp.ts"
 import * as TokenStore from "../../src/session/TokenStore.ts"
-import { protocolView, type RecordedRequest, recordingServer } from "../support/RecordingServer.ts"
+import { is, type RecordedRequest, recordingServer, sameRequests } from "../support/RecordingServer.ts"
 
 // The official SDK (devDependency, test oracle only) and ours take the same steps against a
 // recording loopback server answering like the service; the protocol-relevant parts of the
@@ -76,25 +76,7 @@ describe("teams, permissions and API keys send the same requests as @stackframe/
       const ourClient = StackClientApp.layer({ ...common, tokenStore: TokenStore.layerExplicit(tokens) })
       const ourServer = StackServerApp.layer(common)
 
-      /** Runs a step on both SDKs; the requests matching `pick` must be equal and non-empty. */
-      const same = <A, E, R>(
-        name: string,
-        theirs: () => Promise<unknown>,
-        ours: Effect.Effect<A, E, R>,
-        layer: typeof ourClient | typeof ourServer,
-        pick: (r: RecordedRequest) => boolean
-      ) =>
-        Effect.gen(function*() {
-          server.requests.splice(0)
-          yield* Effect.promise(theirs)
-          const theirRequests = server.requests.splice(0).filter(pick).map(protocolView)
-          yield* Effect.orDie(Effect.provide(ours, layer as never) as Effect.Effect<A, E>)
-          const ourRequests = server.requests.splice(0).filter(pick).map(protocolView)
-          assert.isAbove(theirRequests.length, 0, name)
-          assert.deepStrictEqual(ourRequests, theirRequests, name)
-        })
-      const is = (method: string, path: string | RegExp) => (r: RecordedRequest) =>
-        r.method === method && (typeof path === "string" ? r.path === `/api/v1${path}` : path.test(r.path))
+      const same = sameRequests(server)
 
       const me = () => theirClient.getUser({ or: "throw" })
       const theirTeam = async () => (await (await me()).getTeam(TEAM))!

@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http"
+import { assert } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
 
 /** One request as a loopback server saw it. */
 export interface RecordedRequest {
@@ -76,3 +78,30 @@ export const formView = (request: RecordedRequest) => ({
   ),
   body: Object.fromEntries([...new URLSearchParams(request.body)].sort(([a], [b]) => a.localeCompare(b)))
 })
+
+/** Picks requests by method and path (under /api/v1), or by a path pattern. */
+export const is = (method: string, path: string | RegExp) => (request: RecordedRequest) =>
+  request.method === method && (typeof path === "string" ? request.path === `/api/v1${path}` : path.test(request.path))
+
+/**
+ * A differential step runner over one recording server: runs a step with the official SDK, then
+ * the same step with ours (provided with `layer`); the requests matching `pick` must be equal and
+ * non-empty.
+ */
+export const sameRequests = (server: { readonly requests: Array<RecordedRequest> }) =>
+<A, E, R, LE>(
+  name: string,
+  theirs: () => Promise<unknown>,
+  ours: Effect.Effect<A, E, R>,
+  layer: Layer.Layer<R, LE>,
+  pick: (request: RecordedRequest) => boolean
+) =>
+  Effect.gen(function*() {
+    server.requests.splice(0)
+    yield* Effect.promise(theirs)
+    const theirRequests = server.requests.splice(0).filter(pick).map(protocolView)
+    yield* Effect.orDie(Effect.provide(ours, layer))
+    const ourRequests = server.requests.splice(0).filter(pick).map(protocolView)
+    assert.isAbove(theirRequests.length, 0, name)
+    assert.deepStrictEqual(ourRequests, theirRequests, name)
+  })
