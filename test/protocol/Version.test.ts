@@ -1,0 +1,26 @@
+import { assert, describe, it } from "@effect/vitest"
+import { readFileSync } from "node:fs"
+import * as Nonce from "../../src/protocol/Nonce.ts"
+import * as Version from "../../src/protocol/Version.ts"
+
+describe("Version", () => {
+  it("the client version header names this package at package.json's version", () => {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { name: string; version: string }
+    assert.strictEqual(Version.packageVersion, pkg.version)
+    assert.strictEqual(Version.clientVersion, `js ${pkg.name}@${pkg.version}`)
+  })
+})
+
+describe("Nonce", () => {
+  it("encodes 224 random bits as 45 lower-case Crockford base32 characters, fresh each time", () => {
+    const nonces = new Set(Array.from({ length: 200 }, () => Nonce.make()))
+    assert.strictEqual(nonces.size, 200)
+    for (const nonce of nonces) assert.match(nonce, /^[0-9a-hjkmnp-tv-z]{45}$/)
+  })
+
+  it("encodes bytes most significant bits first", () => {
+    assert.strictEqual(Nonce.toCrockfordBase32(new Uint8Array([0xff])), "zw")
+    assert.strictEqual(Nonce.toCrockfordBase32(new Uint8Array([0x00, 0x00])), "0000")
+    assert.strictEqual(Nonce.toCrockfordBase32(new Uint8Array([0x08, 0x42])), "1110")
+  })
+})
