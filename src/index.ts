@@ -49,6 +49,7 @@ export * as Webhooks from "./api/Webhooks.ts"
 export * as Mutations from "./cache/Mutations.ts"
 export * as Queries from "./cache/Queries.ts"
 export * as QueryCache from "./cache/QueryCache.ts"
+export * as QueryCacheStreams from "./cache/QueryCacheStreams.ts"
 
 // handler
 export * as HandlerUrls from "./handler/HandlerUrls.ts"
@@ -61,6 +62,7 @@ export * as Cookies from "./session/Cookies.ts"
 export * as Navigation from "./session/Navigation.ts"
 export * as OwnerSession from "./session/OwnerSession.ts"
 export * as Session from "./session/Session.ts"
+export * as SessionStreams from "./session/SessionStreams.ts"
 export * as TokenStore from "./session/TokenStore.ts"
 export * as TokenStoreCookie from "./session/TokenStoreCookie.ts"
 

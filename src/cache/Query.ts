@@ -53,7 +53,7 @@ export const isPrefix = (prefix: Key, key: Key): boolean =>
   prefix.length <= key.length && prefix.every((part, i) => part === key[i])
 
 /** A promise already resolved, marked as such (the thenable convention adapters read). SPEC §9 */
-export const resolvedPromise: Promise<void> = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined })
+export const resolvedPromise: Promise<void> = /*#__PURE__*/ Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined })
 
 /** A promise to resolve at an entry's next outcome, marked `fulfilled` when it is. SPEC §9 */
 export const makeSettled = () => {

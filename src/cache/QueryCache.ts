@@ -25,9 +25,7 @@ import * as Exit from "effect/Exit"
 import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Queue from "effect/Queue"
 import * as Scope from "effect/Scope"
-import * as Stream from "effect/Stream"
 import { Session, type SessionState } from "../session/Session.ts"
 import { initialSnapshot, isPrefix, type Key, keyId, makeSettled, type Query, resolvedPromise, type Snapshot } from "./Query.ts"
 
@@ -64,8 +62,6 @@ export interface Service {
   readonly refresh: <A, E, R>(query: Query<A, E, R>) => Effect.Effect<A, E, R>
   /** Adds a subscriber (loading if needed) and returns its release; 5 s after the last release the entry goes. */
   readonly retain: <A, E, R>(query: Query<A, E, R>) => Effect.Effect<Effect.Effect<void>, never, R>
-  /** The entry's snapshots while the stream runs (a subscriber meanwhile), the current one first. */
-  readonly changes: <A, E, R>(query: Query<A, E, R>) => Stream.Stream<Snapshot<A, E>, never, R>
   /** Sets the value: every subscriber sees it, no request is sent, a load running is overruled. */
   readonly set: <A, E, R>(query: Query<A, E, R>, value: A) => Effect.Effect<void>
   /** Updates a cached value in place; nothing happens when none is cached. */
@@ -87,7 +83,7 @@ export interface Service {
 }
 
 /** The query cache service key. SPEC §9 */
-export class QueryCache extends Context.Service<QueryCache, Service>()("stack-auth-effect/cache/QueryCache") {}
+export class QueryCache extends /*#__PURE__*/ Context.Service<QueryCache, Service>()("stack-auth-effect/cache/QueryCache") {}
 
 interface Load {
   readonly deferred: Deferred.Deferred<unknown, unknown>
@@ -118,7 +114,7 @@ interface Entry {
 }
 
 /** Builds a cache whose background work (loads, drop timers) lives in the current scope. SPEC §9 */
-export const make: Effect.Effect<Service, never, Scope.Scope> = Effect.gen(function*() {
+export const make: Effect.Effect<Service, never, Scope.Scope> = /*#__PURE__*/ Effect.gen(function*() {
   const scope = yield* Scope.Scope
   const entries = new Map<string, Entry>()
   const listeners = new Map<string, Set<() => void>>()
@@ -311,15 +307,6 @@ export const make: Effect.Effect<Service, never, Scope.Scope> = Effect.gen(funct
     }
   }
 
-  const changes = <A, E, R>(q: Query<A, E, R>): Stream.Stream<Snapshot<A, E>, never, R> =>
-    Stream.callback<Snapshot<A, E>, never, R>((queue) =>
-      Effect.gen(function*() {
-        const offer = () => void Queue.offerUnsafe(queue, snapshotUnsafe<A, E>(q.key))
-        yield* Effect.acquireRelease(Effect.sync(() => listenUnsafe(q.key, offer)), (unlisten) => Effect.sync(unlisten))
-        offer()
-        yield* Effect.acquireRelease(retain(q), (release) => release)
-      }), { strategy: "sliding", bufferSize: 16 })
-
   const set = <A, E, R>(q: Query<A, E, R>, value: A) =>
     Effect.gen(function*() {
       const entry = entryOf(q.key, q.sessionBound)
@@ -376,7 +363,6 @@ export const make: Effect.Effect<Service, never, Scope.Scope> = Effect.gen(funct
     get,
     refresh,
     retain,
-    changes,
     set,
     update,
     invalidate: (prefix) => invalidateWhere((entry) => isPrefix(prefix, entry.key), false),
@@ -388,28 +374,30 @@ export const make: Effect.Effect<Service, never, Scope.Scope> = Effect.gen(funct
 })
 
 /** Clears the session-bound entries on every change of who is signed in. SPEC §4, §9 */
-export const followSession: Effect.Effect<void, never, QueryCache | Session | Scope.Scope> = Effect.gen(function*() {
+export const followSession: Effect.Effect<void, never, QueryCache | Session | Scope.Scope> = /*#__PURE__*/ Effect.gen(function*() {
   const cache = yield* QueryCache
   const session = yield* Session
   const identity = (state: SessionState) => (state._tag === "SignedOut" ? null : state.userId)
-  let current = identity(yield* session.state)
-  yield* Stream.runForEach(session.events, (event) =>
-    Effect.gen(function*() {
-      const next = identity(yield* session.state)
-      const changed = event._tag !== "Refreshed" || (next !== undefined && next !== current)
-      if (event._tag !== "Refreshed" || next !== undefined) current = next
-      if (changed) yield* cache.resetSession
-    })).pipe(Effect.forkScoped({ startImmediately: true }))
+  const context = yield* Effect.context<never>()
+  let current = identity(session.stateUnsafe())
+  const unlisten = session.listenEventsUnsafe((event) => {
+    const next = identity(session.stateUnsafe())
+    const changed = event._tag !== "Refreshed" || (next !== undefined && next !== current)
+    if (event._tag !== "Refreshed" || next !== undefined) current = next
+    // clearing runs no request and never waits: done before the session's change completes
+    if (changed) Effect.runSyncWith(context)(cache.resetSession)
+  })
+  yield* Effect.addFinalizer(() => Effect.sync(unlisten))
 })
 
 /** A cache on its own, without a session to follow; a new one wherever it is provided. SPEC §9 */
-export const layerStandalone: Layer.Layer<QueryCache> = Layer.fresh(Layer.effect(QueryCache, make))
+export const layerStandalone: Layer.Layer<QueryCache> = /*#__PURE__*/ Layer.fresh(/*#__PURE__*/ Layer.effect(QueryCache, make))
 
 /**
  * The app's cache: cleared for the new user whenever the session changes. A new one wherever it
  * is provided (never shared by two apps through layer memoisation). SPEC §4, §9
  */
-export const layer: Layer.Layer<QueryCache, never, Session> = Layer.fresh(Layer.effect(
+export const layer: Layer.Layer<QueryCache, never, Session> = /*#__PURE__*/ Layer.fresh(/*#__PURE__*/ Layer.effect(
   QueryCache,
   Effect.gen(function*() {
     const cache = yield* make

@@ -40,32 +40,32 @@ export interface WireKnownError {
 }
 
 /** The JSON body of a known-error response: `{ code, error, details? }`. SPEC §8 */
-export const WireBody = Schema.Struct({
+export const WireBody = /*#__PURE__*/ Schema.Struct({
   code: Schema.String,
-  error: Schema.optional(Schema.String),
-  details: Schema.optional(Schema.Unknown)
+  error: /*#__PURE__*/ Schema.optional(Schema.String),
+  details: /*#__PURE__*/ Schema.optional(Schema.Unknown)
 })
 
 /**
  * A known protocol error that the call did not declare (the service answered with an error the
  * SDK did not expect from this call). It is still typed: match on `code`.
  */
-export class KnownError extends Schema.TaggedError<KnownError>()("KnownError", {
+export class KnownError extends /*#__PURE__*/ Schema.TaggedError<KnownError>()("KnownError", {
   code: Schema.String,
   status: Schema.Number,
   message: Schema.String,
-  details: Schema.optional(Schema.Unknown)
+  details: /*#__PURE__*/ Schema.optional(Schema.Unknown)
 }) {}
 
 /**
  * An error code this version of the SDK does not know: the service is newer than the SDK.
  * SPEC §8: "An unknown code yields an error advising the client be updated."
  */
-export class UnknownErrorCode extends Schema.TaggedError<UnknownErrorCode>()("UnknownErrorCode", {
+export class UnknownErrorCode extends /*#__PURE__*/ Schema.TaggedError<UnknownErrorCode>()("UnknownErrorCode", {
   code: Schema.String,
   status: Schema.Number,
   message: Schema.String,
-  details: Schema.optional(Schema.Unknown)
+  details: /*#__PURE__*/ Schema.optional(Schema.Unknown)
 }) {
   /** Advice for the developer. */
   get hint(): string {
@@ -77,7 +77,7 @@ export class UnknownErrorCode extends Schema.TaggedError<UnknownErrorCode>()("Un
  * The `x-stack-known-error` header and the body's `code` differ: the service broke its own
  * protocol. SPEC §8 calls this an internal assertion; it is raised as a defect, never a failure.
  */
-export class KnownErrorCodeMismatch extends Schema.TaggedError<KnownErrorCodeMismatch>()("KnownErrorCodeMismatch", {
+export class KnownErrorCodeMismatch extends /*#__PURE__*/ Schema.TaggedError<KnownErrorCodeMismatch>()("KnownErrorCodeMismatch", {
   headerCode: Schema.String,
   bodyCode: Schema.String
 }) {

@@ -11,7 +11,7 @@ import * as Schema from "effect/Schema"
 import { decodeJwt } from "jose/jwt/decode" // the one module it needs: the "jose" barrel costs ~20 ms of cold import in Node
 
 /** A token value equal to the text `undefined` (a caller stringified a missing value). SPEC §5 */
-export class InvalidTokenValue extends Schema.TaggedError<InvalidTokenValue>()("InvalidTokenValue", {
+export class InvalidTokenValue extends /*#__PURE__*/ Schema.TaggedError<InvalidTokenValue>()("InvalidTokenValue", {
   kind: Schema.Literals(["access", "refresh"])
 }) {
   override get message(): string {

@@ -29,7 +29,7 @@ const browserAdapter = (): CookieStorage.CookieAdapter | undefined => {
 }
 
 /** The cookies in use: `document.cookie` in browsers, else a process-wide memory jar. SPEC §4 */
-export const Cookies: Context.Reference<CookieStorage.CookieAdapter> = Context.Reference<CookieStorage.CookieAdapter>(
+export const Cookies: Context.Reference<CookieStorage.CookieAdapter> = /*#__PURE__*/ Context.Reference<CookieStorage.CookieAdapter>(
   "stack-auth-effect/session/Cookies",
   { defaultValue: () => browserAdapter() ?? makeMemory() }
 )
@@ -38,4 +38,4 @@ export const Cookies: Context.Reference<CookieStorage.CookieAdapter> = Context.R
 export const layerAdapter = (adapter: CookieStorage.CookieAdapter): Layer.Layer<never> => Layer.succeed(Cookies, adapter)
 
 /** A fresh memory jar. SPEC §4 */
-export const layerMemory: Layer.Layer<never> = Layer.sync(Cookies, () => makeMemory())
+export const layerMemory: Layer.Layer<never> = /*#__PURE__*/ Layer.sync(Cookies, () => makeMemory())

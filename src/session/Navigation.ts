@@ -18,10 +18,10 @@ export interface Service {
 }
 
 /** The navigation service key. SPEC §2 */
-export class Navigation extends Context.Service<Navigation, Service>()("stack-auth-effect/session/Navigation") {}
+export class Navigation extends /*#__PURE__*/ Context.Service<Navigation, Service>()("stack-auth-effect/session/Navigation") {}
 
 /** Browsers (SPEC §2): `window.location.assign` / `replace`. */
-export const layerBrowser: Layer.Layer<Navigation> = Layer.sync(Navigation, () => {
+export const layerBrowser: Layer.Layer<Navigation> = /*#__PURE__*/ Layer.sync(Navigation, () => {
   const location = () => (globalThis as { location?: Pick<Location, "assign" | "replace"> }).location
   return Navigation.of({
     navigate: (url) => Effect.sync(() => location()?.assign(url)),
@@ -30,7 +30,7 @@ export const layerBrowser: Layer.Layer<Navigation> = Layer.sync(Navigation, () =
 })
 
 /** Node and other servers (SPEC §2): navigation does nothing. */
-export const layerNoop: Layer.Layer<Navigation> = Layer.succeed(Navigation, Navigation.of({
+export const layerNoop: Layer.Layer<Navigation> = /*#__PURE__*/ Layer.succeed(Navigation, /*#__PURE__*/ Navigation.of({
   navigate: () => Effect.void,
   replaceUrl: () => Effect.void
 }))
@@ -42,12 +42,12 @@ export interface Visit {
 }
 
 /** Tests: records every navigation; read them with {@link visits}. */
-export class NavigationLog extends Context.Service<NavigationLog, Ref.Ref<ReadonlyArray<Visit>>>()(
+export class NavigationLog extends /*#__PURE__*/ Context.Service<NavigationLog, Ref.Ref<ReadonlyArray<Visit>>>()(
   "stack-auth-effect/session/NavigationLog"
 ) {}
 
 /** Tests (SPEC §2): records navigations in `NavigationLog` instead of leaving the page. */
-export const layerTest: Layer.Layer<Navigation | NavigationLog> = Layer.effectContext(Effect.gen(function*() {
+export const layerTest: Layer.Layer<Navigation | NavigationLog> = /*#__PURE__*/ Layer.effectContext(/*#__PURE__*/ Effect.gen(function*() {
   const log = yield* Ref.make<ReadonlyArray<Visit>>([])
   const record = (kind: Visit["kind"]) => (url: string) => Ref.update(log, (visits) => [...visits, { kind, url }])
   return Context.make(Navigation, Navigation.of({ navigate: record("navigate"), replaceUrl: record("replace") })).pipe(
@@ -56,4 +56,4 @@ export const layerTest: Layer.Layer<Navigation | NavigationLog> = Layer.effectCo
 }))
 
 /** The navigations recorded by {@link layerTest}. */
-export const visits: Effect.Effect<ReadonlyArray<Visit>, never, NavigationLog> = Effect.flatMap(NavigationLog, Ref.get)
+export const visits: Effect.Effect<ReadonlyArray<Visit>, never, NavigationLog> = /*#__PURE__*/ Effect.flatMap(NavigationLog, Ref.get)

@@ -98,7 +98,7 @@ const processFailure = (status: number, cause: unknown): Outcome | RefreshError 
  * rejects the refresh token (a refresh-token known error or OAuth `invalid_grant`); network
  * failures, other statuses and malformed answers fail and leave the session as it was.
  */
-export const refreshAccessToken = Effect.fnUntraced(function*(
+export const refreshAccessToken = /*#__PURE__*/ Effect.fnUntraced(function*(
   config: StackConfig,
   refreshToken: Redacted.Redacted<string>
 ): Effect.fn.Return<Outcome, RefreshError> {

@@ -65,7 +65,7 @@ export const make = (): RefreshCoordinator => {
 }
 
 /** The coordinator in use: one per process by default; provide another to isolate (e.g. tests). SPEC §4 */
-export const RefreshCoordinator: Context.Reference<RefreshCoordinator> = Context.Reference<RefreshCoordinator>(
+export const RefreshCoordinator: Context.Reference<RefreshCoordinator> = /*#__PURE__*/ Context.Reference<RefreshCoordinator>(
   "stack-auth-effect/session/RefreshCoordinator",
   { defaultValue: make }
 )

@@ -11,19 +11,17 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as PubSub from "effect/PubSub"
 import * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
-import * as Semaphore from "effect/Semaphore"
-import * as Stream from "effect/Stream"
-import * as SubscriptionRef from "effect/SubscriptionRef"
 import { KnownError } from "../protocol/KnownError.ts"
 import * as Call from "../transport/Call.ts"
 import { StackHttp, type StackRequest, type StackResponse } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as AccessToken from "./AccessToken.ts"
+import * as Listeners from "./Listeners.ts"
+import * as Lock from "./Lock.ts"
 import * as Refresh from "./Refresh.ts"
 import { make as makeCoordinator, RefreshCoordinator } from "./RefreshCoordinator.ts"
 import { sanitize, sameTokens, type StoredTokens, TokenStore } from "./TokenStore.ts"
@@ -55,7 +53,7 @@ export const isInvalidAccessToken = (error: unknown): error is KnownError =>
   error instanceof KnownError && invalidAccessTokenCodes.has(error.code)
 
 /** A validity of 60 s or more was asked for. SPEC §4, §9 */
-export class AccessTokenValidityTooLong extends Schema.TaggedError<AccessTokenValidityTooLong>()("AccessTokenValidityTooLong", {
+export class AccessTokenValidityTooLong extends /*#__PURE__*/ Schema.TaggedError<AccessTokenValidityTooLong>()("AccessTokenValidityTooLong", {
   requestedMillis: Schema.Number
 }) {
   override get message(): string {
@@ -103,8 +101,11 @@ export interface Service {
   readonly signOut: Effect.Effect<void, TransportError>
   /** Clears the tokens and marks the session invalid without a request (account deletion). */
   readonly invalidate: Effect.Effect<void>
-  /** The current state, then every change. */
-  readonly changes: Stream.Stream<SessionState>
+  /**
+   * Calls `listener` with the new state after every change (synchronously; `SessionStreams.changes`
+   * is the `Stream` of it); `onClose` runs when the session's scope closes. Returns the unlisten. SPEC §4
+   */
+  readonly listenUnsafe: (listener: (state: SessionState) => void, onClose?: () => void) => () => void
   /**
    * Tokens whose access token stays valid for `minValidityMillis` (default 20 s), refreshing when
    * needed; `undefined` when signed out. 60 s or more is refused. SPEC §4, §9
@@ -118,12 +119,17 @@ export interface Service {
   readonly state: Effect.Effect<SessionState>
   /** Whether the session is known to be invalid (SPEC §4). */
   readonly isKnownInvalid: Effect.Effect<boolean>
-  /** Transitions from now on: sign-in, sign-out, refresh. SPEC §4 */
-  readonly events: Stream.Stream<SessionEvent>
+  /** The current state, synchronously (for adapters). */
+  readonly stateUnsafe: () => SessionState
+  /**
+   * Calls `listener` with every transition from now on: sign-in, sign-out, refresh
+   * (`SessionStreams.events` is the `Stream` of them). Returns the unlisten. SPEC §4
+   */
+  readonly listenEventsUnsafe: (listener: (event: SessionEvent) => void, onClose?: () => void) => () => void
 }
 
 /** The session service key. */
-export class Session extends Context.Service<Session, Service>()("stack-auth-effect/session/Session") {}
+export class Session extends /*#__PURE__*/ Context.Service<Session, Service>()("stack-auth-effect/session/Session") {}
 
 interface Internal {
   readonly access: AccessToken.AccessToken | undefined
@@ -153,24 +159,27 @@ const same = (a: Redacted.Redacted<string> | undefined, b: Redacted.Redacted<str
   a === undefined || b === undefined ? a === b : Redacted.value(a) === Redacted.value(b)
 
 /** Builds the session from the `TokenStore`'s tokens; follows the store's external changes while the scope lasts. SPEC §4 */
-export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.Scope> = Effect.gen(function*() {
+export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.Scope> = /*#__PURE__*/ Effect.gen(function*() {
   const http = yield* StackHttp
   const store = yield* TokenStore
   const ref = yield* Ref.make(fromStored(sanitize(yield* store.get)))
-  const stateRef = yield* SubscriptionRef.make(publicState(yield* Ref.get(ref)))
-  const events = yield* Effect.acquireRelease(PubSub.unbounded<SessionEvent>(), PubSub.shutdown)
-  const stateLock = yield* Semaphore.make(1)
+  let current = publicState(yield* Ref.get(ref))
+  const states = Listeners.make<SessionState>()
+  const events = Listeners.make<SessionEvent>()
+  yield* Effect.addFinalizer(() => Effect.sync(() => (states.close(), events.close())))
+  const withStateLock = Lock.make()
   const flights = makeCoordinator() // this session's single flight
 
   const commit = (next: Internal, event: SessionEvent | undefined, persist: boolean) =>
     Effect.gen(function*() {
       yield* Ref.set(ref, next)
-      yield* SubscriptionRef.set(stateRef, publicState(next))
+      current = publicState(next)
+      states.emit(current)
       if (persist) yield* next.access === undefined && next.refreshToken === undefined ? store.clear : store.set(toStored(next))
-      if (event !== undefined) yield* PubSub.publish(events, event)
+      if (event !== undefined) events.emit(event)
     })
   const update = <A>(f: (state: Internal) => readonly [A, Effect.Effect<void>]) =>
-    stateLock.withPermits(1)(Effect.flatMap(Ref.get(ref), (state) => {
+    withStateLock(Effect.flatMap(Ref.get(ref), (state) => {
       const [result, effect] = f(state)
       return Effect.as(effect, result)
     }))
@@ -295,26 +304,25 @@ export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.
       return [undefined, commit(next, event, false)] as const
     })
 
-  if (store.changes !== undefined) {
-    yield* Stream.runForEach(store.changes, applyExternal).pipe(Effect.forkScoped({ startImmediately: true }))
-  }
+  if (store.subscribe !== undefined) yield* store.subscribe(applyExternal)
 
   return Session.of({
     execute,
     setTokens,
     signOut,
     invalidate,
-    changes: SubscriptionRef.changes(stateRef).pipe(Stream.changes),
+    listenUnsafe: states.listen,
     getTokens,
     markAccessTokenExpired,
-    state: SubscriptionRef.get(stateRef),
+    state: Effect.sync(() => current),
     isKnownInvalid: Effect.map(Ref.get(ref), (state) => state.knownInvalid),
-    events: Stream.fromPubSub(events)
+    stateUnsafe: () => current,
+    listenEventsUnsafe: events.listen
   })
 })
 
 /** The session as a Layer over the app's `StackHttp` and a `TokenStore` Layer. SPEC §4 */
-export const layer: Layer.Layer<Session, never, StackHttp | TokenStore> = Layer.effect(Session, make)
+export const layer: Layer.Layer<Session, never, StackHttp | TokenStore> = /*#__PURE__*/ Layer.effect(Session, make)
 
 /** A typed call with the session's tokens: `Call.run(session.execute, options)`. SPEC §4, §8 */
 export const call = <A, I, Errors extends ReadonlyArray<Call.AnyKnownErrorConstructor>>(

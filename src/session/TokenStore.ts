@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
-import type * as Stream from "effect/Stream"
+import type * as Scope from "effect/Scope"
 import * as Headers from "../protocol/Headers.ts"
 import { type InvalidTokenValue, isRejectedValue, validateValue } from "./AccessToken.ts"
 import * as CookieStorage from "./CookieStorage.ts"
@@ -28,12 +28,15 @@ export interface Service {
   readonly set: (tokens: StoredTokens) => Effect.Effect<void>
   /** Removes both tokens. */
   readonly clear: Effect.Effect<void>
-  /** Changes made outside this process's session (another tab's sign-in or sign-out), if observable. */
-  readonly changes?: Stream.Stream<StoredTokens> | undefined
+  /**
+   * Follows changes made outside this process's session (another tab's sign-in or sign-out), if
+   * observable: `onChange` runs for each, one at a time, until the scope closes. SPEC §4
+   */
+  readonly subscribe?: ((onChange: (tokens: StoredTokens) => Effect.Effect<void>) => Effect.Effect<void, never, Scope.Scope>) | undefined
 }
 
 /** The token store service key. SPEC §4 */
-export class TokenStore extends Context.Service<TokenStore, Service>()("stack-auth-effect/session/TokenStore") {}
+export class TokenStore extends /*#__PURE__*/ Context.Service<TokenStore, Service>()("stack-auth-effect/session/TokenStore") {}
 
 /** No tokens. */
 export const empty: StoredTokens = {}
@@ -69,7 +72,7 @@ export const makeMemory = (initial: StoredTokens = empty): Effect.Effect<Service
   }))
 
 /** In memory, starting signed out: tests, scripts, CLIs, and apps that persist tokens themselves. SPEC §4 */
-export const layerMemory: Layer.Layer<TokenStore> = Layer.effect(TokenStore, makeMemory())
+export const layerMemory: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.effect(TokenStore, /*#__PURE__*/ makeMemory())
 
 /**
  * Tokens handed over explicitly (a mobile app's secure storage, a header the server already

@@ -6,9 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as PubSub from "effect/PubSub"
 import * as Redacted from "effect/Redacted"
-import * as Stream from "effect/Stream"
 import * as CookieStorage from "./CookieStorage.ts"
 import { sameTokens, type Service, type StoredTokens, TokenStore } from "./TokenStore.ts"
 
@@ -76,16 +74,23 @@ export const layerBrowserCookie = (options: BrowserCookieOptions): Layer.Layer<T
       }
       const https = (globalThis as { location?: { protocol?: string } }).location?.protocol === "https:"
       const store = makeCookieStore(CookieStorage.documentAdapter(document, options.secure ?? https), options)
-      const changes = yield* Effect.acquireRelease(PubSub.unbounded<StoredTokens>(), PubSub.shutdown)
+      const subscribers = new Set<(tokens: StoredTokens) => Effect.Effect<void>>()
       yield* Effect.sleep(pollIntervalMillis).pipe(
         Effect.andThen(Effect.suspend(() => {
           const changed = store.poll()
-          return changed === undefined ? Effect.void : PubSub.publish(changes, changed)
+          return changed === undefined
+            ? Effect.void
+            : Effect.forEach(Array.from(subscribers), (onChange) => onChange(changed), { discard: true })
         })),
         Effect.forever,
         Effect.forkScoped
       )
-      return TokenStore.of({ get: store.get, set: store.set, clear: store.clear, changes: Stream.fromPubSub(changes) })
+      const subscribe = (onChange: (tokens: StoredTokens) => Effect.Effect<void>) =>
+        Effect.acquireRelease(
+          Effect.sync(() => void subscribers.add(onChange)),
+          () => Effect.sync(() => void subscribers.delete(onChange))
+        )
+      return TokenStore.of({ get: store.get, set: store.set, clear: store.clear, subscribe })
     })
   )
 

@@ -34,7 +34,7 @@ export interface CallOptions<A, I, Errors extends ReadonlyArray<AnyKnownErrorCon
   readonly errors: Errors
 }
 
-const formatIssue = SchemaIssue.makeFormatterDefault()
+const formatIssue = /*#__PURE__*/ SchemaIssue.makeFormatterDefault()
 
 /** Decodes a body with a wire schema; a mismatch is a `StackDecodeError` naming its path. */
 export const decodeBody = <A, I>(

@@ -32,7 +32,7 @@ export const fromHttpClient = (client: HttpClient.HttpClient): HttpTransport => 
 })
 
 /** Routes the SDK's requests through the `HttpClient` in context. */
-export const layer: Layer.Layer<never, never, HttpClient.HttpClient> = Layer.effect(
+export const layer: Layer.Layer<never, never, HttpClient.HttpClient> = /*#__PURE__*/ Layer.effect(
   HttpTransport,
   HttpClient.HttpClient.use((client) => Effect.succeed(fromHttpClient(client)))
 )

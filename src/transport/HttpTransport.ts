@@ -16,7 +16,7 @@ import * as Schema from "effect/Schema"
  * The request never produced a response: refused, reset, DNS, CORS, aborted by the platform.
  * Internal to the pipeline, which turns it into a retry or a `StackConnectionError`.
  */
-export class TransportFailure extends Schema.TaggedError<TransportFailure>()("TransportFailure", {
+export class TransportFailure extends /*#__PURE__*/ Schema.TaggedError<TransportFailure>()("TransportFailure", {
   reason: Schema.String
 }) {}
 
@@ -58,7 +58,7 @@ export const fromFetch = (fetch: typeof globalThis.fetch): HttpTransport => ({
 })
 
 /** The transport in use; defaults to the platform's `fetch`. */
-export const HttpTransport: Context.Reference<HttpTransport> = Context.Reference<HttpTransport>(
+export const HttpTransport: Context.Reference<HttpTransport> = /*#__PURE__*/ Context.Reference<HttpTransport>(
   "stack-auth-effect/transport/HttpTransport",
   { defaultValue: () => fromFetch((input, init) => globalThis.fetch(input, init)) }
 )

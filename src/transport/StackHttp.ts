@@ -100,7 +100,7 @@ export interface Service {
 }
 
 /** The pipeline service. */
-export class StackHttp extends Context.Service<StackHttp, Service>()("stack-auth-effect/transport/StackHttp") {}
+export class StackHttp extends /*#__PURE__*/ Context.Service<StackHttp, Service>()("stack-auth-effect/transport/StackHttp") {}
 
 /** Options for {@link make}. */
 export interface Options {

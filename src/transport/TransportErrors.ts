@@ -7,7 +7,7 @@
 import * as Schema from "effect/Schema"
 
 /** One network-diagnostics probe and what it found. SPEC §7 */
-export const DiagnosticProbe = Schema.Struct({
+export const DiagnosticProbe = /*#__PURE__*/ Schema.Struct({
   name: Schema.String,
   url: Schema.String,
   result: Schema.String
@@ -19,7 +19,7 @@ export type DiagnosticProbe = typeof DiagnosticProbe.Type
  * The service could not be reached. Raised at once for POST and PATCH (they are never re-sent),
  * and for other methods after the retries of SPEC §9. Carries the diagnostics probes' results.
  */
-export class StackConnectionError extends Schema.TaggedError<StackConnectionError>()("StackConnectionError", {
+export class StackConnectionError extends /*#__PURE__*/ Schema.TaggedError<StackConnectionError>()("StackConnectionError", {
   method: Schema.String,
   path: Schema.String,
   reason: Schema.String,
@@ -32,7 +32,7 @@ export class StackConnectionError extends Schema.TaggedError<StackConnectionErro
 }
 
 /** The browser reports itself offline. SPEC §8 */
-export class StackOfflineError extends Schema.TaggedError<StackOfflineError>()("StackOfflineError", {
+export class StackOfflineError extends /*#__PURE__*/ Schema.TaggedError<StackOfflineError>()("StackOfflineError", {
   method: Schema.String,
   path: Schema.String
 }) {
@@ -42,7 +42,7 @@ export class StackOfflineError extends Schema.TaggedError<StackOfflineError>()("
 }
 
 /** A non-2xx answer that is not a known error (for example a 500, or a 429 after every retry). */
-export class StackHttpError extends Schema.TaggedError<StackHttpError>()("StackHttpError", {
+export class StackHttpError extends /*#__PURE__*/ Schema.TaggedError<StackHttpError>()("StackHttpError", {
   method: Schema.String,
   path: Schema.String,
   status: Schema.Number,
@@ -54,7 +54,7 @@ export class StackHttpError extends Schema.TaggedError<StackHttpError>()("StackH
 }
 
 /** A response that does not match the wire schema; `issue` names the path of the mismatch. */
-export class StackDecodeError extends Schema.TaggedError<StackDecodeError>()("StackDecodeError", {
+export class StackDecodeError extends /*#__PURE__*/ Schema.TaggedError<StackDecodeError>()("StackDecodeError", {
   method: Schema.String,
   path: Schema.String,
   issue: Schema.String
@@ -65,7 +65,7 @@ export class StackDecodeError extends Schema.TaggedError<StackDecodeError>()("St
 }
 
 /** No answer within the per-request timeout the caller set. */
-export class StackTimeoutError extends Schema.TaggedError<StackTimeoutError>()("StackTimeoutError", {
+export class StackTimeoutError extends /*#__PURE__*/ Schema.TaggedError<StackTimeoutError>()("StackTimeoutError", {
   method: Schema.String,
   path: Schema.String,
   timeoutMillis: Schema.Number
@@ -76,7 +76,7 @@ export class StackTimeoutError extends Schema.TaggedError<StackTimeoutError>()("
 }
 
 /** The configuration is unusable (for example a secret key in a browser). SPEC §6 */
-export class StackConfigError extends Schema.TaggedError<StackConfigError>()("StackConfigError", {
+export class StackConfigError extends /*#__PURE__*/ Schema.TaggedError<StackConfigError>()("StackConfigError", {
   reason: Schema.String
 }) {
   override get message(): string {

@@ -11,6 +11,7 @@ import { TestClock } from "effect/testing"
 import * as Auth from "../../src/api/Auth.ts"
 import * as Projects from "../../src/api/Projects.ts"
 import * as QueryCache from "../../src/cache/QueryCache.ts"
+import * as QueryCacheStreams from "../../src/cache/QueryCacheStreams.ts"
 import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
 import * as TestApps from "../../src/testing/TestApps.ts"
 
@@ -187,7 +188,7 @@ describe("QueryCache", () => {
     Effect.gen(function*() {
       const c = yield* cache
       const q = QueryCache.query(["n"], Effect.as(Effect.sleep(10), "v"))
-      const fiber = yield* c.changes(q).pipe(
+      const fiber = yield* QueryCacheStreams.changes(c, q).pipe(
         Stream.filter((s) => s.exit !== undefined),
         Stream.take(2),
         Stream.runCollect,

@@ -25,6 +25,7 @@ import * as Emulator from "../../src/emulator/Emulator.ts"
 import * as Faults from "../../src/emulator/Faults.ts"
 import * as RefreshCoordinator from "../../src/session/RefreshCoordinator.ts"
 import * as Session from "../../src/session/Session.ts"
+import * as SessionStreams from "../../src/session/SessionStreams.ts"
 import * as TokenStore from "../../src/session/TokenStore.ts"
 import { HttpTransport, TransportFailure } from "../../src/transport/HttpTransport.ts"
 import * as StackHttp from "../../src/transport/StackHttp.ts"
@@ -149,7 +150,7 @@ describe("concurrency soak (SPEC §4)", () => {
         Effect.gen(function*() {
           const session = yield* Session.Session
           let refreshedEvents = 0
-          yield* Effect.forkChild(Stream.runForEach(session.events, (event) =>
+          yield* Effect.forkChild(Stream.runForEach(SessionStreams.events(session), (event) =>
             Effect.sync(() => {
               if (event._tag === "Refreshed") refreshedEvents++
             })))

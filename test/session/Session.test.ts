@@ -13,6 +13,7 @@ import * as Faults from "../../src/emulator/Faults.ts"
 import * as Headers from "../../src/protocol/Headers.ts"
 import * as RefreshCoordinator from "../../src/session/RefreshCoordinator.ts"
 import * as Session from "../../src/session/Session.ts"
+import * as SessionStreams from "../../src/session/SessionStreams.ts"
 import * as TokenStore from "../../src/session/TokenStore.ts"
 import * as StackHttp from "../../src/transport/StackHttp.ts"
 import { withWireSpy } from "../support/WireSpy.ts"
@@ -324,7 +325,7 @@ describe("Session state", () => {
       const user = yield* signedInUser
       const states = yield* withSession({}, (session) =>
         Effect.gen(function*() {
-          const collected = yield* Effect.forkChild(Stream.runCollect(Stream.take(session.changes, 3)))
+          const collected = yield* Effect.forkChild(Stream.runCollect(Stream.take(SessionStreams.changes(session), 3)))
           yield* Effect.yieldNow
           yield* session.setTokens(user)
           yield* session.invalidate
@@ -338,7 +339,7 @@ describe("Session state", () => {
       const user = yield* signedInUser
       const events = yield* withSession({ refreshToken: user.refreshToken }, (session) =>
         Effect.gen(function*() {
-          const collected = yield* Effect.forkChild(Stream.runCollect(Stream.take(session.events, 1)))
+          const collected = yield* Effect.forkChild(Stream.runCollect(Stream.take(SessionStreams.events(session), 1)))
           yield* Effect.yieldNow
           yield* session.getTokens()
           return yield* Fiber.join(collected)

@@ -11,6 +11,7 @@ import { IncomingMessage, ServerResponse } from "node:http"
 import { Socket } from "node:net"
 import * as CookieStorage from "../../src/session/CookieStorage.ts"
 import * as Session from "../../src/session/Session.ts"
+import * as SessionStreams from "../../src/session/SessionStreams.ts"
 import * as TokenStore from "../../src/session/TokenStore.ts"
 import * as TokenStoreCookie from "../../src/session/TokenStoreCookie.ts"
 import * as StackHttp from "../../src/transport/StackHttp.ts"
@@ -85,7 +86,7 @@ describe("layerBrowserCookie", () => {
       const a = Context.get(yield* build(Layer.fresh(sessionLayer(store()))), Session.Session)
       const b = Context.get(yield* build(Layer.fresh(sessionLayer(store()))), Session.Session)
       assert.deepStrictEqual(yield* b.state, { _tag: "SignedIn", userId: "user-1" })
-      const seen = yield* Effect.forkChild(Stream.runHead(Stream.filter(b.changes, (s) => s._tag === "SignedOut")))
+      const seen = yield* Effect.forkChild(Stream.runHead(Stream.filter(SessionStreams.changes(b), (s) => s._tag === "SignedOut")))
       yield* a.invalidate
       assert.strictEqual(jar.cookies.size, 0)
       yield* TestClock.adjust(TokenStoreCookie.pollIntervalMillis - 1)
