@@ -131,12 +131,12 @@ export const toWireUpdate = (update: ProjectUpdate) => {
 export type GetError = Call.CallError<readonly []>
 
 /** The project with its whole configuration. SPEC §7 `GET /internal/projects/current` */
-export const get = Effect.fnUntraced(
+export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<AdminProject, GetError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({ method: "GET", path: currentPath, response: AdminProject, errors: [] })
   },
-  Traced.span("AdminProjects.get")
+  /*#__PURE__*/ Traced.span("AdminProjects.get")
 )
 
 const updateErrors = [KnownErrors.SchemaError] as const
@@ -144,24 +144,24 @@ const updateErrors = [KnownErrors.SchemaError] as const
 export type UpdateError = Call.CallError<typeof updateErrors>
 
 /** Changes the project's settings and answers the project. SPEC §7 `PATCH /internal/projects/current` */
-export const update = Effect.fnUntraced(
+export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: ProjectUpdate): Effect.fn.Return<AdminProject, UpdateError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({ method: "PATCH", path: currentPath, body: toWireUpdate(input), response: AdminProject, errors: updateErrors })
   },
-  Traced.span("AdminProjects.update")
+  /*#__PURE__*/ Traced.span("AdminProjects.update")
 )
 
 /** What {@link remove} can fail with: no error specific to it. SPEC §8 */
 export type RemoveError = Call.CallError<readonly []>
 
 /** Deletes the project with all its users, teams and keys; irreversible. SPEC §7 `DELETE /internal/projects/current` */
-export const remove = Effect.fnUntraced(
+export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<void, RemoveError, StackHttp | AdminAccess> {
     yield* AdminAccess
     yield* Call.call({ method: "DELETE", path: currentPath, response: Schema.Unknown, errors: [] })
   },
-  Traced.span("AdminProjects.remove")
+  /*#__PURE__*/ Traced.span("AdminProjects.remove")
 )
 
 // ----- production mode (SPEC §5) -----
@@ -223,9 +223,9 @@ export const productionModeErrors = (project: {
 }
 
 /** Reads the project and reports why it is not ready for production (empty when it is). SPEC §5 */
-export const getProductionModeErrors = Effect.fnUntraced(
+export const getProductionModeErrors = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<ProductionModeError>, GetError, StackHttp | AdminAccess> {
     return productionModeErrors(yield* get())
   },
-  Traced.span("AdminProjects.getProductionModeErrors")
+  /*#__PURE__*/ Traced.span("AdminProjects.getProductionModeErrors")
 )

@@ -21,7 +21,7 @@ const threadPath = (threadId: string) => `/internal/ai-chat/${encodeURIComponent
 export type ChatError = Call.CallError<readonly []>
 
 /** Sends the conversation (at least one message) and answers the assistant's reply. SPEC §7 `POST /internal/ai-chat/{id}` */
-export const send = Effect.fnUntraced(
+export const send = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     threadId: string,
     input: { readonly contextType: ChatContextType; readonly messages: ReadonlyArray<ChatMessage> }
@@ -36,23 +36,23 @@ export const send = Effect.fnUntraced(
     })
     return reply.content
   },
-  Traced.span("AiChat.send")
+  /*#__PURE__*/ Traced.span("AiChat.send")
 )
 
 /** Appends a message (any JSON) to a thread. SPEC §7 `PATCH /internal/ai-chat/{id}` */
-export const save = Effect.fnUntraced(
+export const save = /*#__PURE__*/ Effect.fnUntraced(
   function*(threadId: string, message: unknown): Effect.fn.Return<void, ChatError, StackHttp | AdminAccess> {
     yield* AdminAccess
     yield* Call.call({ method: "PATCH", path: threadPath(threadId), body: { message }, response: Schema.Unknown, errors: [] })
   },
-  Traced.span("AiChat.save")
+  /*#__PURE__*/ Traced.span("AiChat.save")
 )
 
 /** A thread's saved messages, oldest first. SPEC §7 `GET /internal/ai-chat/{id}` */
-export const list = Effect.fnUntraced(
+export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(threadId: string): Effect.fn.Return<ReadonlyArray<unknown>, ChatError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return (yield* Call.call({ method: "GET", path: threadPath(threadId), response: ChatHistory, errors: [] })).messages
   },
-  Traced.span("AiChat.list")
+  /*#__PURE__*/ Traced.span("AiChat.list")
 )

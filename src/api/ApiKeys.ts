@@ -39,7 +39,7 @@ export type Owner =
 export type KeyType = "user" | "team"
 
 /** Both a user and a team (or neither) were named as a key's owner; nothing was sent. SPEC §5 */
-export class ApiKeyOwnerConflict extends Schema.TaggedError<ApiKeyOwnerConflict>()("ApiKeyOwnerConflict", {
+export class ApiKeyOwnerConflict extends /*#__PURE__*/ Schema.TaggedError<ApiKeyOwnerConflict>()("ApiKeyOwnerConflict", {
   reason: Schema.Literals(["both", "neither"])
 }) {
   override get message(): string {
@@ -87,7 +87,7 @@ const ownerErrors = [
 ] as const
 
 /** Creates a key; the answer carries its whole value (`Redacted`), the only time it is shown. SPEC §3, §7 `POST /user-api-keys`, `POST /team-api-keys` */
-export const create = Effect.fnUntraced(
+export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: CreateOptions): Effect.fn.Return<CreatedApiKey, OwnerError, Session.Session> {
     const target = yield* targetOf(options)
     return yield* Session.call({
@@ -103,21 +103,21 @@ export const create = Effect.fnUntraced(
       errors: ownerErrors
     })
   },
-  Traced.span("ApiKeys.create")
+  /*#__PURE__*/ Traced.span("ApiKeys.create")
 )
 
 /** An owner's keys, newest first. SPEC §7 `GET /user-api-keys`, `GET /team-api-keys` */
-export const list = Effect.fnUntraced(
+export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(owner: Owner): Effect.fn.Return<ReadonlyArray<ApiKey>, OwnerError, Session.Session> {
     const target = yield* targetOf(owner)
     const page = yield* Session.call({ method: "GET", path: target.base, query: target.query, response: ApiKeyList, errors: ownerErrors })
     return page.items
   },
-  Traced.span("ApiKeys.list")
+  /*#__PURE__*/ Traced.span("ApiKeys.list")
 )
 
 /** One key of an owner. SPEC §7 `GET /user-api-keys/{id}`, `GET /team-api-keys/{id}` */
-export const get = Effect.fnUntraced(
+export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(owner: Owner, keyId: string): Effect.fn.Return<ApiKey, OwnerError, Session.Session> {
     const target = yield* targetOf(owner)
     return yield* Session.call({
@@ -128,7 +128,7 @@ export const get = Effect.fnUntraced(
       errors: ownerErrors
     })
   },
-  Traced.span("ApiKeys.get")
+  /*#__PURE__*/ Traced.span("ApiKeys.get")
 )
 
 /** Changes to a key (passed through): a description, or `revoked: true` (one way). SPEC §4, §7 */
@@ -138,7 +138,7 @@ export interface UpdateInput {
 }
 
 /** Updates a key. SPEC §7 `PATCH /user-api-keys/{id}`, `PATCH /team-api-keys/{id}` */
-export const update = Effect.fnUntraced(
+export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(owner: Owner, keyId: string, body: UpdateInput): Effect.fn.Return<ApiKey, OwnerError, Session.Session> {
     const target = yield* targetOf(owner)
     return yield* Session.call({
@@ -150,15 +150,15 @@ export const update = Effect.fnUntraced(
       errors: ownerErrors
     })
   },
-  Traced.span("ApiKeys.update")
+  /*#__PURE__*/ Traced.span("ApiKeys.update")
 )
 
 /** Revokes a key for good (revoking a revoked key keeps its first revocation time). SPEC §4, §7 (`revoked: true`) */
-export const revoke = Effect.fnUntraced(
+export const revoke = /*#__PURE__*/ Effect.fnUntraced(
   function*(owner: Owner, keyId: string): Effect.fn.Return<ApiKey, OwnerError, Session.Session> {
     return yield* update(owner, keyId, { revoked: true })
   },
-  Traced.span("ApiKeys.revoke")
+  /*#__PURE__*/ Traced.span("ApiKeys.revoke")
 )
 
 /** Why a key can or cannot be used. SPEC §4 */
@@ -203,33 +203,33 @@ const checkAs = <A, I>(type: KeyType, response: Schema.Codec<A, I>, apiKey: stri
   })
 
 /** Checks a key presented to the app: its record when it is a valid key of that type. SPEC §3, §7 `POST /user-api-keys/check`, `POST /team-api-keys/check` */
-export const check = Effect.fnUntraced(
+export const check = /*#__PURE__*/ Effect.fnUntraced(
   function*(type: KeyType, apiKey: string | Redacted.Redacted<string>): Effect.fn.Return<ApiKey, CheckError, StackHttp | ServerAccess> {
     return yield* checkAs(type, ApiKey, apiKey)
   },
-  Traced.span("ApiKeys.check")
+  /*#__PURE__*/ Traced.span("ApiKeys.check")
 )
 
 /** What `userByApiKey` can fail with. */
 export type UserByApiKeyError = CheckError | ServerUsers.GetError
 
 /** The user a valid user key belongs to. SPEC §3, §6 (the server's "get user by API key") */
-export const userByApiKey = Effect.fnUntraced(
+export const userByApiKey = /*#__PURE__*/ Effect.fnUntraced(
   function*(apiKey: string | Redacted.Redacted<string>): Effect.fn.Return<ServerUser, UserByApiKeyError, StackHttp | ServerAccess> {
     const key = yield* checkAs("user", UserApiKey, apiKey)
     return yield* ServerUsers.get(key.userId)
   },
-  Traced.span("ApiKeys.userByApiKey")
+  /*#__PURE__*/ Traced.span("ApiKeys.userByApiKey")
 )
 
 /** What `teamByApiKey` can fail with. */
 export type TeamByApiKeyError = CheckError | Teams.ServerTeamError
 
 /** The team a valid team key belongs to. SPEC §3, §6 (the server's "get team by API key") */
-export const teamByApiKey = Effect.fnUntraced(
+export const teamByApiKey = /*#__PURE__*/ Effect.fnUntraced(
   function*(apiKey: string | Redacted.Redacted<string>): Effect.fn.Return<ServerTeam, TeamByApiKeyError, StackHttp | ServerAccess> {
     const key = yield* checkAs("team", TeamApiKey, apiKey)
     return yield* Teams.get(key.teamId)
   },
-  Traced.span("ApiKeys.teamByApiKey")
+  /*#__PURE__*/ Traced.span("ApiKeys.teamByApiKey")
 )

@@ -37,23 +37,23 @@ export type SignInResult = SignIn.SignInResult
 export type SignUpAnonymouslyError = KnownError | UnknownErrorCode | TransportError
 
 /** Creates an anonymous user and signs it in. SPEC §7 `POST /auth/anonymous/sign-up` */
-export const signUpAnonymously = Effect.fnUntraced(
+export const signUpAnonymously = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<SignInResult, SignUpAnonymouslyError, Session.Session> {
     const tokens = yield* Session.call({ method: "POST", path: "/auth/anonymous/sign-up", response: SignInTokens, errors: [] })
     return yield* SignIn.storeTokens(tokens, true)
   },
-  Traced.span("Auth.signUpAnonymously")
+  /*#__PURE__*/ Traced.span("Auth.signUpAnonymously")
 )
 
 /** What `signOut` can fail with. */
 export type SignOutError = TransportError
 
 /** Signs out: deletes the session at the service, then clears the tokens. SPEC §4, §7 `DELETE /auth/sessions/current` */
-export const signOut = Effect.fnUntraced(
+export const signOut = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<void, SignOutError, Session.Session> {
     yield* (yield* Session.Session).signOut
   },
-  Traced.span("Auth.signOut")
+  /*#__PURE__*/ Traced.span("Auth.signOut")
 )
 
 // ----- password -----
@@ -76,7 +76,7 @@ export type SignUpWithPasswordError =
  * `POST /auth/password/sign-up`). Signed in anonymously, the anonymous user is upgraded: same id.
  * With `verificationCallbackUrl` the service mails a verification link to it.
  */
-export const signUpWithPassword = Effect.fnUntraced(
+export const signUpWithPassword = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: {
     readonly email: string
     readonly password: string
@@ -99,7 +99,7 @@ export const signUpWithPassword = Effect.fnUntraced(
     }).pipe(Mfa.keepAttemptCode)
     return yield* SignIn.storeTokens(tokens, true)
   },
-  Traced.span("Auth.signUpWithPassword")
+  /*#__PURE__*/ Traced.span("Auth.signUpWithPassword")
 )
 
 /** What `signInWithPassword` can fail with. */
@@ -116,7 +116,7 @@ export type SignInWithPasswordError =
  * second factor fails with `MultiFactorAuthenticationRequired`; its attempt code is kept for
  * `Mfa.signInWithMfa`.
  */
-export const signInWithPassword = Effect.fnUntraced(
+export const signInWithPassword = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: { readonly email: string; readonly password: string }): Effect.fn.Return<
     SignInResult,
     SignInWithPasswordError,
@@ -131,7 +131,7 @@ export const signInWithPassword = Effect.fnUntraced(
     }).pipe(Mfa.keepAttemptCode)
     return yield* SignIn.storeTokens(tokens, false)
   },
-  Traced.span("Auth.signInWithPassword")
+  /*#__PURE__*/ Traced.span("Auth.signInWithPassword")
 )
 
 // ----- one-time code and magic link -----
@@ -150,7 +150,7 @@ export type SendSignInCodeError =
  * `POST /auth/otp/send-sign-in-code`). Answers the nonce that completes the 6-character code typed
  * by the user ({@link signInWithOtp}).
  */
-export const sendSignInCode = Effect.fnUntraced(
+export const sendSignInCode = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: { readonly email: string; readonly callbackUrl: string }): Effect.fn.Return<
     SendSignInCodeResponse,
     SendSignInCodeError,
@@ -164,7 +164,7 @@ export const sendSignInCode = Effect.fnUntraced(
       errors: [RedirectUrlNotWhitelisted, SignUpNotEnabled, UserWithEmailAlreadyExists]
     })
   },
-  Traced.span("Auth.sendSignInCode")
+  /*#__PURE__*/ Traced.span("Auth.sendSignInCode")
 )
 
 /** What `signInWithCode` can fail with. */
@@ -182,7 +182,7 @@ export type SignInWithCodeError =
  * Signs in with the full code of a sign-in mail (SPEC §4, §7 `POST /auth/otp/sign-in`): the magic
  * link's `code`, or the typed code followed by the nonce. A new user signs up this way.
  */
-export const signInWithCode = Effect.fnUntraced(
+export const signInWithCode = /*#__PURE__*/ Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<SignInResult, SignInWithCodeError, Session.Session> {
     const tokens = yield* Session.call({
       method: "POST",
@@ -199,11 +199,11 @@ export const signInWithCode = Effect.fnUntraced(
     }).pipe(Mfa.keepAttemptCode)
     return yield* SignIn.storeTokens(tokens, false)
   },
-  Traced.span("Auth.signInWithCode")
+  /*#__PURE__*/ Traced.span("Auth.signInWithCode")
 )
 
 /** Signs in with the code the user typed from the mail and the nonce `sendSignInCode` answered. SPEC §4 */
-export const signInWithOtp = Effect.fnUntraced(
+export const signInWithOtp = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: { readonly otp: string; readonly nonce: string }): Effect.fn.Return<
     SignInResult,
     SignInWithCodeError,
@@ -211,11 +211,11 @@ export const signInWithOtp = Effect.fnUntraced(
   > {
     return yield* signInWithCode(options.otp.trim() + options.nonce)
   },
-  Traced.span("Auth.signInWithOtp")
+  /*#__PURE__*/ Traced.span("Auth.signInWithOtp")
 )
 
 /** The magic-link URL has no `code` query parameter. SPEC §2, §4 */
-export class MissingMagicLinkCode extends Schema.TaggedError<MissingMagicLinkCode>()("MissingMagicLinkCode", {}) {
+export class MissingMagicLinkCode extends /*#__PURE__*/ Schema.TaggedError<MissingMagicLinkCode>()("MissingMagicLinkCode", {}) {
   override get message(): string {
     return "The magic link has no code: open the link from the sign-in mail again"
   }
@@ -231,11 +231,11 @@ export const magicLinkCode = (url: string | URL): string | undefined => {
 }
 
 /** Signs in with the `code` of the magic-link callback page's URL. SPEC §2 magic-link-callback, §4 */
-export const signInWithMagicLinkCallback = Effect.fnUntraced(
+export const signInWithMagicLinkCallback = /*#__PURE__*/ Effect.fnUntraced(
   function*(url: string | URL): Effect.fn.Return<SignInResult, SignInWithCodeError | MissingMagicLinkCode, Session.Session> {
     const code = magicLinkCode(url)
     if (code === undefined) return yield* new MissingMagicLinkCode()
     return yield* signInWithCode(code)
   },
-  Traced.span("Auth.signInWithMagicLinkCallback")
+  /*#__PURE__*/ Traced.span("Auth.signInWithMagicLinkCallback")
 )

@@ -32,7 +32,7 @@ export const loginUrl = (appUrl: string, loginCode: string): string =>
   `${appUrl}${confirmationPath}?login_code=${encodeURIComponent(loginCode)}`
 
 /** The service refused to start the login. SPEC §8 */
-export class CliAuthInitiationFailed extends Schema.TaggedError<CliAuthInitiationFailed>()("CliAuthInitiationFailed", {
+export class CliAuthInitiationFailed extends /*#__PURE__*/ Schema.TaggedError<CliAuthInitiationFailed>()("CliAuthInitiationFailed", {
   status: Schema.Number,
   text: Schema.String
 }) {
@@ -42,7 +42,7 @@ export class CliAuthInitiationFailed extends Schema.TaggedError<CliAuthInitiatio
 }
 
 /** Every poll answered `waiting`. SPEC §4, §8 */
-export class CliAuthTimeout extends Schema.TaggedError<CliAuthTimeout>()("CliAuthTimeout", {
+export class CliAuthTimeout extends /*#__PURE__*/ Schema.TaggedError<CliAuthTimeout>()("CliAuthTimeout", {
   attempts: Schema.Number
 }) {
   override get message(): string {
@@ -51,7 +51,7 @@ export class CliAuthTimeout extends Schema.TaggedError<CliAuthTimeout>()("CliAut
 }
 
 /** A poll answered a status the protocol does not define. SPEC §4 */
-export class CliAuthUnexpectedStatus extends Schema.TaggedError<CliAuthUnexpectedStatus>()("CliAuthUnexpectedStatus", {
+export class CliAuthUnexpectedStatus extends /*#__PURE__*/ Schema.TaggedError<CliAuthUnexpectedStatus>()("CliAuthUnexpectedStatus", {
   status: Schema.String
 }) {
   override get message(): string {
@@ -100,7 +100,7 @@ const bodyText = (error: KnownError): string =>
  * hands out the confirmation URL, polls every 2 s until the browser side confirms, and answers the
  * refresh token (success is only HTTP 201 with status `success`).
  */
-export const promptCliLogin = Effect.fnUntraced(
+export const promptCliLogin = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: PromptOptions): Effect.fn.Return<Redacted.Redacted<string>, PromptCliLoginError, StackHttp> {
     const http = yield* StackHttp
     const startRequest = { method: "POST", path: "/auth/cli", body: { expires_in_millis: options.expiresInMillis } } as const
@@ -148,7 +148,7 @@ export const promptCliLogin = Effect.fnUntraced(
     }
     return yield* new CliAuthTimeout({ attempts: maxAttempts })
   },
-  Traced.span("CliAuth.promptCliLogin")
+  /*#__PURE__*/ Traced.span("CliAuth.promptCliLogin")
 )
 
 /** What `completeCliLogin` can fail with. */
@@ -158,7 +158,7 @@ export type CompleteCliLoginError = NotSignedIn | KnownError | UnknownErrorCode 
  * Confirms a CLI login from the confirmation page (SPEC §4, §7 `POST /auth/cli/complete`): hands
  * the signed-in user's refresh token to the waiting CLI.
  */
-export const completeCliLogin = Effect.fnUntraced(
+export const completeCliLogin = /*#__PURE__*/ Effect.fnUntraced(
   function*(loginCode: string): Effect.fn.Return<void, CompleteCliLoginError, Session.Session> {
     const session = yield* Session.Session
     const tokens = yield* session.getTokens().pipe(Effect.catchTag("AccessTokenValidityTooLong", (error) => Effect.die(error)))
@@ -171,5 +171,5 @@ export const completeCliLogin = Effect.fnUntraced(
       errors: []
     })
   },
-  Traced.span("CliAuth.completeCliLogin")
+  /*#__PURE__*/ Traced.span("CliAuth.completeCliLogin")
 )

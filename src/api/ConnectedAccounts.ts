@@ -60,7 +60,7 @@ export type GetAccessTokenError =
  * The current user's access token at a provider, or `none` when the user has no such connection
  * or it lacks a scope. SPEC §7 `POST /connected-accounts/me/{provider}/access-token`, §8
  */
-export const getAccessToken = Effect.fnUntraced(
+export const getAccessToken = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     providerId: string,
     options: Options = {}
@@ -73,7 +73,7 @@ export const getAccessToken = Effect.fnUntraced(
       errors: [...errors, CannotGetOwnUserWithoutUser]
     }).pipe(Effect.map(some), Effect.catchTag(noToken, none))
   },
-  Traced.span("ConnectedAccounts.getAccessToken")
+  /*#__PURE__*/ Traced.span("ConnectedAccounts.getAccessToken")
 )
 
 /** What `getAccessTokenForUser` can fail with. */
@@ -84,7 +84,7 @@ export type GetAccessTokenForUserError =
   | Common
 
 /** A user's access token at a provider, or `none`. SPEC §7 `POST /connected-accounts/{userId}/{provider}/access-token` */
-export const getAccessTokenForUser = Effect.fnUntraced(
+export const getAccessTokenForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,
     providerId: string,
@@ -99,5 +99,5 @@ export const getAccessTokenForUser = Effect.fnUntraced(
       errors: [...errors, UserNotFound]
     }).pipe(Effect.map(some), Effect.catchTag(noToken, none))
   },
-  Traced.span("ConnectedAccounts.getAccessTokenForUser")
+  /*#__PURE__*/ Traced.span("ConnectedAccounts.getAccessTokenForUser")
 )

@@ -53,7 +53,7 @@ const path = (userId: string, channelId: string) =>
 export type ListError = CannotGetOwnUserWithoutUser | Common
 
 /** The current user's channels, oldest first. SPEC §7 `GET /contact-channels?user_id=me` */
-export const list = Effect.fnUntraced(
+export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<ContactChannel>, ListError, Session.Session> {
     const answer = yield* Session.call({
       method: "GET",
@@ -64,7 +64,7 @@ export const list = Effect.fnUntraced(
     })
     return answer.items
   },
-  Traced.span("ContactChannels.list")
+  /*#__PURE__*/ Traced.span("ContactChannels.list")
 )
 
 /** What creating or updating a channel can fail with (a duplicate value is a plain 400). */
@@ -73,7 +73,7 @@ export type WriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | CannotG
 const writeErrors = [ContactChannelAlreadyUsedForAuthBySomeoneElse, CannotGetOwnUserWithoutUser] as const
 
 /** Adds a channel to the current user (unverified, not primary unless asked). SPEC §7 `POST /contact-channels` */
-export const create = Effect.fnUntraced(
+export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(payload: ContactChannelCreate): Effect.fn.Return<ContactChannel, WriteError, Session.Session> {
     return yield* Session.call({
       method: "POST",
@@ -83,23 +83,23 @@ export const create = Effect.fnUntraced(
       errors: writeErrors
     })
   },
-  Traced.span("ContactChannels.create")
+  /*#__PURE__*/ Traced.span("ContactChannels.create")
 )
 
 /** Changes one of the current user's channels; a new value is unverified again. SPEC §7 `PATCH /contact-channels/me/{id}` */
-export const update = Effect.fnUntraced(
+export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(channelId: string, payload: ContactChannelUpdate): Effect.fn.Return<ContactChannel, WriteError, Session.Session> {
     return yield* Session.call({ method: "PATCH", path: path("me", channelId), body: payload, response: ContactChannel, errors: writeErrors })
   },
-  Traced.span("ContactChannels.update")
+  /*#__PURE__*/ Traced.span("ContactChannels.update")
 )
 
 /** Deletes one of the current user's channels. SPEC §7 `DELETE /contact-channels/me/{id}` */
-export const remove = Effect.fnUntraced(
+export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(channelId: string): Effect.fn.Return<void, ListError, Session.Session> {
     yield* Session.call({ method: "DELETE", path: path("me", channelId), response: Schema.Unknown, errors: [CannotGetOwnUserWithoutUser] })
   },
-  Traced.span("ContactChannels.remove")
+  /*#__PURE__*/ Traced.span("ContactChannels.remove")
 )
 
 /** What sending a channel's verification code can fail with. */
@@ -116,7 +116,7 @@ const sendErrors = [EmailAlreadyVerified, RedirectUrlNotWhitelisted, CannotGetOw
  * Sends a verification code to one of the current user's channels, linking to `callbackUrl`
  * (by default the app's e-mail-verification page). SPEC §4, §7 `POST /contact-channels/me/{id}/send-verification-code`
  */
-export const sendVerificationCode = Effect.fnUntraced(
+export const sendVerificationCode = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     channelId: string,
     options: { readonly callbackUrl?: string | undefined } = {}
@@ -130,7 +130,7 @@ export const sendVerificationCode = Effect.fnUntraced(
       errors: sendErrors
     })
   },
-  Traced.span("ContactChannels.sendVerificationCode")
+  /*#__PURE__*/ Traced.span("ContactChannels.sendVerificationCode")
 )
 
 // ----- server: any user by id -----
@@ -141,17 +141,17 @@ export type ServerWriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | U
 const serverWriteErrors = [ContactChannelAlreadyUsedForAuthBySomeoneElse, UserNotFound] as const
 
 /** Any user's channels, oldest first (none for an unknown user). SPEC §7 `GET /contact-channels?user_id={id}` */
-export const listForUser = Effect.fnUntraced(
+export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<ReadonlyArray<ContactChannel>, Common, StackHttp | ServerAccess> {
     yield* ServerAccess
     const answer = yield* Call.call({ method: "GET", path: "/contact-channels", query: { user_id: userId }, response: ContactChannelList, errors: [] })
     return answer.items
   },
-  Traced.span("ContactChannels.listForUser")
+  /*#__PURE__*/ Traced.span("ContactChannels.listForUser")
 )
 
 /** Adds a channel to a user, possibly verified already. SPEC §7 `POST /contact-channels` */
-export const createForUser = Effect.fnUntraced(
+export const createForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,
     payload: ServerContactChannelCreate
@@ -165,11 +165,11 @@ export const createForUser = Effect.fnUntraced(
       errors: serverWriteErrors
     })
   },
-  Traced.span("ContactChannels.createForUser")
+  /*#__PURE__*/ Traced.span("ContactChannels.createForUser")
 )
 
 /** Changes a user's channel, verification included. SPEC §7 `PATCH /contact-channels/{userId}/{id}` */
-export const updateForUser = Effect.fnUntraced(
+export const updateForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,
     channelId: string,
@@ -178,23 +178,23 @@ export const updateForUser = Effect.fnUntraced(
     yield* ServerAccess
     return yield* Call.call({ method: "PATCH", path: path(userId, channelId), body: payload, response: ContactChannel, errors: serverWriteErrors })
   },
-  Traced.span("ContactChannels.updateForUser")
+  /*#__PURE__*/ Traced.span("ContactChannels.updateForUser")
 )
 
 /** Deletes a user's channel. SPEC §7 `DELETE /contact-channels/{userId}/{id}` */
-export const removeForUser = Effect.fnUntraced(
+export const removeForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, channelId: string): Effect.fn.Return<void, UserNotFound | Common, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({ method: "DELETE", path: path(userId, channelId), response: Schema.Unknown, errors: [UserNotFound] })
   },
-  Traced.span("ContactChannels.removeForUser")
+  /*#__PURE__*/ Traced.span("ContactChannels.removeForUser")
 )
 
 /** What sending a verification code for a user can fail with. */
 export type SendVerificationCodeForUserError = SendVerificationCodeError | UserIdDoesNotExist
 
 /** Sends a verification code to a user's channel. SPEC §7 `POST /contact-channels/{userId}/{id}/send-verification-code` */
-export const sendVerificationCodeForUser = Effect.fnUntraced(
+export const sendVerificationCodeForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,
     channelId: string,
@@ -210,5 +210,5 @@ export const sendVerificationCodeForUser = Effect.fnUntraced(
       errors: [...sendErrors, UserIdDoesNotExist]
     })
   },
-  Traced.span("ContactChannels.sendVerificationCodeForUser")
+  /*#__PURE__*/ Traced.span("ContactChannels.sendVerificationCodeForUser")
 )

@@ -30,22 +30,22 @@ const themePath = (id: string) => `/internal/email-themes/${encodeURIComponent(i
 export type PlainError = Call.CallError<readonly []>
 
 /** The project's templates. SPEC §7 `GET /internal/email-templates` */
-export const listTemplates = Effect.fnUntraced(
+export const listTemplates = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<EmailTemplate>, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return (yield* Call.call({ method: "GET", path: "/internal/email-templates", response: EmailTemplateList, errors: [] })).templates
   },
-  Traced.span("EmailTemplates.listTemplates")
+  /*#__PURE__*/ Traced.span("EmailTemplates.listTemplates")
 )
 
 /** Creates a template with a starter source; answers its id. SPEC §7 `POST /internal/email-templates` */
-export const createTemplate = Effect.fnUntraced(
+export const createTemplate = /*#__PURE__*/ Effect.fnUntraced(
   function*(displayName: string): Effect.fn.Return<string, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
     const created = yield* Call.call({ method: "POST", path: "/internal/email-templates", body: { display_name: displayName }, response: Created, errors: [] })
     return created.id
   },
-  Traced.span("EmailTemplates.createTemplate")
+  /*#__PURE__*/ Traced.span("EmailTemplates.createTemplate")
 )
 
 const updateTemplateErrors = [KnownErrors.RequiresCustomEmailServer, KnownErrors.EmailRenderingError] as const
@@ -56,7 +56,7 @@ export type UpdateTemplateError = Call.CallError<typeof updateTemplateErrors>
  * Replaces a template's source (and theme, when given: a theme id, `null` for the project's, or
  * `false` for none); answers the rendered HTML. SPEC §7 `PATCH /internal/email-templates/{id}`
  */
-export const updateTemplate = Effect.fnUntraced(
+export const updateTemplate = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string, input: { readonly tsxSource: string; readonly themeId?: string | null | false | undefined }): Effect.fn.Return<{ readonly renderedHtml: string }, UpdateTemplateError, StackHttp | AdminAccess> {
     yield* AdminAccess
     const answer = yield* Call.call({
@@ -68,35 +68,35 @@ export const updateTemplate = Effect.fnUntraced(
     })
     return { renderedHtml: answer.rendered_html }
   },
-  Traced.span("EmailTemplates.updateTemplate")
+  /*#__PURE__*/ Traced.span("EmailTemplates.updateTemplate")
 )
 
 /** The project's themes (id and name). SPEC §7 `GET /internal/email-themes` */
-export const listThemes = Effect.fnUntraced(
+export const listThemes = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<{ readonly id: string; readonly displayName: string }>, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return (yield* Call.call({ method: "GET", path: "/internal/email-themes", response: EmailThemeList, errors: [] })).themes
   },
-  Traced.span("EmailTemplates.listThemes")
+  /*#__PURE__*/ Traced.span("EmailTemplates.listThemes")
 )
 
 /** Creates a theme from the default one; answers its id. SPEC §7 `POST /internal/email-themes` */
-export const createTheme = Effect.fnUntraced(
+export const createTheme = /*#__PURE__*/ Effect.fnUntraced(
   function*(displayName: string): Effect.fn.Return<string, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
     const created = yield* Call.call({ method: "POST", path: "/internal/email-themes", body: { display_name: displayName }, response: Created, errors: [] })
     return created.id
   },
-  Traced.span("EmailTemplates.createTheme")
+  /*#__PURE__*/ Traced.span("EmailTemplates.createTheme")
 )
 
 /** A theme's name and source (an unknown id is a 404). SPEC §7 `GET /internal/email-themes/{id}` */
-export const getTheme = Effect.fnUntraced(
+export const getTheme = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<{ readonly displayName: string; readonly tsxSource: string }, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({ method: "GET", path: themePath(id), response: EmailThemeSource, errors: [] })
   },
-  Traced.span("EmailTemplates.getTheme")
+  /*#__PURE__*/ Traced.span("EmailTemplates.getTheme")
 )
 
 const updateThemeErrors = [KnownErrors.EmailRenderingError] as const
@@ -104,10 +104,10 @@ const updateThemeErrors = [KnownErrors.EmailRenderingError] as const
 export type UpdateThemeError = Call.CallError<typeof updateThemeErrors>
 
 /** Replaces a theme's source after a preview render. SPEC §7 `PATCH /internal/email-themes/{id}` */
-export const updateTheme = Effect.fnUntraced(
+export const updateTheme = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string, tsxSource: string): Effect.fn.Return<void, UpdateThemeError, StackHttp | AdminAccess> {
     yield* AdminAccess
     yield* Call.call({ method: "PATCH", path: themePath(id), body: { tsx_source: tsxSource }, response: Schema.Unknown, errors: updateThemeErrors })
   },
-  Traced.span("EmailTemplates.updateTheme")
+  /*#__PURE__*/ Traced.span("EmailTemplates.updateTheme")
 )

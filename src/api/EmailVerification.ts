@@ -26,7 +26,7 @@ import * as Users from "./Users.ts"
 import * as Traced from "../transport/Traced.ts"
 
 /** The user has no primary e-mail to verify; no request was sent. SPEC §5 (message verbatim) */
-export class NoPrimaryEmail extends Schema.TaggedError<NoPrimaryEmail>()("NoPrimaryEmail", {}) {
+export class NoPrimaryEmail extends /*#__PURE__*/ Schema.TaggedError<NoPrimaryEmail>()("NoPrimaryEmail", {}) {
   override get message(): string {
     return "User does not have a primary email"
   }
@@ -50,7 +50,7 @@ export type SendError =
  * without a primary e-mail it fails with `NoPrimaryEmail` before sending anything.
  * SPEC §4, §5, §7 `POST /contact-channels/send-verification-code`
  */
-export const send = Effect.fnUntraced(
+export const send = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: {
     readonly user?: Pick<CurrentUser, "primaryEmail"> | undefined
     readonly callbackUrl?: string | undefined
@@ -67,16 +67,16 @@ export const send = Effect.fnUntraced(
       errors: [EmailAlreadyVerified, EmailIsNotPrimaryEmail, RedirectUrlNotWhitelisted]
     })
   },
-  Traced.span("EmailVerification.send")
+  /*#__PURE__*/ Traced.span("EmailVerification.send")
 )
 
 /** What `verify` can fail with. */
 export type VerifyError = CodeError | KnownError | UnknownErrorCode | TransportError
 
 /** Verifies the e-mail a code was sent to. SPEC §4, §7 `POST /contact-channels/verify` */
-export const verify = Effect.fnUntraced(
+export const verify = /*#__PURE__*/ Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<void, VerifyError, StackHttp> {
     yield* Call.call({ method: "POST", path: "/contact-channels/verify", body: { code }, response: Schema.Unknown, errors: codeErrors })
   },
-  Traced.span("EmailVerification.verify")
+  /*#__PURE__*/ Traced.span("EmailVerification.verify")
 )

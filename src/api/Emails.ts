@@ -38,7 +38,7 @@ export interface SendInput {
 export type SendError = Call.CallError<readonly []>
 
 /** Sends an HTML e-mail to users; answers what happened for each. SPEC §7 `POST /emails/send-email` */
-export const send = Effect.fnUntraced(
+export const send = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: SendInput): Effect.fn.Return<ReadonlyArray<SendEmailResult>, SendError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const answer = yield* Call.call({
@@ -55,19 +55,19 @@ export const send = Effect.fnUntraced(
     })
     return answer.results
   },
-  Traced.span("Emails.send")
+  /*#__PURE__*/ Traced.span("Emails.send")
 )
 
 /** What {@link listSent} can fail with. SPEC §8 */
 export type ListSentError = Call.CallError<readonly []>
 
 /** The e-mails the project sent, newest first. SPEC §3 "Sent email", §7 `GET /internal/emails` */
-export const listSent = Effect.fnUntraced(
+export const listSent = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<SentEmail>, ListSentError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return (yield* Call.call({ method: "GET", path: "/internal/emails", response: SentEmailList, errors: [] })).items
   },
-  Traced.span("Emails.listSent")
+  /*#__PURE__*/ Traced.span("Emails.listSent")
 )
 
 /** An SMTP server to test. SPEC §3 (`emailConfig` of type standard) */
@@ -81,7 +81,7 @@ export interface SmtpConfig {
 }
 
 /** The test e-mail could not be sent; the message says why. SPEC §7 `POST /internal/send-test-email` */
-export class TestEmailFailed extends Schema.TaggedError<TestEmailFailed>()("TestEmailFailed", {
+export class TestEmailFailed extends /*#__PURE__*/ Schema.TaggedError<TestEmailFailed>()("TestEmailFailed", {
   errorMessage: Schema.String
 }) {
   override get message(): string {
@@ -93,7 +93,7 @@ export class TestEmailFailed extends Schema.TaggedError<TestEmailFailed>()("Test
 export type SendTestEmailError = TestEmailFailed | Call.CallError<readonly []>
 
 /** Sends a test e-mail through an SMTP configuration before it is saved. SPEC §7 `POST /internal/send-test-email` */
-export const sendTestEmail = Effect.fnUntraced(
+export const sendTestEmail = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: { readonly recipientEmail: string; readonly emailConfig: SmtpConfig }): Effect.fn.Return<void, SendTestEmailError, StackHttp | AdminAccess> {
     yield* AdminAccess
     const { emailConfig } = input
@@ -116,7 +116,7 @@ export const sendTestEmail = Effect.fnUntraced(
     })
     if (!outcome.success) return yield* new TestEmailFailed({ errorMessage: outcome.errorMessage ?? "no reason given" })
   },
-  Traced.span("Emails.sendTestEmail")
+  /*#__PURE__*/ Traced.span("Emails.sendTestEmail")
 )
 
 const invitationErrors = [KnownErrors.RedirectUrlNotWhitelisted] as const
@@ -124,7 +124,7 @@ const invitationErrors = [KnownErrors.RedirectUrlNotWhitelisted] as const
 export type SendSignInInvitationError = Call.CallError<typeof invitationErrors>
 
 /** E-mails an invitation to sign in, linking to `callbackUrl`. SPEC §7 `POST /internal/send-sign-in-invitation` */
-export const sendSignInInvitation = Effect.fnUntraced(
+export const sendSignInInvitation = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: { readonly email: string; readonly callbackUrl: string }): Effect.fn.Return<void, SendSignInInvitationError, StackHttp | AdminAccess> {
     yield* AdminAccess
     yield* Call.call({
@@ -135,7 +135,7 @@ export const sendSignInInvitation = Effect.fnUntraced(
       errors: invitationErrors
     })
   },
-  Traced.span("Emails.sendSignInInvitation")
+  /*#__PURE__*/ Traced.span("Emails.sendSignInInvitation")
 )
 
 /** What to render: a theme (by id or source; `null`/`false` id: none) and a template (by id or source). SPEC §7 */
@@ -151,7 +151,7 @@ const renderErrors = [KnownErrors.EmailRenderingError] as const
 export type RenderError = Call.CallError<typeof renderErrors>
 
 /** Renders a template in a theme, as a preview. SPEC §7 `POST /emails/render-email` */
-export const render = Effect.fnUntraced(
+export const render = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: RenderInput): Effect.fn.Return<RenderedEmail, RenderError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({
@@ -167,5 +167,5 @@ export const render = Effect.fnUntraced(
       errors: renderErrors
     })
   },
-  Traced.span("Emails.render")
+  /*#__PURE__*/ Traced.span("Emails.render")
 )

@@ -37,7 +37,7 @@ export interface CreateInput {
 export type CreateError = Call.CallError<readonly []>
 
 /** Creates a key set; the answer is the only time its full keys are shown. SPEC §3, §7 */
-export const create = Effect.fnUntraced(
+export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: CreateInput): Effect.fn.Return<InternalApiKeyFirstView, CreateError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({
@@ -54,19 +54,19 @@ export const create = Effect.fnUntraced(
       errors: []
     })
   },
-  Traced.span("InternalApiKeys.create")
+  /*#__PURE__*/ Traced.span("InternalApiKeys.create")
 )
 
 /** What {@link list} can fail with. SPEC §8 */
 export type ListError = Call.CallError<readonly []>
 
 /** The project's key sets, newest first, keys by their last four characters. SPEC §7 `GET /internal/api-keys` */
-export const list = Effect.fnUntraced(
+export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<InternalApiKey>, ListError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return (yield* Call.call({ method: "GET", path: basePath, response: InternalApiKeyList, errors: [] })).items
   },
-  Traced.span("InternalApiKeys.list")
+  /*#__PURE__*/ Traced.span("InternalApiKeys.list")
 )
 
 const byIdErrors = [KnownErrors.ApiKeyNotFound] as const
@@ -74,30 +74,30 @@ const byIdErrors = [KnownErrors.ApiKeyNotFound] as const
 export type ByIdError = Call.CallError<typeof byIdErrors>
 
 /** One key set. SPEC §7 `GET /internal/api-keys/{id}` */
-export const get = Effect.fnUntraced(
+export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<InternalApiKey, ByIdError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({ method: "GET", path: keyPath(id), response: InternalApiKey, errors: byIdErrors })
   },
-  Traced.span("InternalApiKeys.get")
+  /*#__PURE__*/ Traced.span("InternalApiKeys.get")
 )
 
 /** Changes a key set's description. SPEC §7 `PATCH /internal/api-keys/{id}` */
-export const update = Effect.fnUntraced(
+export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string, input: { readonly description: string }): Effect.fn.Return<InternalApiKey, ByIdError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({ method: "PATCH", path: keyPath(id), body: { description: input.description }, response: InternalApiKey, errors: byIdErrors })
   },
-  Traced.span("InternalApiKeys.update")
+  /*#__PURE__*/ Traced.span("InternalApiKeys.update")
 )
 
 /** Revokes a key set for good: active to revoked, one way (`revoked: true`). SPEC §4, §7 `PATCH /internal/api-keys/{id}` */
-export const revoke = Effect.fnUntraced(
+export const revoke = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<InternalApiKey, ByIdError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({ method: "PATCH", path: keyPath(id), body: { revoked: true }, response: InternalApiKey, errors: byIdErrors })
   },
-  Traced.span("InternalApiKeys.revoke")
+  /*#__PURE__*/ Traced.span("InternalApiKeys.revoke")
 )
 
 /** Whether a key set can be used: `valid`, or why not. SPEC §4 "API key validity" */

@@ -18,7 +18,7 @@ export type { Metrics } from "../protocol/schemas/Metrics.ts"
 export type GetError = Call.CallError<readonly []>
 
 /** The project's metrics; anonymous users count only with `includeAnonymous`. SPEC §7 `GET /internal/metrics` */
-export const get = Effect.fnUntraced(
+export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: { readonly includeAnonymous?: boolean | undefined } = {}): Effect.fn.Return<Metrics, GetError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({
@@ -29,5 +29,5 @@ export const get = Effect.fnUntraced(
       errors: []
     })
   },
-  Traced.span("Metrics.get")
+  /*#__PURE__*/ Traced.span("Metrics.get")
 )

@@ -103,7 +103,7 @@ export const keepAttemptCode = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect
   ))
 
 /** No attempt code was given or kept: the sign-in did not ask for a second factor. SPEC §4 */
-export class MissingAttemptCode extends Schema.TaggedError<MissingAttemptCode>()("MissingAttemptCode", {}) {
+export class MissingAttemptCode extends /*#__PURE__*/ Schema.TaggedError<MissingAttemptCode>()("MissingAttemptCode", {}) {
   override get message(): string {
     return "There is no pending multi-factor sign-in: sign in again"
   }
@@ -125,7 +125,7 @@ export type SignInWithMfaError =
  * Completes a sign-in with a TOTP code (SPEC §4, §7 `POST /auth/mfa/sign-in`); the attempt code is
  * the kept one unless given. An invalid code fails with `InvalidTotpCode` and keeps the attempt.
  */
-export const signInWithMfa = Effect.fnUntraced(
+export const signInWithMfa = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: { readonly totp: string; readonly attemptCode?: string | undefined }): Effect.fn.Return<
     SignIn.SignInResult,
     SignInWithMfaError,
@@ -150,5 +150,5 @@ export const signInWithMfa = Effect.fnUntraced(
     yield* store.clear
     return yield* SignIn.storeTokens(tokens, false)
   },
-  Traced.span("Mfa.signInWithMfa")
+  /*#__PURE__*/ Traced.span("Mfa.signInWithMfa")
 )

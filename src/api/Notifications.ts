@@ -27,16 +27,16 @@ const categoryPath = (userId: string, categoryId: string) => `${listPath(userId)
 export type Error = CannotGetOwnUserWithoutUser | Common
 
 /** The categories with the current user's choices. SPEC §7 `GET /emails/notification-preference/me` */
-export const list = Effect.fnUntraced(
+export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<NotificationCategory>, Error, Session.Session> {
     const answer = yield* Session.call({ method: "GET", path: listPath("me"), response: NotificationCategoryList, errors: [CannotGetOwnUserWithoutUser] })
     return answer.items
   },
-  Traced.span("Notifications.list")
+  /*#__PURE__*/ Traced.span("Notifications.list")
 )
 
 /** Turns a category on or off for the current user. SPEC §7 `PATCH /emails/notification-preference/me/{category}` */
-export const setEnabled = Effect.fnUntraced(
+export const setEnabled = /*#__PURE__*/ Effect.fnUntraced(
   function*(categoryId: string, enabled: boolean): Effect.fn.Return<NotificationCategory, Error, Session.Session> {
     return yield* Session.call({
       method: "PATCH",
@@ -46,24 +46,24 @@ export const setEnabled = Effect.fnUntraced(
       errors: [CannotGetOwnUserWithoutUser]
     })
   },
-  Traced.span("Notifications.setEnabled")
+  /*#__PURE__*/ Traced.span("Notifications.setEnabled")
 )
 
 /** What a server's calls can fail with. */
 export type ServerError = UserNotFound | Common
 
 /** A user's categories and choices. SPEC §7 `GET /emails/notification-preference/{userId}` */
-export const listForUser = Effect.fnUntraced(
+export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<ReadonlyArray<NotificationCategory>, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const answer = yield* Call.call({ method: "GET", path: listPath(userId), response: NotificationCategoryList, errors: [UserNotFound] })
     return answer.items
   },
-  Traced.span("Notifications.listForUser")
+  /*#__PURE__*/ Traced.span("Notifications.listForUser")
 )
 
 /** Turns a category on or off for a user. SPEC §7 `PATCH /emails/notification-preference/{userId}/{category}` */
-export const setEnabledForUser = Effect.fnUntraced(
+export const setEnabledForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,
     categoryId: string,
@@ -78,5 +78,5 @@ export const setEnabledForUser = Effect.fnUntraced(
       errors: [UserNotFound]
     })
   },
-  Traced.span("Notifications.setEnabledForUser")
+  /*#__PURE__*/ Traced.span("Notifications.setEnabledForUser")
 )

@@ -79,7 +79,7 @@ export type UrlOption = "redirectUrl" | "errorRedirectUrl" | "afterCallbackRedir
  * A relative OAuth URL where there is no current page to resolve it against (outside a browser),
  * or a callback URL that is not a URL at all. SPEC §2, §5
  */
-export class OAuthUrlNotAbsolute extends Schema.TaggedError<OAuthUrlNotAbsolute>()("OAuthUrlNotAbsolute", {
+export class OAuthUrlNotAbsolute extends /*#__PURE__*/ Schema.TaggedError<OAuthUrlNotAbsolute>()("OAuthUrlNotAbsolute", {
   option: Schema.String,
   /** The URL without its query and fragment (a callback URL's query carries the code). */
   url: Schema.String
@@ -164,7 +164,7 @@ export type AuthorizationUrlError = UrlError | SignIn.NotSignedIn | KnownError |
  * `stack-oauth-outer-<state>` for 3600 s (SPEC §4, §7, §9). Linking needs a signed-in user, whose
  * access token the URL carries.
  */
-export const getAuthorizationUrl = Effect.fnUntraced(
+export const getAuthorizationUrl = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: AuthorizationOptions): Effect.fn.Return<string, AuthorizationUrlError, StackHttp | Session.Session> {
     const { config } = yield* StackHttp
     const type = options.type ?? "authenticate"
@@ -200,16 +200,16 @@ export const getAuthorizationUrl = Effect.fnUntraced(
     cookies.set(stateCookieName(state), codeVerifier, CookieStorage.attributes(stateCookieMaxAgeSeconds, cookies.secure ?? false))
     return url.toString()
   },
-  Traced.span("OAuth.getAuthorizationUrl")
+  /*#__PURE__*/ Traced.span("OAuth.getAuthorizationUrl")
 )
 
 /** Starts a flow: builds the authorize URL and goes there. SPEC §4, §7 */
-export const signInWithRedirect = Effect.fnUntraced(
+export const signInWithRedirect = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: AuthorizationOptions): Effect.fn.Return<void, AuthorizationUrlError, StackHttp | Session.Session | Navigation> {
     const url = yield* getAuthorizationUrl(options)
     yield* (yield* Navigation).navigate(url)
   },
-  Traced.span("OAuth.signInWithRedirect")
+  /*#__PURE__*/ Traced.span("OAuth.signInWithRedirect")
 )
 
 /** Why a page is not an OAuth callback to handle. SPEC §2 */
@@ -229,7 +229,7 @@ export type CallbackResult =
   }
 
 /** The code exchange failed for a reason other than a known error. SPEC §8 */
-export class OAuthCallbackError extends Schema.TaggedError<OAuthCallbackError>()("OAuthCallbackError", {
+export class OAuthCallbackError extends /*#__PURE__*/ Schema.TaggedError<OAuthCallbackError>()("OAuthCallbackError", {
   reason: Schema.String
 }) {
   override get message(): string {
@@ -302,7 +302,7 @@ const exchangeCode = (input: {
  * Relative URLs are resolved against the current page (else `OAuthUrlNotAbsolute`); interrupting
  * the exchange aborts its request.
  */
-export const handleCallback = Effect.fnUntraced(
+export const handleCallback = /*#__PURE__*/ Effect.fnUntraced(
   function*(callbackUrl: string | URL, options: { readonly redirectUrl?: string | undefined } = {}): Effect.fn.Return<
     CallbackResult,
     HandleCallbackError,
@@ -341,5 +341,5 @@ export const handleCallback = Effect.fnUntraced(
       cleanUrl: clean.toString()
     } as const
   },
-  Traced.span("OAuth.handleCallback")
+  /*#__PURE__*/ Traced.span("OAuth.handleCallback")
 )

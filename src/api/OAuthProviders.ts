@@ -37,7 +37,7 @@ export type Error = CannotGetOwnUserWithoutUser | Common
 export type UpdateError = OAuthProviderAccountIdAlreadyUsedForSignIn | Error
 
 /** The current user's linked accounts. SPEC §7 `GET /oauth-providers?user_id=me` */
-export const list = Effect.fnUntraced(
+export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<OAuthProvider>, Error, Session.Session> {
     const answer = yield* Session.call({
       method: "GET",
@@ -48,19 +48,19 @@ export const list = Effect.fnUntraced(
     })
     return answer.items
   },
-  Traced.span("OAuthProviders.list")
+  /*#__PURE__*/ Traced.span("OAuthProviders.list")
 )
 
 /** One of the current user's linked accounts. SPEC §7 `GET /oauth-providers/me/{id}` */
-export const get = Effect.fnUntraced(
+export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<OAuthProvider, Error, Session.Session> {
     return yield* Session.call({ method: "GET", path: path("me", id), response: OAuthProvider, errors: [CannotGetOwnUserWithoutUser] })
   },
-  Traced.span("OAuthProviders.get")
+  /*#__PURE__*/ Traced.span("OAuthProviders.get")
 )
 
 /** Changes whether one of the current user's accounts signs in or serves tokens. SPEC §7 `PATCH /oauth-providers/me/{id}` */
-export const update = Effect.fnUntraced(
+export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     id: string,
     payload: Pick<OAuthProviderUpdate, "allow_sign_in" | "allow_connected_accounts">
@@ -73,15 +73,15 @@ export const update = Effect.fnUntraced(
       errors: [OAuthProviderAccountIdAlreadyUsedForSignIn, CannotGetOwnUserWithoutUser]
     })
   },
-  Traced.span("OAuthProviders.update")
+  /*#__PURE__*/ Traced.span("OAuthProviders.update")
 )
 
 /** Unlinks one of the current user's accounts. SPEC §7 `DELETE /oauth-providers/me/{id}` */
-export const remove = Effect.fnUntraced(
+export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<void, Error, Session.Session> {
     yield* Session.call({ method: "DELETE", path: path("me", id), response: Schema.Unknown, errors: [CannotGetOwnUserWithoutUser] })
   },
-  Traced.span("OAuthProviders.remove")
+  /*#__PURE__*/ Traced.span("OAuthProviders.remove")
 )
 
 // ----- server -----
@@ -93,7 +93,7 @@ export type ServerError = UserNotFound | Common
 export type ServerWriteError = OAuthProviderAccountIdAlreadyUsedForSignIn | ServerError
 
 /** A user's linked accounts, or every linked account of the project. SPEC §7 `GET /oauth-providers` */
-export const listForUser = Effect.fnUntraced(
+export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId?: string): Effect.fn.Return<ReadonlyArray<OAuthProvider>, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const answer = yield* Call.call({
@@ -105,11 +105,11 @@ export const listForUser = Effect.fnUntraced(
     })
     return answer.items
   },
-  Traced.span("OAuthProviders.listForUser")
+  /*#__PURE__*/ Traced.span("OAuthProviders.listForUser")
 )
 
 /** Links a provider account to a user. SPEC §7 `POST /oauth-providers` */
-export const create = Effect.fnUntraced(
+export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(payload: OAuthProviderCreate): Effect.fn.Return<OAuthProvider, ServerWriteError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({
@@ -120,20 +120,20 @@ export const create = Effect.fnUntraced(
       errors: [OAuthProviderAccountIdAlreadyUsedForSignIn, UserNotFound]
     })
   },
-  Traced.span("OAuthProviders.create")
+  /*#__PURE__*/ Traced.span("OAuthProviders.create")
 )
 
 /** A user's linked account. SPEC §7 `GET /oauth-providers/{userId}/{providerId}` */
-export const getForUser = Effect.fnUntraced(
+export const getForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, id: string): Effect.fn.Return<OAuthProvider, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({ method: "GET", path: path(userId, id), response: OAuthProvider, errors: [UserNotFound] })
   },
-  Traced.span("OAuthProviders.getForUser")
+  /*#__PURE__*/ Traced.span("OAuthProviders.getForUser")
 )
 
 /** Changes a user's linked account (e-mail and account id included). SPEC §7 `PATCH /oauth-providers/{userId}/{providerId}` */
-export const updateForUser = Effect.fnUntraced(
+export const updateForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,
     id: string,
@@ -148,14 +148,14 @@ export const updateForUser = Effect.fnUntraced(
       errors: [OAuthProviderAccountIdAlreadyUsedForSignIn, UserNotFound]
     })
   },
-  Traced.span("OAuthProviders.updateForUser")
+  /*#__PURE__*/ Traced.span("OAuthProviders.updateForUser")
 )
 
 /** Unlinks a user's account. SPEC §7 `DELETE /oauth-providers/{userId}/{providerId}` */
-export const removeForUser = Effect.fnUntraced(
+export const removeForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, id: string): Effect.fn.Return<void, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({ method: "DELETE", path: path(userId, id), response: Schema.Unknown, errors: [UserNotFound] })
   },
-  Traced.span("OAuthProviders.removeForUser")
+  /*#__PURE__*/ Traced.span("OAuthProviders.removeForUser")
 )

@@ -22,12 +22,12 @@ const ownedErrors = [KnownErrors.ExpectedInternalProject, KnownErrors.UserAuthen
 export type OwnedError = Call.CallError<typeof ownedErrors>
 
 /** The projects the signed-in user administers. SPEC §7 `GET /internal/projects` */
-export const list = Effect.fnUntraced(
+export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<AdminProject>, OwnedError, Session.Session> {
     const answer = yield* Session.call({ method: "GET", path: "/internal/projects", response: AdminProjectList, errors: ownedErrors })
     return answer.items
   },
-  Traced.span("OwnedProjects.list")
+  /*#__PURE__*/ Traced.span("OwnedProjects.list")
 )
 
 /** A new project. SPEC §3 "Project", §7 `POST /internal/projects` */
@@ -45,7 +45,7 @@ const createErrors = [...ownedErrors, KnownErrors.TeamMembershipNotFound] as con
 export type CreateError = Call.CallError<typeof createErrors>
 
 /** Creates a project owned by the signed-in user. SPEC §7 `POST /internal/projects` */
-export const create = Effect.fnUntraced(
+export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: CreateInput): Effect.fn.Return<AdminProject, CreateError, Session.Session> {
     return yield* Session.call({
       method: "POST",
@@ -55,7 +55,7 @@ export const create = Effect.fnUntraced(
       errors: createErrors
     })
   },
-  Traced.span("OwnedProjects.create")
+  /*#__PURE__*/ Traced.span("OwnedProjects.create")
 )
 
 /**

@@ -72,7 +72,7 @@ export type RegisterError =
  * the browser ceremony, then `register` with `code` and `credential`). Answers the credential's
  * user handle. A ceremony outlasting the challenge (65 s) fails with `VerificationCodeExpired`.
  */
-export const register = Effect.fnUntraced(
+export const register = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<{ readonly userHandle: string }, RegisterError, Session.Session | WebAuthn.WebAuthn> {
     const webAuthn = yield* WebAuthn.WebAuthn
     if (!(yield* webAuthn.isSupported)) return yield* new WebAuthn.WebAuthnNotSupported()
@@ -96,7 +96,7 @@ export const register = Effect.fnUntraced(
       errors: [PasskeyRegistrationFailed, PasskeyAuthenticationNotEnabled, UserAuthenticationRequired, VerificationCodeExpired]
     })
   },
-  Traced.span("Passkeys.register")
+  /*#__PURE__*/ Traced.span("Passkeys.register")
 )
 
 /** What `signIn` can fail with. */
@@ -115,7 +115,7 @@ export type SignInError =
  * `sign-in` with `code` and `authentication_response`). A user with a second factor fails with
  * `MultiFactorAuthenticationRequired`, its attempt code kept.
  */
-export const signIn = Effect.fnUntraced(
+export const signIn = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<SignIn.SignInResult, SignInError, Session.Session | WebAuthn.WebAuthn> {
     const webAuthn = yield* WebAuthn.WebAuthn
     if (!(yield* webAuthn.isSupported)) return yield* new WebAuthn.WebAuthnNotSupported()
@@ -138,5 +138,5 @@ export const signIn = Effect.fnUntraced(
     }).pipe(Mfa.keepAttemptCode)
     return yield* SignIn.storeTokens(tokens, false)
   },
-  Traced.span("Passkeys.signIn")
+  /*#__PURE__*/ Traced.span("Passkeys.signIn")
 )

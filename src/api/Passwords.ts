@@ -65,7 +65,7 @@ export type SendResetCodeError =
  * the app's password-reset page). The service answers alike whether or not such a user exists.
  * SPEC §7 `POST /auth/password/send-reset-code`
  */
-export const sendResetCode = Effect.fnUntraced(
+export const sendResetCode = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: {
     readonly email: string
     readonly callbackUrl?: string | undefined
@@ -80,18 +80,18 @@ export const sendResetCode = Effect.fnUntraced(
       errors: [PasswordAuthenticationNotEnabled, RedirectUrlNotWhitelisted]
     })
   },
-  Traced.span("Passwords.sendResetCode")
+  /*#__PURE__*/ Traced.span("Passwords.sendResetCode")
 )
 
 /** What `checkResetCode` can fail with. */
 export type CheckResetCodeError = CodeError | Common
 
 /** Checks a reset code without using it. SPEC §7 `POST /auth/password/reset/check-code` */
-export const checkResetCode = Effect.fnUntraced(
+export const checkResetCode = /*#__PURE__*/ Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<void, CheckResetCodeError, StackHttp> {
     yield* Call.call({ method: "POST", path: "/auth/password/reset/check-code", body: { code }, response: Schema.Unknown, errors: codeErrors })
   },
-  Traced.span("Passwords.checkResetCode")
+  /*#__PURE__*/ Traced.span("Passwords.checkResetCode")
 )
 
 /** What `reset` can fail with. */
@@ -101,7 +101,7 @@ export type ResetError = CodeError | PasswordAuthenticationNotEnabled | Password
  * Sets a new password with a reset code. The service spends the code before it checks the
  * password. SPEC §5, §7 `POST /auth/password/reset`
  */
-export const reset = Effect.fnUntraced(
+export const reset = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: { readonly code: string; readonly password: Password }): Effect.fn.Return<void, ResetError, StackHttp> {
     yield* Call.call({
       method: "POST",
@@ -111,7 +111,7 @@ export const reset = Effect.fnUntraced(
       errors: [...codeErrors, PasswordAuthenticationNotEnabled, PasswordTooShort, PasswordTooLong]
     })
   },
-  Traced.span("Passwords.reset")
+  /*#__PURE__*/ Traced.span("Passwords.reset")
 )
 
 /** What `update` can fail with: a wrong old password is `PasswordConfirmationMismatch`. */
@@ -127,7 +127,7 @@ export type UpdateError =
  * Changes the signed-in user's password; the old one must match. The user's other sessions end.
  * SPEC §5, §7 `POST /auth/password/update`
  */
-export const update = Effect.fnUntraced(
+export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: {
     readonly oldPassword: Password
     readonly newPassword: Password
@@ -140,14 +140,14 @@ export const update = Effect.fnUntraced(
       errors: [PasswordConfirmationMismatch, UserDoesNotHavePassword, PasswordAuthenticationNotEnabled, PasswordTooShort, PasswordTooLong]
     })
   },
-  Traced.span("Passwords.update")
+  /*#__PURE__*/ Traced.span("Passwords.update")
 )
 
 /** What `set` can fail with (a user who has a password already: a plain 400, `StackHttpError`). */
 export type SetError = PasswordAuthenticationNotEnabled | PasswordTooShort | PasswordTooLong | Common
 
 /** Gives a password to the signed-in user, who has none; the payload is passed through. SPEC §7 `POST /auth/password/set` */
-export const set = Effect.fnUntraced(
+export const set = /*#__PURE__*/ Effect.fnUntraced(
   function*(payload: { readonly password: Password }): Effect.fn.Return<void, SetError, Session.Session> {
     yield* Session.call({
       method: "POST",
@@ -157,5 +157,5 @@ export const set = Effect.fnUntraced(
       errors: [PasswordAuthenticationNotEnabled, PasswordTooShort, PasswordTooLong]
     })
   },
-  Traced.span("Passwords.set")
+  /*#__PURE__*/ Traced.span("Passwords.set")
 )

@@ -44,12 +44,12 @@ export interface UpdateInput {
 export type ListError = Call.CallError<readonly []>
 
 /** The scope's definitions by id (at team scope with the built-in `$` permissions). SPEC §7 */
-export const list = Effect.fnUntraced(
+export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(scope: Scope): Effect.fn.Return<ReadonlyArray<PermissionDefinition>, ListError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return (yield* Call.call({ method: "GET", path: basePath(scope), response: PermissionDefinitionList, errors: [] })).items
   },
-  Traced.span("PermissionDefinitions.list")
+  /*#__PURE__*/ Traced.span("PermissionDefinitions.list")
 )
 
 const createErrors = [KnownErrors.PermissionIdAlreadyExists, KnownErrors.ContainedPermissionNotFound, KnownErrors.SchemaError] as const
@@ -57,7 +57,7 @@ const createErrors = [KnownErrors.PermissionIdAlreadyExists, KnownErrors.Contain
 export type CreateError = Call.CallError<typeof createErrors>
 
 /** Creates a definition. SPEC §7 `POST /{scope}-permission-definitions` */
-export const create = Effect.fnUntraced(
+export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(scope: Scope, input: CreateInput): Effect.fn.Return<PermissionDefinition, CreateError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({
@@ -68,7 +68,7 @@ export const create = Effect.fnUntraced(
       errors: createErrors
     })
   },
-  Traced.span("PermissionDefinitions.create")
+  /*#__PURE__*/ Traced.span("PermissionDefinitions.create")
 )
 
 const updateErrors = [KnownErrors.PermissionNotFound, KnownErrors.PermissionIdAlreadyExists, KnownErrors.ContainedPermissionNotFound] as const
@@ -76,7 +76,7 @@ const updateErrors = [KnownErrors.PermissionNotFound, KnownErrors.PermissionIdAl
 export type UpdateError = Call.CallError<typeof updateErrors>
 
 /** Updates (or renames) a definition. SPEC §7 `PATCH /{scope}-permission-definitions/{id}` */
-export const update = Effect.fnUntraced(
+export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(scope: Scope, id: string, input: UpdateInput): Effect.fn.Return<PermissionDefinition, UpdateError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({
@@ -87,7 +87,7 @@ export const update = Effect.fnUntraced(
       errors: updateErrors
     })
   },
-  Traced.span("PermissionDefinitions.update")
+  /*#__PURE__*/ Traced.span("PermissionDefinitions.update")
 )
 
 const removeErrors = [KnownErrors.PermissionNotFound] as const
@@ -95,10 +95,10 @@ const removeErrors = [KnownErrors.PermissionNotFound] as const
 export type RemoveError = Call.CallError<typeof removeErrors>
 
 /** Deletes a definition, its grants, and its place in other definitions. SPEC §7 `DELETE /{scope}-permission-definitions/{id}` */
-export const remove = Effect.fnUntraced(
+export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(scope: Scope, id: string): Effect.fn.Return<void, RemoveError, StackHttp | AdminAccess> {
     yield* AdminAccess
     yield* Call.call({ method: "DELETE", path: definitionPath(scope, id), response: Schema.Unknown, errors: removeErrors })
   },
-  Traced.span("PermissionDefinitions.remove")
+  /*#__PURE__*/ Traced.span("PermissionDefinitions.remove")
 )

@@ -39,7 +39,7 @@ const segment = encodeURIComponent
 export type ListOwnError = KnownErrors.CannotGetOwnUserWithoutUser | Common
 
 /** The signed-in user's permissions in a team. SPEC §7 `GET /team-permissions?team_id&user_id=me&recursive` */
-export const listTeam = Effect.fnUntraced(
+export const listTeam = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, options: ListOptions = {}): Effect.fn.Return<ReadonlyArray<TeamPermission>, ListOwnError, Session.Session> {
     const page = yield* Session.call({
       method: "GET",
@@ -50,11 +50,11 @@ export const listTeam = Effect.fnUntraced(
     })
     return page.items
   },
-  Traced.span("Permissions.listTeam")
+  /*#__PURE__*/ Traced.span("Permissions.listTeam")
 )
 
 /** The signed-in user's project permissions. SPEC §7 `GET /project-permissions?user_id=me&recursive` */
-export const listProject = Effect.fnUntraced(
+export const listProject = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: ListOptions = {}): Effect.fn.Return<ReadonlyArray<ProjectPermission>, ListOwnError, Session.Session> {
     const page = yield* Session.call({
       method: "GET",
@@ -65,23 +65,23 @@ export const listProject = Effect.fnUntraced(
     })
     return page.items
   },
-  Traced.span("Permissions.listProject")
+  /*#__PURE__*/ Traced.span("Permissions.listProject")
 )
 
 /** Whether the signed-in user holds a team permission, directly or contained. SPEC §6 */
-export const hasTeamPermission = Effect.fnUntraced(
+export const hasTeamPermission = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, permissionId: string): Effect.fn.Return<boolean, ListOwnError, Session.Session> {
     return (yield* listTeam(teamId)).some((p) => p.id === permissionId)
   },
-  Traced.span("Permissions.hasTeamPermission")
+  /*#__PURE__*/ Traced.span("Permissions.hasTeamPermission")
 )
 
 /** Whether the signed-in user holds a project permission, directly or contained. SPEC §6 */
-export const hasProjectPermission = Effect.fnUntraced(
+export const hasProjectPermission = /*#__PURE__*/ Effect.fnUntraced(
   function*(permissionId: string): Effect.fn.Return<boolean, ListOwnError, Session.Session> {
     return (yield* listProject()).some((p) => p.id === permissionId)
   },
-  Traced.span("Permissions.hasProjectPermission")
+  /*#__PURE__*/ Traced.span("Permissions.hasProjectPermission")
 )
 
 // ----- server -----
@@ -90,7 +90,7 @@ export const hasProjectPermission = Effect.fnUntraced(
 export type ListAnyError = Common
 
 /** Team permissions of any user and team (filters optional). SPEC §6, §7 `GET /team-permissions` (server) */
-export const listTeamAsServer = Effect.fnUntraced(
+export const listTeamAsServer = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     options: ListOptions & { readonly userId?: string | undefined; readonly teamId?: string | undefined } = {}
   ): Effect.fn.Return<ReadonlyArray<TeamPermission>, ListAnyError, StackHttp | ServerAccess> {
@@ -104,11 +104,11 @@ export const listTeamAsServer = Effect.fnUntraced(
     })
     return page.items
   },
-  Traced.span("Permissions.listTeamAsServer")
+  /*#__PURE__*/ Traced.span("Permissions.listTeamAsServer")
 )
 
 /** Project permissions of any user (or every user). SPEC §6, §7 `GET /project-permissions` (server) */
-export const listProjectAsServer = Effect.fnUntraced(
+export const listProjectAsServer = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: ListOptions & { readonly userId?: string | undefined } = {}): Effect.fn.Return<ReadonlyArray<ProjectPermission>, ListAnyError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const page = yield* Call.call({
@@ -120,7 +120,7 @@ export const listProjectAsServer = Effect.fnUntraced(
     })
     return page.items
   },
-  Traced.span("Permissions.listProjectAsServer")
+  /*#__PURE__*/ Traced.span("Permissions.listProjectAsServer")
 )
 
 /** What `grantTeam` can fail with: no such user, not a member, no such team permission. */
@@ -132,7 +132,7 @@ export type GrantTeamError =
   | Common
 
 /** Grants a member a team permission (granting a held one changes nothing). SPEC §6, §7 `POST /team-permissions/{teamId}/{userId}/{permissionId}` */
-export const grantTeam = Effect.fnUntraced(
+export const grantTeam = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, userId: string, permissionId: string): Effect.fn.Return<TeamPermission, GrantTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({
@@ -143,14 +143,14 @@ export const grantTeam = Effect.fnUntraced(
       errors: [KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound, KnownErrors.PermissionNotFound, KnownErrors.PermissionScopeMismatch]
     })
   },
-  Traced.span("Permissions.grantTeam")
+  /*#__PURE__*/ Traced.span("Permissions.grantTeam")
 )
 
 /** What `revokeTeam` can fail with: no such user, not a member, the permission is not held directly. */
 export type RevokeTeamError = KnownErrors.UserNotFound | KnownErrors.TeamMembershipNotFound | KnownErrors.TeamPermissionNotFound | Common
 
 /** Revokes a member's direct team permission. SPEC §6, §7 `DELETE /team-permissions/{teamId}/{userId}/{permissionId}` */
-export const revokeTeam = Effect.fnUntraced(
+export const revokeTeam = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, userId: string, permissionId: string): Effect.fn.Return<void, RevokeTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({
@@ -161,14 +161,14 @@ export const revokeTeam = Effect.fnUntraced(
       errors: [KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound, KnownErrors.TeamPermissionNotFound]
     })
   },
-  Traced.span("Permissions.revokeTeam")
+  /*#__PURE__*/ Traced.span("Permissions.revokeTeam")
 )
 
 /** What `grantProject` can fail with: no such user, no such project permission. */
 export type GrantProjectError = KnownErrors.UserNotFound | KnownErrors.PermissionNotFound | KnownErrors.PermissionScopeMismatch | Common
 
 /** Grants a user a project permission (granting a held one changes nothing). SPEC §6, §7 `POST /project-permissions/{userId}/{permissionId}` */
-export const grantProject = Effect.fnUntraced(
+export const grantProject = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, permissionId: string): Effect.fn.Return<ProjectPermission, GrantProjectError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({
@@ -179,14 +179,14 @@ export const grantProject = Effect.fnUntraced(
       errors: [KnownErrors.UserNotFound, KnownErrors.PermissionNotFound, KnownErrors.PermissionScopeMismatch]
     })
   },
-  Traced.span("Permissions.grantProject")
+  /*#__PURE__*/ Traced.span("Permissions.grantProject")
 )
 
 /** What `revokeProject` can fail with: no such user, the permission is not held directly. */
 export type RevokeProjectError = KnownErrors.UserNotFound | KnownErrors.PermissionNotFound | Common
 
 /** Revokes a user's direct project permission. SPEC §6, §7 `DELETE /project-permissions/{userId}/{permissionId}` */
-export const revokeProject = Effect.fnUntraced(
+export const revokeProject = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, permissionId: string): Effect.fn.Return<void, RevokeProjectError, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({
@@ -197,5 +197,5 @@ export const revokeProject = Effect.fnUntraced(
       errors: [KnownErrors.UserNotFound, KnownErrors.PermissionNotFound]
     })
   },
-  Traced.span("Permissions.revokeProject")
+  /*#__PURE__*/ Traced.span("Permissions.revokeProject")
 )

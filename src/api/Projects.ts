@@ -17,15 +17,15 @@ import * as Traced from "../transport/Traced.ts"
 export type GetCurrentError = KnownError | UnknownErrorCode | TransportError
 
 /** The project the app is configured for, with its client-visible config. SPEC §7 `GET /projects/current` */
-export const getCurrent = Effect.fnUntraced(
+export const getCurrent = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ClientProject, GetCurrentError, Session.Session> {
     return yield* Session.call({ method: "GET", path: "/projects/current", response: ClientProject, errors: [] })
   },
-  Traced.span("Projects.getCurrent")
+  /*#__PURE__*/ Traced.span("Projects.getCurrent")
 )
 
 /** The service does not offer a feature the app asked about. SPEC §7 `POST /check-feature-support` */
-export class FeatureNotSupported extends Schema.TaggedError<FeatureNotSupported>()("FeatureNotSupported", {
+export class FeatureNotSupported extends /*#__PURE__*/ Schema.TaggedError<FeatureNotSupported>()("FeatureNotSupported", {
   name: Schema.String
 }) {
   override get message(): string {
@@ -41,12 +41,12 @@ export type CheckFeatureSupportError = FeatureNotSupported | KnownError | Unknow
  * `name`), then fails with `FeatureNotSupported`. The service answers with plain text, which the
  * JSON pipeline reads as a decode error: that is the expected answer. SPEC §7 `POST /check-feature-support`
  */
-export const checkFeatureSupport = Effect.fnUntraced(
+export const checkFeatureSupport = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: { readonly name: string; readonly [key: string]: unknown }): Effect.fn.Return<never, CheckFeatureSupportError, StackHttp> {
     yield* Call.call({ method: "POST", path: "/check-feature-support", body: options, response: Schema.Unknown, errors: [] }).pipe(
       Effect.catchTag("StackDecodeError", () => Effect.void)
     )
     return yield* new FeatureNotSupported({ name: options.name })
   },
-  Traced.span("Projects.checkFeatureSupport")
+  /*#__PURE__*/ Traced.span("Projects.checkFeatureSupport")
 )

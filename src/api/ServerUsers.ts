@@ -84,7 +84,7 @@ export interface Page {
 }
 
 /** `orderBy` was not `signedUpAt`: refused before any request. SPEC §3, §9 */
-export class InvalidOrderBy extends Schema.TaggedError<InvalidOrderBy>()("InvalidOrderBy", {
+export class InvalidOrderBy extends /*#__PURE__*/ Schema.TaggedError<InvalidOrderBy>()("InvalidOrderBy", {
   orderBy: Schema.String
 }) {
   override get message(): string {
@@ -107,12 +107,12 @@ const createErrors = [KnownErrors.UserWithEmailAlreadyExists, KnownErrors.Passwo
 export type CreateError = Call.CallError<typeof createErrors>
 
 /** Creates a user. SPEC §7 `POST /users` */
-export const create = Effect.fnUntraced(
+export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: CreateInput): Effect.fn.Return<ServerUser, CreateError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({ method: "POST", path: "/users", body: withPassword(input), response: ServerUser, errors: createErrors })
   },
-  Traced.span("ServerUsers.create")
+  /*#__PURE__*/ Traced.span("ServerUsers.create")
 )
 
 const getErrors = [KnownErrors.UserNotFound] as const
@@ -120,12 +120,12 @@ const getErrors = [KnownErrors.UserNotFound] as const
 export type GetError = Call.CallError<typeof getErrors>
 
 /** Reads a user by id. SPEC §7 `GET /users/{id}` */
-export const get = Effect.fnUntraced(
+export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<ServerUser, GetError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({ method: "GET", path: userPath(userId), response: ServerUser, errors: getErrors })
   },
-  Traced.span("ServerUsers.get")
+  /*#__PURE__*/ Traced.span("ServerUsers.get")
 )
 
 const updateErrors = [
@@ -139,12 +139,12 @@ const updateErrors = [
 export type UpdateError = Call.CallError<typeof updateErrors>
 
 /** Updates a user (server metadata, primary e-mail, password, TOTP secret, ...). SPEC §7 `PATCH /users/{id}` */
-export const update = Effect.fnUntraced(
+export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, input: UpdateInput): Effect.fn.Return<ServerUser, UpdateError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({ method: "PATCH", path: userPath(userId), body: withPassword(input), response: ServerUser, errors: updateErrors })
   },
-  Traced.span("ServerUsers.update")
+  /*#__PURE__*/ Traced.span("ServerUsers.update")
 )
 
 const removeErrors = [KnownErrors.UserNotFound] as const
@@ -152,12 +152,12 @@ const removeErrors = [KnownErrors.UserNotFound] as const
 export type RemoveError = Call.CallError<typeof removeErrors>
 
 /** Deletes a user with its sessions, memberships and keys. SPEC §7 `DELETE /users/{id}` */
-export const remove = Effect.fnUntraced(
+export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<void, RemoveError, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({ method: "DELETE", path: userPath(userId), body: {}, response: Schema.Unknown, errors: removeErrors })
   },
-  Traced.span("ServerUsers.remove")
+  /*#__PURE__*/ Traced.span("ServerUsers.remove")
 )
 
 const listErrors = [KnownErrors.SchemaError] as const
@@ -183,14 +183,14 @@ const listQuery = (options: ListOptions) =>
   })
 
 /** One page of the project's users (or a team's). SPEC §7 `GET /users`, `GET /users?team_id={id}` */
-export const list = Effect.fnUntraced(
+export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: ListOptions = {}): Effect.fn.Return<Page, ListError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const query = yield* listQuery(options)
     const page = yield* Call.call({ method: "GET", path: "/users", query, response: ServerUserPage, errors: listErrors })
     return { items: page.items, nextCursor: page.pagination?.nextCursor ?? undefined }
   },
-  Traced.span("ServerUsers.list")
+  /*#__PURE__*/ Traced.span("ServerUsers.list")
 )
 
 /** Page size {@link stream} asks for when the options give none. */

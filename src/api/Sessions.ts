@@ -37,7 +37,7 @@ const listMineErrors = [KnownErrors.CannotGetOwnUserWithoutUser] as const
 export type ListMineError = Call.CallError<typeof listMineErrors>
 
 /** The signed-in user's sessions, newest first; the one in use has `isCurrentSession`. SPEC §7 `GET /auth/sessions?user_id=me` */
-export const listMine = Effect.fnUntraced(
+export const listMine = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<SessionInfo>, ListMineError, Session.Session> {
     const list = yield* Session.call({
       method: "GET",
@@ -48,7 +48,7 @@ export const listMine = Effect.fnUntraced(
     })
     return list.items
   },
-  Traced.span("Sessions.listMine")
+  /*#__PURE__*/ Traced.span("Sessions.listMine")
 )
 
 const revokeMineErrors = [KnownErrors.CannotDeleteCurrentSession] as const
@@ -56,7 +56,7 @@ const revokeMineErrors = [KnownErrors.CannotDeleteCurrentSession] as const
 export type RevokeMineError = Call.CallError<typeof revokeMineErrors>
 
 /** Revokes another session of the signed-in user. SPEC §7 `DELETE /auth/sessions/{id}?user_id=me` */
-export const revokeMine = Effect.fnUntraced(
+export const revokeMine = /*#__PURE__*/ Effect.fnUntraced(
   function*(sessionId: string): Effect.fn.Return<void, RevokeMineError, Session.Session> {
     yield* Session.call({
       method: "DELETE",
@@ -66,7 +66,7 @@ export const revokeMine = Effect.fnUntraced(
       errors: revokeMineErrors
     })
   },
-  Traced.span("Sessions.revokeMine")
+  /*#__PURE__*/ Traced.span("Sessions.revokeMine")
 )
 
 // ----- any user (server) -----
@@ -85,7 +85,7 @@ const createErrors = [KnownErrors.UserIdDoesNotExist] as const
 export type CreateError = Call.CallError<typeof createErrors>
 
 /** Creates a session for a user and answers its tokens. SPEC §6, §7 `POST /auth/sessions` */
-export const create = Effect.fnUntraced(
+export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: CreateInput): Effect.fn.Return<Session.Tokens, CreateError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const tokens = yield* Call.call({
@@ -101,32 +101,32 @@ export const create = Effect.fnUntraced(
     })
     return { accessToken: Redacted.make(tokens.accessToken), refreshToken: Redacted.make(tokens.refreshToken) }
   },
-  Traced.span("Sessions.create")
+  /*#__PURE__*/ Traced.span("Sessions.create")
 )
 
 /** What {@link list} can fail with: no error specific to it. SPEC §8 */
 export type ListError = Call.CallError<readonly []>
 
 /** A user's sessions, newest first. SPEC §7 `GET /auth/sessions?user_id={id}` */
-export const list = Effect.fnUntraced(
+export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<ReadonlyArray<SessionInfo>, ListError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const result = yield* Call.call({ method: "GET", path: "/auth/sessions", query: { user_id: userId }, response: SessionList, errors: [] })
     return result.items
   },
-  Traced.span("Sessions.list")
+  /*#__PURE__*/ Traced.span("Sessions.list")
 )
 
 /** What {@link revoke} can fail with: no error specific to it (an unknown id is a 404). SPEC §8 */
 export type RevokeError = Call.CallError<readonly []>
 
 /** Revokes any session of the project. SPEC §7 `DELETE /auth/sessions/{id}` */
-export const revoke = Effect.fnUntraced(
+export const revoke = /*#__PURE__*/ Effect.fnUntraced(
   function*(sessionId: string): Effect.fn.Return<void, RevokeError, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({ method: "DELETE", path: sessionPath(sessionId), response: Schema.Unknown, errors: [] })
   },
-  Traced.span("Sessions.revoke")
+  /*#__PURE__*/ Traced.span("Sessions.revoke")
 )
 
 /** The tokens {@link actAs} signs in with. */

@@ -31,7 +31,7 @@ export const storeTokens = (tokens: SignInTokens, isNewUser: boolean): Effect.Ef
   })
 
 /** A call needs a signed-in user and the session has none. SPEC §4 */
-export class NotSignedIn extends Schema.TaggedError<NotSignedIn>()("NotSignedIn", {
+export class NotSignedIn extends /*#__PURE__*/ Schema.TaggedError<NotSignedIn>()("NotSignedIn", {
   operation: Schema.String
 }) {
   override get message(): string {

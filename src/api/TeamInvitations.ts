@@ -34,7 +34,7 @@ export type SendError =
   | Common
 
 /** Invites an e-mail address to a team. SPEC §3, §7 `POST /team-invitations/send-code` */
-export const send = Effect.fnUntraced(
+export const send = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: { readonly teamId: string; readonly email: string; readonly callbackUrl: string }): Effect.fn.Return<SentInvitation, SendError, Session.Session> {
     return yield* Session.call({
       method: "POST",
@@ -50,7 +50,7 @@ export const send = Effect.fnUntraced(
       ]
     })
   },
-  Traced.span("TeamInvitations.send")
+  /*#__PURE__*/ Traced.span("TeamInvitations.send")
 )
 
 /** What `list` and `revoke` can fail with: not a member, lacking the permissions, no such team, signed out. */
@@ -69,16 +69,16 @@ const manageErrors = [
 ] as const
 
 /** A team's pending invitations (clients need `$read_members` and `$invite_members`). SPEC §7 `GET /team-invitations?team_id={id}` */
-export const list = Effect.fnUntraced(
+export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<ReadonlyArray<TeamInvitation>, ManageError, Session.Session> {
     const page = yield* Session.call({ method: "GET", path: "/team-invitations", query: { team_id: teamId }, response: TeamInvitationList, errors: manageErrors })
     return page.items
   },
-  Traced.span("TeamInvitations.list")
+  /*#__PURE__*/ Traced.span("TeamInvitations.list")
 )
 
 /** Revokes a pending invitation (clients need `$remove_members`). SPEC §7 `DELETE /team-invitations/{id}?team_id={id}` */
-export const revoke = Effect.fnUntraced(
+export const revoke = /*#__PURE__*/ Effect.fnUntraced(
   function*(invitationId: string, teamId: string): Effect.fn.Return<void, ManageError, Session.Session> {
     yield* Session.call({
       method: "DELETE",
@@ -88,7 +88,7 @@ export const revoke = Effect.fnUntraced(
       errors: manageErrors
     })
   },
-  Traced.span("TeamInvitations.revoke")
+  /*#__PURE__*/ Traced.span("TeamInvitations.revoke")
 )
 
 /** The errors of an invitation code. SPEC §4, §8 */
@@ -109,11 +109,11 @@ const codeErrors = [
 export type CheckError = CodeError | Common
 
 /** Succeeds when the code can still be accepted (without using it). SPEC §7 `POST /team-invitations/accept/check-code` */
-export const check = Effect.fnUntraced(
+export const check = /*#__PURE__*/ Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<void, CheckError, Session.Session> {
     yield* Session.call({ method: "POST", path: "/team-invitations/accept/check-code", body: { code }, response: CodeCheck, errors: codeErrors })
   },
-  Traced.span("TeamInvitations.check")
+  /*#__PURE__*/ Traced.span("TeamInvitations.check")
 )
 
 /** What `details` and `accept` can fail with: the code's errors, signed out, the team is gone. */
@@ -122,19 +122,19 @@ export type AcceptError = CodeError | KnownErrors.UserAuthenticationRequired | K
 const acceptErrors = [...codeErrors, KnownErrors.UserAuthenticationRequired, KnownErrors.TeamNotFound] as const
 
 /** The team an invitation code is for, with its display name. SPEC §3, §7 `POST /team-invitations/accept/details` */
-export const details = Effect.fnUntraced(
+export const details = /*#__PURE__*/ Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<TeamInvitationDetails, AcceptError, Session.Session> {
     return yield* Session.call({ method: "POST", path: "/team-invitations/accept/details", body: { code }, response: TeamInvitationDetails, errors: acceptErrors })
   },
-  Traced.span("TeamInvitations.details")
+  /*#__PURE__*/ Traced.span("TeamInvitations.details")
 )
 
 /** Accepts an invitation: the signed-in user joins the team (nothing changes for a member). SPEC §7 `POST /team-invitations/accept` */
-export const accept = Effect.fnUntraced(
+export const accept = /*#__PURE__*/ Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<void, AcceptError, Session.Session> {
     yield* Session.call({ method: "POST", path: "/team-invitations/accept", body: { code }, response: Schema.Unknown, errors: acceptErrors })
   },
-  Traced.span("TeamInvitations.accept")
+  /*#__PURE__*/ Traced.span("TeamInvitations.accept")
 )
 
 /** The `code` query parameter of an invitation link, if it has one. SPEC §2 (`team-invitation` handler), §4 */

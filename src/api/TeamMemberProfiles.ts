@@ -31,7 +31,7 @@ export type ListError =
   | Common
 
 /** The profiles of a team's members (only one user's with `userId`, `me` allowed), oldest first. SPEC §7 `GET /team-member-profiles` */
-export const list = Effect.fnUntraced(
+export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: { readonly teamId: string; readonly userId?: string | undefined }): Effect.fn.Return<ReadonlyArray<TeamMemberProfile>, ListError, Session.Session> {
     const page = yield* Session.call({
       method: "GET",
@@ -48,7 +48,7 @@ export const list = Effect.fnUntraced(
     })
     return page.items
   },
-  Traced.span("TeamMemberProfiles.list")
+  /*#__PURE__*/ Traced.span("TeamMemberProfiles.list")
 )
 
 /** What `get` can fail with: not a member, lacking `$read_members` (for others), signed out. */
@@ -60,7 +60,7 @@ export type GetError =
   | Common
 
 /** A member's profile in a team; the signed-in user's by default. SPEC §7 `GET /team-member-profiles/{teamId}/{userId}` */
-export const get = Effect.fnUntraced(
+export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, userId = "me"): Effect.fn.Return<TeamMemberProfile, GetError, Session.Session> {
     return yield* Session.call({
       method: "GET",
@@ -74,7 +74,7 @@ export const get = Effect.fnUntraced(
       ]
     })
   },
-  Traced.span("TeamMemberProfiles.get")
+  /*#__PURE__*/ Traced.span("TeamMemberProfiles.get")
 )
 
 /** What `update` can fail with: not a member, signed out. A client updating another's profile gets HTTP 403. */
@@ -88,7 +88,7 @@ export type UpdateError =
  * Updates a member's profile in a team (passed through); the signed-in user's by default (a
  * server may name any member). SPEC §7 `PATCH /team-member-profiles/{teamId}/{userId}`
  */
-export const update = Effect.fnUntraced(
+export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, body: TeamMemberProfileUpdate, userId = "me"): Effect.fn.Return<TeamMemberProfile, UpdateError, Session.Session> {
     return yield* Session.call({
       method: "PATCH",
@@ -98,5 +98,5 @@ export const update = Effect.fnUntraced(
       errors: [KnownErrors.CannotGetOwnUserWithoutUser, KnownErrors.TeamMembershipNotFound, KnownErrors.UserNotFound]
     })
   },
-  Traced.span("TeamMemberProfiles.update")
+  /*#__PURE__*/ Traced.span("TeamMemberProfiles.update")
 )

@@ -24,7 +24,7 @@ const path = (teamId: string, userId: string) => `/team-memberships/${encodeURIC
 export type LeaveError = KnownErrors.TeamMembershipNotFound | KnownErrors.CannotGetOwnUserWithoutUser | Common
 
 /** The signed-in user leaves a team. SPEC §7 `DELETE /team-memberships/{teamId}/me` */
-export const leave = Effect.fnUntraced(
+export const leave = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<void, LeaveError, Session.Session> {
     yield* Session.call({
       method: "DELETE",
@@ -34,14 +34,14 @@ export const leave = Effect.fnUntraced(
       errors: [KnownErrors.TeamMembershipNotFound, KnownErrors.CannotGetOwnUserWithoutUser]
     })
   },
-  Traced.span("TeamMemberships.leave")
+  /*#__PURE__*/ Traced.span("TeamMemberships.leave")
 )
 
 /** What `add` can fail with: no such user or team, or already a member. */
 export type AddError = KnownErrors.UserNotFound | KnownErrors.TeamNotFound | KnownErrors.TeamMembershipAlreadyExists | Common
 
 /** Adds a user to a team, with the member default permissions. SPEC §6, §7 `POST /team-memberships/{teamId}/{userId}` */
-export const add = Effect.fnUntraced(
+export const add = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, userId: string): Effect.fn.Return<TeamMembership, AddError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({
@@ -52,14 +52,14 @@ export const add = Effect.fnUntraced(
       errors: [KnownErrors.UserNotFound, KnownErrors.TeamNotFound, KnownErrors.TeamMembershipAlreadyExists]
     })
   },
-  Traced.span("TeamMemberships.add")
+  /*#__PURE__*/ Traced.span("TeamMemberships.add")
 )
 
 /** What `remove` can fail with: no such user, or not a member. */
 export type RemoveError = KnownErrors.UserNotFound | KnownErrors.TeamMembershipNotFound | Common
 
 /** Removes a user from a team, with their permissions in it. SPEC §6, §7 `DELETE /team-memberships/{teamId}/{userId}` */
-export const remove = Effect.fnUntraced(
+export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, userId: string): Effect.fn.Return<void, RemoveError, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({
@@ -70,5 +70,5 @@ export const remove = Effect.fnUntraced(
       errors: [KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound]
     })
   },
-  Traced.span("TeamMemberships.remove")
+  /*#__PURE__*/ Traced.span("TeamMemberships.remove")
 )

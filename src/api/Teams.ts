@@ -40,7 +40,7 @@ const segment = encodeURIComponent
 export type ListError = KnownErrors.CannotGetOwnUserWithoutUser | Common
 
 /** The signed-in user's teams, oldest first. SPEC §7 `GET /teams?user_id=me` */
-export const list = Effect.fnUntraced(
+export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<Team>, ListError, Session.Session> {
     const page = yield* Session.call({
       method: "GET",
@@ -51,14 +51,14 @@ export const list = Effect.fnUntraced(
     })
     return page.items
   },
-  Traced.span("Teams.list")
+  /*#__PURE__*/ Traced.span("Teams.list")
 )
 
 /** What `select` can fail with: the user is not a member of that team, or is signed out. */
 export type SelectError = KnownErrors.TeamMembershipNotFound | KnownErrors.CannotGetOwnUserWithoutUser | Common
 
 /** Makes a team (or none) the signed-in user's selected team. SPEC §3, §7 `PATCH /users/me` (`selected_team_id`) */
-export const select = Effect.fnUntraced(
+export const select = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string | null): Effect.fn.Return<void, SelectError, Session.Session> {
     yield* Session.call({
       method: "PATCH",
@@ -68,7 +68,7 @@ export const select = Effect.fnUntraced(
       errors: [KnownErrors.TeamMembershipNotFound, KnownErrors.CannotGetOwnUserWithoutUser]
     })
   },
-  Traced.span("Teams.select")
+  /*#__PURE__*/ Traced.span("Teams.select")
 )
 
 /**
@@ -78,7 +78,7 @@ export const select = Effect.fnUntraced(
 export type CreateError = KnownErrors.UserAuthenticationRequired | SelectError
 
 /** Creates a team with the signed-in user as creator, then selects it. SPEC §3, §7 `POST /teams` */
-export const create = Effect.fnUntraced(
+export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(body: TeamCreate): Effect.fn.Return<Team, CreateError, Session.Session> {
     const team = yield* Session.call({
       method: "POST",
@@ -90,7 +90,7 @@ export const create = Effect.fnUntraced(
     yield* select(team.id)
     return team
   },
-  Traced.span("Teams.create")
+  /*#__PURE__*/ Traced.span("Teams.create")
 )
 
 /** What `update` and `remove` can fail with: not a member, lacking the permission, no such team. */
@@ -109,19 +109,19 @@ const changeErrors = [
 ] as const
 
 /** Updates a team the user holds `$update_team` in. SPEC §7 `PATCH /teams/{id}` */
-export const update = Effect.fnUntraced(
+export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, body: TeamUpdate): Effect.fn.Return<Team, ChangeError, Session.Session> {
     return yield* Session.call({ method: "PATCH", path: `/teams/${segment(teamId)}`, body, response: Team, errors: changeErrors })
   },
-  Traced.span("Teams.update")
+  /*#__PURE__*/ Traced.span("Teams.update")
 )
 
 /** Deletes a team the user holds `$delete_team` in. SPEC §7 `DELETE /teams/{id}` */
-export const remove = Effect.fnUntraced(
+export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<void, ChangeError, Session.Session> {
     yield* Session.call({ method: "DELETE", path: `/teams/${segment(teamId)}`, response: Schema.Unknown, errors: changeErrors })
   },
-  Traced.span("Teams.remove")
+  /*#__PURE__*/ Traced.span("Teams.remove")
 )
 
 // ----- server -----
@@ -130,13 +130,13 @@ export const remove = Effect.fnUntraced(
 export type ListAllError = Common
 
 /** Every team of the project, or those a user belongs to, oldest first. SPEC §6, §7 `GET /teams` (server) */
-export const listAll = Effect.fnUntraced(
+export const listAll = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: { readonly userId?: string | undefined } = {}): Effect.fn.Return<ReadonlyArray<ServerTeam>, ListAllError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const page = yield* Call.call({ method: "GET", path: "/teams", query: { user_id: options.userId }, response: ServerTeamList, errors: [] })
     return page.items
   },
-  Traced.span("Teams.listAll")
+  /*#__PURE__*/ Traced.span("Teams.listAll")
 )
 
 /** What `createAsServer` can fail with: the creator does not exist. */
@@ -146,51 +146,51 @@ export type CreateAsServerError = KnownErrors.UserNotFound | Common
  * Creates a team; with `creator_user_id` that user becomes its first member with the creator's
  * default permissions (the team is not selected for them). SPEC §6, §7 `POST /teams` (server)
  */
-export const createAsServer = Effect.fnUntraced(
+export const createAsServer = /*#__PURE__*/ Effect.fnUntraced(
   function*(body: ServerTeamCreate): Effect.fn.Return<ServerTeam, CreateAsServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({ method: "POST", path: "/teams", body, response: ServerTeam, errors: [KnownErrors.UserNotFound] })
   },
-  Traced.span("Teams.createAsServer")
+  /*#__PURE__*/ Traced.span("Teams.createAsServer")
 )
 
 /** What the server's single-team calls can fail with: no such team. */
 export type ServerTeamError = KnownErrors.TeamNotFound | Common
 
 /** Reads any team of the project. SPEC §6, §7 `GET /teams/{id}` (server) */
-export const get = Effect.fnUntraced(
+export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<ServerTeam, ServerTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({ method: "GET", path: `/teams/${segment(teamId)}`, response: ServerTeam, errors: [KnownErrors.TeamNotFound] })
   },
-  Traced.span("Teams.get")
+  /*#__PURE__*/ Traced.span("Teams.get")
 )
 
 /** Updates any team, server fields included. SPEC §6, §7 `PATCH /teams/{id}` (server) */
-export const updateAsServer = Effect.fnUntraced(
+export const updateAsServer = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, body: ServerTeamUpdate): Effect.fn.Return<ServerTeam, ServerTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({ method: "PATCH", path: `/teams/${segment(teamId)}`, body, response: ServerTeam, errors: [KnownErrors.TeamNotFound] })
   },
-  Traced.span("Teams.updateAsServer")
+  /*#__PURE__*/ Traced.span("Teams.updateAsServer")
 )
 
 /** Deletes any team, with its memberships, permissions and API keys. SPEC §6, §7 `DELETE /teams/{id}` (server) */
-export const removeAsServer = Effect.fnUntraced(
+export const removeAsServer = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<void, ServerTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({ method: "DELETE", path: `/teams/${segment(teamId)}`, response: Schema.Unknown, errors: [KnownErrors.TeamNotFound] })
   },
-  Traced.span("Teams.removeAsServer")
+  /*#__PURE__*/ Traced.span("Teams.removeAsServer")
 )
 
 /** What `listUsers` can fail with. */
 export type ListUsersError = ServerUsers.ListError
 
 /** The users of a team (server view), through the user list. SPEC §6, §7 `GET /users?team_id={id}` */
-export const listUsers = Effect.fnUntraced(
+export const listUsers = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<ReadonlyArray<ServerUser>, ListUsersError, StackHttp | ServerAccess> {
     return (yield* ServerUsers.list({ teamId })).items
   },
-  Traced.span("Teams.listUsers")
+  /*#__PURE__*/ Traced.span("Teams.listUsers")
 )

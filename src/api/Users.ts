@@ -25,7 +25,7 @@ import * as Traced from "../transport/Traced.ts"
 export type { CurrentUser, CurrentUserUpdate } from "../protocol/schemas/User.ts"
 
 /** `getUser({ or: "throw" })` found no signed-in user. SPEC §8 (message verbatim) */
-export class UserNotSignedIn extends Schema.TaggedError<UserNotSignedIn>()("UserNotSignedIn", {}) {
+export class UserNotSignedIn extends /*#__PURE__*/ Schema.TaggedError<UserNotSignedIn>()("UserNotSignedIn", {}) {
   override get message(): string {
     return "User is not signed in but getUser was called with { or: 'throw' }"
   }
@@ -35,7 +35,7 @@ export class UserNotSignedIn extends Schema.TaggedError<UserNotSignedIn>()("User
  * `getUser({ or: "redirect" })` found no signed-in user, sent the browser to the sign-in page and
  * waited the redirect wait; the page did not unload (for example on a server). SPEC §4, §9
  */
-export class RedirectedToSignIn extends Schema.TaggedError<RedirectedToSignIn>()("RedirectedToSignIn", {}) {
+export class RedirectedToSignIn extends /*#__PURE__*/ Schema.TaggedError<RedirectedToSignIn>()("RedirectedToSignIn", {}) {
   override get message(): string {
     return "The user is not signed in and was sent to the sign-in page"
   }
@@ -43,7 +43,7 @@ export class RedirectedToSignIn extends Schema.TaggedError<RedirectedToSignIn>()
 
 /** The project does not let users delete their own account (a plain 400 of the service). SPEC §6 */
 export class ClientUserDeletionNotEnabled
-  extends Schema.TaggedError<ClientUserDeletionNotEnabled>()("ClientUserDeletionNotEnabled", {})
+  extends /*#__PURE__*/ Schema.TaggedError<ClientUserDeletionNotEnabled>()("ClientUserDeletionNotEnabled", {})
 {
   override get message(): string {
     return "This project does not let users delete their own account"
@@ -54,11 +54,11 @@ export class ClientUserDeletionNotEnabled
 export type GetCurrentError = CannotGetOwnUserWithoutUser | KnownError | UnknownErrorCode | TransportError
 
 /** The signed-in user, anonymous ones included; signed out: `CannotGetOwnUserWithoutUser`. SPEC §7 `GET /users/me` */
-export const getCurrent = Effect.fnUntraced(
+export const getCurrent = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<CurrentUser, GetCurrentError, Session.Session> {
     return yield* Session.call({ method: "GET", path: "/users/me", response: CurrentUser, errors: [CannotGetOwnUserWithoutUser] })
   },
-  Traced.span("Users.getCurrent")
+  /*#__PURE__*/ Traced.span("Users.getCurrent")
 )
 
 /** What every `getUser` mode can fail with (signed out is not a failure by itself). */
@@ -93,21 +93,21 @@ const currentOrNull = (includeAnonymous: boolean) =>
   })
 
 /** The signed-in user, or `null` when signed out or anonymous. SPEC §4 */
-export const getUserOrNull = Effect.fnUntraced(
+export const getUserOrNull = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<CurrentUser | null, GetUserError, Session.Session> {
     return yield* currentOrNull(false)
   },
-  Traced.span("Users.getUserOrNull")
+  /*#__PURE__*/ Traced.span("Users.getUserOrNull")
 )
 
 /** The signed-in user; signed out or anonymous fails with `UserNotSignedIn`. SPEC §4, §8 */
-export const getUserOrThrow = Effect.fnUntraced(
+export const getUserOrThrow = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<CurrentUser, GetUserError | UserNotSignedIn, Session.Session> {
     const user = yield* currentOrNull(false)
     if (user === null) return yield* new UserNotSignedIn()
     return user
   },
-  Traced.span("Users.getUserOrThrow")
+  /*#__PURE__*/ Traced.span("Users.getUserOrThrow")
 )
 
 /**
@@ -115,7 +115,7 @@ export const getUserOrThrow = Effect.fnUntraced(
  * history entry, carrying `after_auth_return_to`), waits the redirect wait and then fails with
  * `RedirectedToSignIn`: it never resolves to a user it does not have. SPEC §2, §4, §9
  */
-export const getUserOrRedirect = Effect.fnUntraced(
+export const getUserOrRedirect = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     options: Redirects.RedirectOptions = {}
   ): Effect.fn.Return<
@@ -128,18 +128,18 @@ export const getUserOrRedirect = Effect.fnUntraced(
     yield* Redirects.redirectToHandler("signIn", { replace: true, ...options })
     return yield* new RedirectedToSignIn()
   },
-  Traced.span("Users.getUserOrRedirect")
+  /*#__PURE__*/ Traced.span("Users.getUserOrRedirect")
 )
 
 /** The signed-in user, anonymous ones included; without one, signs up an anonymous user. SPEC §4 */
-export const getUserOrAnonymous = Effect.fnUntraced(
+export const getUserOrAnonymous = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<CurrentUser, GetCurrentError | Auth.SignUpAnonymouslyError, Session.Session> {
     const user = yield* currentOrNull(true)
     if (user !== null) return user
     yield* Auth.signUpAnonymously()
     return yield* getCurrent()
   },
-  Traced.span("Users.getUserOrAnonymous")
+  /*#__PURE__*/ Traced.span("Users.getUserOrAnonymous")
 )
 
 /** What `getUser` does when no (non-anonymous) user is signed in. SPEC §4 */
@@ -183,7 +183,7 @@ export function getUser(
 export type UpdateError = CannotGetOwnUserWithoutUser | TeamMembershipNotFound | KnownError | UnknownErrorCode | TransportError
 
 /** Updates the current user; the payload is passed through as given. SPEC §3, §7 `PATCH /users/me` */
-export const update = Effect.fnUntraced(
+export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(payload: CurrentUserUpdate): Effect.fn.Return<CurrentUser, UpdateError, Session.Session> {
     const user = yield* Session.call({
       method: "PATCH",
@@ -197,7 +197,7 @@ export const update = Effect.fnUntraced(
     if (Option.isSome(cache)) yield* cache.value.set(yield* currentUserQuery, user)
     return user
   },
-  Traced.span("Users.update")
+  /*#__PURE__*/ Traced.span("Users.update")
 )
 
 /** What `deleteCurrent` can fail with. */
@@ -212,7 +212,7 @@ export type DeleteCurrentError =
  * Deletes the current user (when the project allows client user deletion), then invalidates the
  * session and clears both tokens without another request. SPEC §4, §6, §7 `DELETE /users/me`
  */
-export const deleteCurrent = Effect.fnUntraced(
+export const deleteCurrent = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<void, DeleteCurrentError, Session.Session> {
     yield* Session.call({ method: "DELETE", path: "/users/me", response: Schema.Unknown, errors: [CannotGetOwnUserWithoutUser] }).pipe(
       // The switch is the only plain (non-known-error) 400 this call answers.
@@ -221,5 +221,5 @@ export const deleteCurrent = Effect.fnUntraced(
     )
     yield* (yield* Session.Session).invalidate
   },
-  Traced.span("Users.deleteCurrent")
+  /*#__PURE__*/ Traced.span("Users.deleteCurrent")
 )

@@ -17,7 +17,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 
 /** The browser has no WebAuthn. SPEC §5 */
-export class WebAuthnNotSupported extends Schema.TaggedError<WebAuthnNotSupported>()("WebAuthnNotSupported", {}) {
+export class WebAuthnNotSupported extends /*#__PURE__*/ Schema.TaggedError<WebAuthnNotSupported>()("WebAuthnNotSupported", {}) {
   override get message(): string {
     return "WebAuthn is not supported in this browser"
   }
@@ -26,14 +26,14 @@ export class WebAuthnNotSupported extends Schema.TaggedError<WebAuthnNotSupporte
 const reason = { reason: Schema.String }
 
 /** The ceremony was aborted (another ceremony started, or the page cancelled it). SPEC §8 */
-export class WebAuthnAborted extends Schema.TaggedError<WebAuthnAborted>()("WebAuthnAborted", reason) {
+export class WebAuthnAborted extends /*#__PURE__*/ Schema.TaggedError<WebAuthnAborted>()("WebAuthnAborted", reason) {
   override get message(): string {
     return this.reason || "The WebAuthn ceremony was aborted"
   }
 }
 
 /** No authenticator can keep a discoverable credential (a passkey). SPEC §8 */
-export class WebAuthnMissingDiscoverableCredentialSupport extends Schema.TaggedError<WebAuthnMissingDiscoverableCredentialSupport>()(
+export class WebAuthnMissingDiscoverableCredentialSupport extends /*#__PURE__*/ Schema.TaggedError<WebAuthnMissingDiscoverableCredentialSupport>()(
   "WebAuthnMissingDiscoverableCredentialSupport",
   reason
 ) {
@@ -43,7 +43,7 @@ export class WebAuthnMissingDiscoverableCredentialSupport extends Schema.TaggedE
 }
 
 /** User verification was required and no authenticator can do it. SPEC §8 */
-export class WebAuthnUserVerificationUnsupported extends Schema.TaggedError<WebAuthnUserVerificationUnsupported>()(
+export class WebAuthnUserVerificationUnsupported extends /*#__PURE__*/ Schema.TaggedError<WebAuthnUserVerificationUnsupported>()(
   "WebAuthnUserVerificationUnsupported",
   reason
 ) {
@@ -53,7 +53,7 @@ export class WebAuthnUserVerificationUnsupported extends Schema.TaggedError<WebA
 }
 
 /** The authenticator already holds a credential for this user. SPEC §8 */
-export class WebAuthnAuthenticatorPreviouslyRegistered extends Schema.TaggedError<WebAuthnAuthenticatorPreviouslyRegistered>()(
+export class WebAuthnAuthenticatorPreviouslyRegistered extends /*#__PURE__*/ Schema.TaggedError<WebAuthnAuthenticatorPreviouslyRegistered>()(
   "WebAuthnAuthenticatorPreviouslyRegistered",
   reason
 ) {
@@ -63,7 +63,7 @@ export class WebAuthnAuthenticatorPreviouslyRegistered extends Schema.TaggedErro
 }
 
 /** The page's domain cannot use WebAuthn (not localhost nor a valid dotted hostname). SPEC §5, §8 */
-export class WebAuthnInvalidDomain extends Schema.TaggedError<WebAuthnInvalidDomain>()("WebAuthnInvalidDomain", {
+export class WebAuthnInvalidDomain extends /*#__PURE__*/ Schema.TaggedError<WebAuthnInvalidDomain>()("WebAuthnInvalidDomain", {
   hostname: Schema.String
 }) {
   override get message(): string {
@@ -72,7 +72,7 @@ export class WebAuthnInvalidDomain extends Schema.TaggedError<WebAuthnInvalidDom
 }
 
 /** The relying-party id does not fit this domain (or the service did not send its sentinel). SPEC §5, §8 */
-export class WebAuthnInvalidRelyingPartyId extends Schema.TaggedError<WebAuthnInvalidRelyingPartyId>()(
+export class WebAuthnInvalidRelyingPartyId extends /*#__PURE__*/ Schema.TaggedError<WebAuthnInvalidRelyingPartyId>()(
   "WebAuthnInvalidRelyingPartyId",
   { rpId: Schema.String, reason: Schema.String }
 ) {
@@ -82,7 +82,7 @@ export class WebAuthnInvalidRelyingPartyId extends Schema.TaggedError<WebAuthnIn
 }
 
 /** The WebAuthn user id is not 1 to 64 bytes long. SPEC §5, §8 */
-export class WebAuthnInvalidUserIdLength extends Schema.TaggedError<WebAuthnInvalidUserIdLength>()("WebAuthnInvalidUserIdLength", {
+export class WebAuthnInvalidUserIdLength extends /*#__PURE__*/ Schema.TaggedError<WebAuthnInvalidUserIdLength>()("WebAuthnInvalidUserIdLength", {
   length: Schema.Number
 }) {
   override get message(): string {
@@ -91,14 +91,14 @@ export class WebAuthnInvalidUserIdLength extends Schema.TaggedError<WebAuthnInva
 }
 
 /** The authenticator failed (it could not process the options or make the credential). SPEC §8 */
-export class WebAuthnAuthenticatorError extends Schema.TaggedError<WebAuthnAuthenticatorError>()("WebAuthnAuthenticatorError", reason) {
+export class WebAuthnAuthenticatorError extends /*#__PURE__*/ Schema.TaggedError<WebAuthnAuthenticatorError>()("WebAuthnAuthenticatorError", reason) {
   override get message(): string {
     return this.reason || "The authenticator could not complete the ceremony"
   }
 }
 
 /** Another ceremony failure (the user declined, a platform-specific error...), with the browser's code. SPEC §8 */
-export class WebAuthnCeremonyFailed extends Schema.TaggedError<WebAuthnCeremonyFailed>()("WebAuthnCeremonyFailed", {
+export class WebAuthnCeremonyFailed extends /*#__PURE__*/ Schema.TaggedError<WebAuthnCeremonyFailed>()("WebAuthnCeremonyFailed", {
   code: Schema.String,
   reason: Schema.String
 }) {

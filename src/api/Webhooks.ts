@@ -16,7 +16,7 @@ import * as Traced from "../transport/Traced.ts"
 export type CreateSvixTokenError = Call.CallError<readonly []>
 
 /** A token for the webhook service's portal, kept `Redacted`. SPEC §7 `POST /webhooks/svix-token` */
-export const createSvixToken = Effect.fnUntraced(
+export const createSvixToken = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<Redacted.Redacted<string>, CreateSvixTokenError, StackHttp | AdminAccess> {
     yield* AdminAccess
     const answer = yield* Call.call({
@@ -28,5 +28,5 @@ export const createSvixToken = Effect.fnUntraced(
     })
     return Redacted.make(answer.token)
   },
-  Traced.span("Webhooks.createSvixToken")
+  /*#__PURE__*/ Traced.span("Webhooks.createSvixToken")
 )

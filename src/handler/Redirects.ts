@@ -24,7 +24,7 @@ export const redirectWaitMillis = 2000
 export const afterAuthReturnToParam = "after_auth_return_to"
 
 /** A redirect target that is neither relative nor on a trusted domain. SPEC §5 */
-export class UntrustedRedirectUrl extends Schema.TaggedError<UntrustedRedirectUrl>()("UntrustedRedirectUrl", {
+export class UntrustedRedirectUrl extends /*#__PURE__*/ Schema.TaggedError<UntrustedRedirectUrl>()("UntrustedRedirectUrl", {
   url: Schema.String
 }) {
   override get message(): string {
@@ -33,7 +33,7 @@ export class UntrustedRedirectUrl extends Schema.TaggedError<UntrustedRedirectUr
 }
 
 /** A callback URL was left out where there is no current page to build it from (not a browser). SPEC §2 */
-export class CallbackUrlRequired extends Schema.TaggedError<CallbackUrlRequired>()("CallbackUrlRequired", {
+export class CallbackUrlRequired extends /*#__PURE__*/ Schema.TaggedError<CallbackUrlRequired>()("CallbackUrlRequired", {
   page: Schema.String
 }) {
   override get message(): string {
@@ -205,21 +205,21 @@ export interface RedirectOptions extends TrustOptions {
  * Navigates to a trusted URL, then waits the redirect wait (SPEC §9) so that nothing runs on while
  * the page unloads. Untrusted URLs fail with `UntrustedRedirectUrl` before navigating. SPEC §5
  */
-export const redirectTo = Effect.fnUntraced(
+export const redirectTo = /*#__PURE__*/ Effect.fnUntraced(
   function*(url: string, options: RedirectOptions = {}): Effect.fn.Return<void, UntrustedRedirectUrl, Navigation> {
     const target = yield* validate(url, options)
     const navigation = yield* Navigation
     yield* options.replace === true ? navigation.replaceUrl(target) : navigation.navigate(target)
     yield* Effect.sleep(redirectWaitMillis)
   },
-  Traced.span("Redirects.redirectTo")
+  /*#__PURE__*/ Traced.span("Redirects.redirectTo")
 )
 
 /**
  * Navigates to a handler page of the app's `CurrentHandlerUrls`: sign-in and sign-up carry
  * `after_auth_return_to`; after-sign-in and after-sign-up honour it. SPEC §2
  */
-export const redirectToHandler = Effect.fnUntraced(
+export const redirectToHandler = /*#__PURE__*/ Effect.fnUntraced(
   function*(name: HandlerName, options: RedirectOptions = {}): Effect.fn.Return<void, UntrustedRedirectUrl, Navigation> {
     const urls = yield* CurrentHandlerUrls
     const currentUrl = options.currentUrl ?? (yield* currentLocation)
@@ -228,5 +228,5 @@ export const redirectToHandler = Effect.fnUntraced(
     if (name === "afterSignIn" || name === "afterSignUp") target = yield* afterAuthTarget(target, currentUrl, options)
     yield* redirectTo(target, options)
   },
-  Traced.span("Redirects.redirectToHandler")
+  /*#__PURE__*/ Traced.span("Redirects.redirectToHandler")
 )

@@ -124,4 +124,4 @@ export const refreshAccessToken = /*#__PURE__*/ Effect.fnUntraced(function*(
     accessToken: Redacted.make(processed.access_token),
     refreshToken: rotated === undefined || rotated.length === 0 || rotated === "undefined" ? undefined : Redacted.make(rotated)
   }
-}, Traced.span("Session.refresh"))
+}, /*#__PURE__*/ Traced.span("Session.refresh"))
