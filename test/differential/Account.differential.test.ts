@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as ContactChannels from "../../src/api/ContactChannels.ts"
 import * as EmailVerification from "../../src/api/EmailVerification.ts"
 import * as Notifications from "../../src/api/Notifications.ts"
+import * as Sessions from "../../src/api/Sessions.ts"
 import * as Passwords from "../../src/api/Passwords.ts"
 import * as Users from "../../src/api/Users.ts"
 import * as StackClientApp from "../../src/apps/StackClientApp.ts"
@@ -37,12 +38,14 @@ const user = {
   selected_team: null, requires_totp_mfa: false, otp_auth_enabled: false, passkey_auth_enabled: false, is_anonymous: false
 }
 const channel = { user_id: USER, id: CHANNEL, type: "email", value: "c@example.com", is_verified: false, is_primary: false, used_for_auth: false }
+const session = { id: "sess-2", user_id: USER, created_at: 0, last_used_at: 0, is_impersonation: false, is_current_session: false }
 const category = { notification_category_id: MARKETING, notification_category_name: "Marketing", enabled: true, can_disable: true }
 
 /** Answers like the service, enough for both SDKs to go on. */
 const respond = (request: RecordedRequest): { status?: number; body: unknown } => {
   const path = request.path.replace(/^\/api\/v1/, "")
   if (request.method === "DELETE") return { body: { success: true } }
+  if (path === "/auth/sessions") return { body: { items: [session], is_paginated: false } }
   if (path.startsWith("/users")) return { body: user }
   if (path === "/auth/password/reset/check-code") return { body: { is_code_valid: true } }
   if (path === "/contact-channels") return request.method === "GET" ? { body: { items: [channel], is_paginated: false } } : { status: 201, body: channel }
@@ -196,6 +199,20 @@ describe("account calls send the same requests as @stackframe/js", () => {
         ContactChannels.removeForUser(USER, CHANNEL),
         ourServer,
         is("DELETE", `/contact-channels/${USER}/${CHANNEL}`)
+      )
+      yield* same(
+        "list my sessions",
+        async () => (await me()).getActiveSessions(),
+        Sessions.listMine(),
+        ourClient,
+        is("GET", "/auth/sessions")
+      )
+      yield* same(
+        "revoke one of my sessions",
+        async () => (await me()).revokeSession("sess-2"),
+        Sessions.revokeMine("sess-2"),
+        ourClient,
+        is("DELETE", "/auth/sessions/sess-2")
       )
       yield* same(
         "list a user's notification categories",
