@@ -38,14 +38,19 @@ export type CheckFeatureSupportError = FeatureNotSupported | KnownError | Unknow
 
 /**
  * Reports a feature the SDK cannot serve to the service (the body is passed through, with
- * `name`), then fails with `FeatureNotSupported`. The service answers with plain text, which the
- * JSON pipeline reads as a decode error: that is the expected answer. SPEC §7 `POST /check-feature-support`
+ * `name`), then fails with `FeatureNotSupported`. The service answers with plain text.
+ * SPEC §7 `POST /check-feature-support`
  */
 export const checkFeatureSupport = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: { readonly name: string; readonly [key: string]: unknown }): Effect.fn.Return<never, CheckFeatureSupportError, StackHttp> {
-    yield* Call.call({ method: "POST", path: "/check-feature-support", body: options, response: Schema.Unknown, errors: [] }).pipe(
-      Effect.catchTag("StackDecodeError", () => Effect.void)
-    )
+    yield* Call.call({
+      method: "POST",
+      path: "/check-feature-support",
+      body: options,
+      responseType: "text",
+      response: Schema.String,
+      errors: []
+    })
     return yield* new FeatureNotSupported({ name: options.name })
   },
   /*#__PURE__*/ Traced.span("Projects.checkFeatureSupport")

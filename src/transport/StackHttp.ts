@@ -58,6 +58,8 @@ export interface StackRequest {
   readonly adminAccessToken?: Redacted.Redacted<string> | undefined
   /** Gives up with `StackTimeoutError` when one attempt takes longer. */
   readonly timeout?: Duration.Input | undefined
+  /** How a success body is read: JSON (the protocol's default) or the raw text (a few endpoints answer plain text). */
+  readonly responseType?: "json" | "text" | undefined
 }
 
 /** A successful answer: the real status and the parsed JSON body (`undefined` when empty). */
@@ -226,10 +228,13 @@ export const readText = async (response: Response, signal: AbortSignal): Promise
   }
 }
 
+type ResponseType = NonNullable<StackRequest["responseType"]>
+
 /** `networkFailure` handles a connection lost while the body arrives, like one lost before the head. */
 const readResponse = (
   method: Method,
   path: string,
+  responseType: ResponseType,
   response: Response,
   networkFailure: (reason: string) => Effect.Effect<never, AttemptFailure>
 ): Effect.Effect<StackResponse, AttemptFailure> =>
@@ -238,20 +243,26 @@ const readResponse = (
     catch: (cause) => String(cause)
   }).pipe(
     Effect.catch(networkFailure),
-    Effect.flatMap((text) => interpret(method, path, response, text))
+    Effect.flatMap((text) => interpret(method, path, responseType, response, text))
   )
 
 /**
  * What a whole answer means (SPEC §8): the success body, a known error, a retry, or an HTTP error.
  * The success path is plain code (no generator): it runs for every call.
  */
-const interpret = (method: Method, path: string, response: Response, text: string): Effect.Effect<StackResponse, AttemptFailure> => {
+const interpret = (
+  method: Method,
+  path: string,
+  responseType: ResponseType,
+  response: Response,
+  text: string
+): Effect.Effect<StackResponse, AttemptFailure> => {
   const actual = response.headers.get(Headers.actualStatus)
   const status = actual !== null && /^\d{3}$/.test(actual) ? Number(actual) : response.status
   const annotated = Effect.annotateCurrentSpan("http.status_code", status)
   const headerCode = response.headers.get(Headers.knownError)
   if (headerCode === null && status >= 200 && status < 300) {
-    const parsed = parseJson(text)
+    const parsed = responseType === "text" ? { ok: true as const, value: text } : parseJson(text)
     return Effect.andThen(
       annotated,
       parsed.ok
@@ -327,6 +338,7 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
 
     const execute = (request: StackRequest): Effect.Effect<StackResponse, KnownError | TransportError> => {
       const { method, path } = request
+      const responseType = request.responseType ?? "json"
       const idempotent = idempotentMethods.has(method)
       const url = buildUrl(config, request)
       const body = request.body === undefined ? undefined : JSON.stringify(request.body)
@@ -349,11 +361,11 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
         return transport.exchange !== undefined
           ? Effect.flatMap(
             Effect.catch(transport.exchange(url, init), lost),
-            (exchange) => interpret(method, path, exchange.response, exchange.text)
+            (exchange) => interpret(method, path, responseType, exchange.response, exchange.text)
           )
           : Effect.flatMap(
             Effect.catch(transport.send(new Request(url, init)), lost),
-            (response) => readResponse(method, path, response, networkFailure)
+            (response) => readResponse(method, path, responseType, response, networkFailure)
           )
       })
 

@@ -222,6 +222,15 @@ describe("StackHttp", () => {
       assert.strictEqual(error._tag, "StackDecodeError")
     }))
 
+  it.effect("a request that expects text gets the raw body; the default still requires JSON", () =>
+    Effect.gen(function*() {
+      const { transport } = scripted([new Response("FEATURE_NOTED", { status: 200 })])
+      const response = yield* run(transport, (http) => http.execute({ method: "POST", path: "/check-feature-support", body: {}, responseType: "text" }))
+      assert.strictEqual(response.body, "FEATURE_NOTED")
+      const error = yield* run(transport, (http) => Effect.flip(http.execute({ method: "POST", path: "/check-feature-support", body: {} })))
+      assert.strictEqual(error._tag, "StackDecodeError")
+    }))
+
   it.effect("interrupting a call aborts the underlying fetch", () =>
     Effect.gen(function*() {
       let signal: AbortSignal | undefined
