@@ -51,7 +51,8 @@ export const isProjectOwner = (state: State, user: User, project: Project): bool
   user.projectId === "internal" && project.ownerTeamId !== null &&
   Table.get(state.memberships, membershipKey(project.ownerTeamId, user.id)) !== undefined
 
-const userFromAccessToken = (state: State, token: string, projectId: string, nowMillis: number) =>
+/** The user an access token of `projectId` belongs to, or the protocol's access-token error. SPEC §8 */
+export const userFromAccessToken = (state: State, token: string, projectId: string, nowMillis: number) =>
   Effect.gen(function*() {
     const result = yield* Tokens.verifyAccessToken(state.signingKey, token, nowMillis)
     if (result._tag === "Unparsable") return yield* new KnownErrors.UnparsableAccessToken({})

@@ -12,26 +12,23 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import {
-  AccessTokenExpired,
   InvalidAuthorizationCode,
   InvalidOAuthClientIdOrSecret,
   InvalidPublishableClientKey,
   OAuthExtraScopeNotAvailableWithSharedOAuthKeys,
   OAuthProviderNotFoundOrNotEnabled,
   RedirectUrlNotWhitelisted,
-  SchemaError,
-  UnparsableAccessToken
+  SchemaError
 } from "../../protocol/KnownErrors.ts"
 import { isTrustedUrl } from "../Domains.ts"
 import * as EmulatorState from "../EmulatorState.ts"
 import * as Mfa from "../Mfa.ts"
 import * as OAuthFlow from "../OAuthFlow.ts"
-import { isValidKey } from "../RequestAuth.ts"
+import { isValidKey, userFromAccessToken } from "../RequestAuth.ts"
 import * as Responses from "../Responses.ts"
 import * as Router from "../Router.ts"
 import * as Sessions from "../Sessions.ts"
 import * as Table from "../Table.ts"
-import * as Tokens from "../Tokens.ts"
 import * as Users from "../Users.ts"
 import type { GrantHandler } from "./Tokens.ts"
 import { tokenResponse } from "./Tokens.ts"
@@ -64,16 +61,11 @@ export const providerPage = (providerId: string, innerState: string): Response =
   return new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8" } })
 }
 
+/** The user a link flow's access token belongs to (the same check as every authenticated route). */
 const linkUserId = (token: string, projectId: string) =>
   Effect.gen(function*() {
     const state = yield* EmulatorState.get
-    const result = yield* Tokens.verifyAccessToken(state.signingKey, token, yield* Clock.currentTimeMillis)
-    if (result._tag === "Unparsable") return yield* new UnparsableAccessToken({})
-    if (result._tag === "Expired") return yield* new AccessTokenExpired({ details: { expiredAtMillis: result.expiredAtMillis } })
-    if (result.claims.aud !== projectId) {
-      return yield* new Responses.StatusFailure({ status: 403, message: "The access token is not valid for this project" })
-    }
-    return result.claims.sub
+    return (yield* userFromAccessToken(state, token, projectId, yield* Clock.currentTimeMillis)).user.id
   })
 
 const accountFromQuery = (query: URLSearchParams): OAuthFlow.MockAccount | undefined => {
