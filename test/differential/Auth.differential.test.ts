@@ -8,7 +8,7 @@ import * as OAuth from "../../src/api/OAuth.ts"
 import * as StackClientApp from "../../src/apps/StackClientApp.ts"
 import * as Cookies from "../../src/session/Cookies.ts"
 import * as TokenStore from "../../src/session/TokenStore.ts"
-import { incidentalHeaders, protocolView, type RecordedRequest, recordingServer } from "../support/RecordingServer.ts"
+import { formView, protocolView, type RecordedRequest, recordingServer } from "../support/RecordingServer.ts"
 
 // The official SDK (devDependency, test oracle only) and ours take the same sign-in steps against a
 // recording loopback server that answers like the service; the protocol-relevant parts of the
@@ -133,13 +133,6 @@ describe("sign-in requests equal @stackframe/js's", () => {
       assert.strictEqual(theirs.length, 3)
       assert.deepStrictEqual(mine, theirs)
     }))
-})
-
-/** A form-encoded request (the token endpoint) in its protocol-relevant view. */
-const formView = (request: RecordedRequest) => ({
-  ...protocolView({ ...request, body: "" }),
-  headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => !incidentalHeaders.has(name)).sort(([a], [b]) => a.localeCompare(b))),
-  body: Object.fromEntries([...new URLSearchParams(request.body)].sort(([a], [b]) => a.localeCompare(b)))
 })
 
 describe("OAuth requests equal @stackframe/js's", () => {
