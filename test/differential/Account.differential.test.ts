@@ -6,9 +6,7 @@ import * as Notifications from "../../src/api/Notifications.ts"
 import * as Sessions from "../../src/api/Sessions.ts"
 import * as Passwords from "../../src/api/Passwords.ts"
 import * as Users from "../../src/api/Users.ts"
-import * as StackClientApp from "../../src/apps/StackClientApp.ts"
-import * as StackServerApp from "../../src/apps/StackServerApp.ts"
-import * as TokenStore from "../../src/session/TokenStore.ts"
+import { differentialApps } from "../support/Differential.ts"
 import { is, type RecordedRequest, recordingServer, sameRequests } from "../support/RecordingServer.ts"
 
 // The official SDK (devDependency, test oracle only) and ours take the same account steps against
@@ -59,12 +57,7 @@ describe("account calls send the same requests as @stackframe/js", () => {
   it.effect("current user, passwords, e-mail verification, contact channels and notification categories", () =>
     Effect.gen(function*() {
       const server = yield* recordingServer(respond)
-      const official = yield* Effect.promise(() => import("@stackframe/js"))
-      const common = { ...keys, baseUrl: server.url }
-      const theirClient = new official.StackClientApp({ ...common, tokenStore: tokens })
-      const theirServer = new official.StackServerApp({ ...common, tokenStore: "memory" })
-      const ourClient = StackClientApp.layer({ ...common, tokenStore: TokenStore.layerExplicit(tokens) })
-      const ourServer = StackServerApp.layer(common)
+      const { theirClient, theirServer, ourClient, ourServer } = yield* differentialApps(server.url, keys, tokens)
 
       const same = sameRequests(server)
 

@@ -5,9 +5,7 @@ import * as Permissions from "../../src/api/Permissions.ts"
 import * as TeamInvitations from "../../src/api/TeamInvitations.ts"
 import * as TeamMemberships from "../../src/api/TeamMemberships.ts"
 import * as Teams from "../../src/api/Teams.ts"
-import * as StackClientApp from "../../src/apps/StackClientApp.ts"
-import * as StackServerApp from "../../src/apps/StackServerApp.ts"
-import * as TokenStore from "../../src/session/TokenStore.ts"
+import { differentialApps } from "../support/Differential.ts"
 import { is, type RecordedRequest, recordingServer, sameRequests } from "../support/RecordingServer.ts"
 
 // The official SDK (devDependency, test oracle only) and ours take the same steps against a
@@ -69,12 +67,7 @@ describe("teams, permissions and API keys send the same requests as @stackframe/
   it.effect("client and server steps", () =>
     Effect.gen(function*() {
       const server = yield* recordingServer(respond)
-      const official = yield* Effect.promise(() => import("@stackframe/js"))
-      const common = { ...keys, baseUrl: server.url }
-      const theirClient = new official.StackClientApp({ ...common, tokenStore: tokens })
-      const theirServer = new official.StackServerApp({ ...common, tokenStore: "memory" })
-      const ourClient = StackClientApp.layer({ ...common, tokenStore: TokenStore.layerExplicit(tokens) })
-      const ourServer = StackServerApp.layer(common)
+      const { theirClient, theirServer, ourClient, ourServer } = yield* differentialApps(server.url, keys, tokens)
 
       const same = sameRequests(server)
 
