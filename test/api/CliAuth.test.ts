@@ -51,6 +51,17 @@ const confirmInBrowser = (loginCode: string) =>
 
 const withEmulator = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect.provide(layerInProcess))
 
+
+/** The emulator answers the CLI's next poll with `body` (JSON) and `status`, plus `headers`. */
+const answerNextPoll = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  Emulator.use((emulator) =>
+    emulator.faults.inject({
+      method: "POST",
+      path: "/auth/cli/poll",
+      times: 1,
+      fault: Faults.status(status, { headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) })
+    }))
+
 describe("CliAuth", () => {
   it.effect("the CLI polls every 2 s until the browser confirms, then gets the browser session's refresh token", () =>
     withEmulator(Effect.gen(function*() {
@@ -95,13 +106,7 @@ describe("CliAuth", () => {
 
   it.effect("a poll answering used fails with CliAuthUsedError and the spec's message", () =>
     withEmulator(Effect.gen(function*() {
-      const emulator = yield* Emulator
-      yield* emulator.faults.inject({
-        method: "POST",
-        path: "/auth/cli/poll",
-        times: 1,
-        fault: Faults.status(200, { headers: { "content-type": "application/json" }, body: JSON.stringify({ status: "used" }) })
-      })
+      yield* answerNextPoll(200, { status: "used" })
       const { fiber } = yield* startCli()
       const error = yield* Effect.flip(Fiber.join(fiber))
       assert.strictEqual(error._tag, "CliAuthUsedError")
@@ -110,13 +115,7 @@ describe("CliAuth", () => {
 
   it.effect("success is only HTTP 201: a 200 answer saying success keeps polling", () =>
     withEmulator(Effect.gen(function*() {
-      const emulator = yield* Emulator
-      yield* emulator.faults.inject({
-        method: "POST",
-        path: "/auth/cli/poll",
-        times: 1,
-        fault: Faults.status(200, { headers: { "content-type": "application/json" }, body: JSON.stringify({ status: "success", refresh_token: "x" }) })
-      })
+      yield* answerNextPoll(200, { status: "success", refresh_token: "x" })
       const { fiber } = yield* startCli({ maxAttempts: 1 })
       const error = yield* Effect.flip(Fiber.join(fiber))
       assert.strictEqual(error._tag, "CliAuthUnexpectedStatus")
@@ -124,16 +123,7 @@ describe("CliAuth", () => {
 
   it.effect("a polling code the service does not know fails with InvalidPollingCodeError", () =>
     withEmulator(Effect.gen(function*() {
-      const emulator = yield* Emulator
-      yield* emulator.faults.inject({
-        method: "POST",
-        path: "/auth/cli/poll",
-        times: 1,
-        fault: Faults.status(400, {
-          headers: { "content-type": "application/json", "x-stack-known-error": "INVALID_POLLING_CODE" },
-          body: JSON.stringify({ code: "INVALID_POLLING_CODE", error: "Unknown or invalid polling code." })
-        })
-      })
+      yield* answerNextPoll(400, { code: "INVALID_POLLING_CODE", error: "Unknown or invalid polling code." }, { "x-stack-known-error": "INVALID_POLLING_CODE" })
       const { fiber } = yield* startCli()
       const error = yield* Effect.flip(Fiber.join(fiber))
       assert.strictEqual(error._tag, "InvalidPollingCodeError")
