@@ -17,6 +17,7 @@ import * as Session from "../session/Session.ts"
 import * as Call from "../transport/Call.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
 import { StackHttpError, type TransportError } from "../transport/TransportErrors.ts"
+import * as Wire from "../protocol/schemas/Wire.ts"
 import { NotSignedIn } from "./SignIn.ts"
 import * as Traced from "../transport/Traced.ts"
 
@@ -60,10 +61,10 @@ export class CliAuthUnexpectedStatus extends /*#__PURE__*/ Schema.TaggedError<Cl
 }
 
 const Started = Schema.Struct({ pollingCode: Schema.String, loginCode: Schema.String }).pipe(
-  Schema.encodeKeys({ pollingCode: "polling_code", loginCode: "login_code" })
+  Wire.encodeKeys({ pollingCode: "polling_code", loginCode: "login_code" })
 )
 const Polled = Schema.Struct({ status: Schema.String, refreshToken: Schema.optional(Schema.String) }).pipe(
-  Schema.encodeKeys({ refreshToken: "refresh_token" })
+  Wire.encodeKeys({ refreshToken: "refresh_token" })
 )
 
 /** Options of {@link promptCliLogin}. SPEC §4 */

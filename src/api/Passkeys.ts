@@ -19,6 +19,7 @@ import {
   VerificationCodeExpired
 } from "../protocol/KnownErrors.ts"
 import { SignInTokens } from "../protocol/schemas/Auth.ts"
+import * as Wire from "../protocol/schemas/Wire.ts"
 import * as Session from "../session/Session.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Mfa from "./Mfa.ts"
@@ -30,11 +31,11 @@ import * as Traced from "../transport/Traced.ts"
 export const relyingPartyIdSentinel = "THIS_VALUE_WILL_BE_REPLACED.example.com"
 
 const Initiated = <A>(options: Schema.Codec<A, unknown>) =>
-  Schema.Struct({ optionsJson: options, code: Schema.String }).pipe(Schema.encodeKeys({ optionsJson: "options_json" }))
+  Schema.Struct({ optionsJson: options, code: Schema.String }).pipe(Wire.encodeKeys({ optionsJson: "options_json" }))
 
 const CreationOptions = Schema.Unknown as unknown as Schema.Codec<PublicKeyCredentialCreationOptionsJSON, unknown>
 const RequestOptions = Schema.Unknown as unknown as Schema.Codec<PublicKeyCredentialRequestOptionsJSON, unknown>
-const Registered = Schema.Struct({ userHandle: Schema.String }).pipe(Schema.encodeKeys({ userHandle: "user_handle" }))
+const Registered = Schema.Struct({ userHandle: Schema.String }).pipe(Wire.encodeKeys({ userHandle: "user_handle" }))
 
 /** The byte length of a base64url string. */
 const base64UrlByteLength = (value: string): number => {

@@ -29,7 +29,7 @@ export const toCrockfordBase32 = (bytes: Uint8Array): string => {
 
 const nonceBytes = nonceBits / 8
 /** Nonces drawn per call to the platform's random source (one call instead of one per request). */
-const poolNonces = 64
+const poolNonces = 256
 let pool = new Uint8Array(0)
 let next = 0
 

@@ -12,9 +12,11 @@ import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Random from "effect/Random"
 import * as Redacted from "effect/Redacted"
+import type * as Tracer from "effect/Tracer"
 import type { AccessType } from "../protocol/AccessType.ts"
 import * as Headers from "../protocol/Headers.ts"
 import { KnownError, KnownErrorCodeMismatch } from "../protocol/KnownError.ts"
@@ -137,12 +139,11 @@ export const validate = (options: Options): Effect.Effect<void, StackConfigError
   return Effect.void
 }
 
-/** Builds the request's headers (SPEC §7). Secret values are unwrapped only here. */
-export const buildHeaders = (
-  config: StackConfig,
-  accessType: AccessType,
-  request: StackRequest
-): Record<string, string> => {
+/**
+ * The headers every request of one configuration and access level carries (SPEC §7): a pipeline
+ * builds them once. Secret values are unwrapped only here and in {@link requestHeaders}.
+ */
+const baseHeaders = (config: StackConfig, accessType: AccessType): Readonly<Record<string, string>> => {
   const headers: Record<string, string> = { ...config.extraRequestHeaders }
   headers[Headers.overrideErrorStatus] = "true"
   headers[Headers.projectId] = config.projectId
@@ -156,13 +157,29 @@ export const buildHeaders = (
   if (accessType === "admin" && config.superSecretAdminKey !== undefined) {
     headers[Headers.superSecretAdminKey] = Redacted.value(config.superSecretAdminKey)
   }
-  if (request.tokens?.accessToken !== undefined) headers[Headers.accessToken] = Redacted.value(request.tokens.accessToken)
-  if (request.tokens?.refreshToken !== undefined) headers[Headers.refreshToken] = Redacted.value(request.tokens.refreshToken)
+  return headers
+}
+
+/** One request's headers: a copy of {@link baseHeaders} plus its tokens, a fresh nonce and its body's type. SPEC §7 */
+const requestHeaders = (base: Readonly<Record<string, string>>, request: StackRequest): Record<string, string> => {
+  const headers: Record<string, string> = { ...base }
+  const tokens = request.tokens
+  if (tokens !== undefined) {
+    if (tokens.accessToken !== undefined) headers[Headers.accessToken] = Redacted.value(tokens.accessToken)
+    if (tokens.refreshToken !== undefined) headers[Headers.refreshToken] = Redacted.value(tokens.refreshToken)
+  }
   if (request.adminAccessToken !== undefined) headers[Headers.adminAccessToken] = Redacted.value(request.adminAccessToken)
   headers[Headers.randomNonce] = Nonce.make()
   if (request.body !== undefined) headers["content-type"] = "application/json"
   return headers
 }
+
+/** Builds the request's headers (SPEC §7); secret values are unwrapped only by its two steps. */
+export const buildHeaders = (
+  config: StackConfig,
+  accessType: AccessType,
+  request: StackRequest
+): Record<string, string> => requestHeaders(baseHeaders(config, accessType), request)
 
 /** Builds the request's URL: `{baseUrl}/api/v1{path}?{query}`, without a trailing `/`. SPEC §7 */
 export const buildUrl = (config: StackConfig, request: Pick<StackRequest, "path" | "query">): string => {
@@ -230,20 +247,32 @@ export const readText = async (response: Response, signal: AbortSignal): Promise
 
 type ResponseType = NonNullable<StackRequest["responseType"]>
 
+/** The span a request is annotated on: the current one of the fiber (the API function's), if any. */
+const spanOf = (fiber: Fiber.Fiber<unknown, unknown>): Tracer.Span | undefined => {
+  const span = fiber.cache.span
+  return span?._tag === "Span" ? span : undefined
+}
+
+/** `Effect.annotateCurrentSpan` for a span already in hand (no Effect per attribute). */
+const annotate = (span: Tracer.Span | undefined, key: string, value: unknown): void => {
+  if (span !== undefined && span.status._tag !== "Ended") span.attribute(key, value)
+}
+
 /** `networkFailure` handles a connection lost while the body arrives, like one lost before the head. */
 const readResponse = (
   method: Method,
   path: string,
   responseType: ResponseType,
   response: Response,
-  networkFailure: (reason: string) => Effect.Effect<never, AttemptFailure>
+  networkFailure: (reason: string) => Effect.Effect<never, AttemptFailure>,
+  span: Tracer.Span | undefined
 ): Effect.Effect<StackResponse, AttemptFailure> =>
   Effect.tryPromise({
     try: (signal) => readText(response, signal),
     catch: (cause) => String(cause)
   }).pipe(
     Effect.catch(networkFailure),
-    Effect.flatMap((text) => interpret(method, path, responseType, response, text))
+    Effect.flatMap((text) => interpret(method, path, responseType, response, text, span))
   )
 
 /**
@@ -255,22 +284,20 @@ const interpret = (
   path: string,
   responseType: ResponseType,
   response: Response,
-  text: string
+  text: string,
+  span: Tracer.Span | undefined
 ): Effect.Effect<StackResponse, AttemptFailure> => {
   const actual = response.headers.get(Headers.actualStatus)
   const status = actual !== null && /^\d{3}$/.test(actual) ? Number(actual) : response.status
-  const annotated = Effect.annotateCurrentSpan("http.status_code", status)
+  annotate(span, "http.status_code", status)
   const headerCode = response.headers.get(Headers.knownError)
   if (headerCode === null && status >= 200 && status < 300) {
     const parsed = responseType === "text" ? { ok: true as const, value: text } : parseJson(text)
-    return Effect.andThen(
-      annotated,
-      parsed.ok
-        ? Effect.succeed({ status, headers: response.headers, body: parsed.value })
-        : Effect.fail(new StackDecodeError({ method, path, issue: "the body is not JSON" }))
-    )
+    return parsed.ok
+      ? Effect.succeed({ status, headers: response.headers, body: parsed.value })
+      : Effect.fail(new StackDecodeError({ method, path, issue: "the body is not JSON" }))
   }
-  return Effect.andThen(annotated, unsuccessful(method, path, response, status, headerCode, text))
+  return unsuccessful(method, path, response, status, headerCode, text)
 }
 
 /** A known error, or a non-2xx answer (retried for 429 and 508 loops). SPEC §8 */
@@ -328,6 +355,7 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
   // checked when the pipeline is built (not when the Layer value is created): that is where it runs
   Effect.map(Effect.suspend(() => validate(options)), () => {
     const { accessType, config } = options
+    const headers = baseHeaders(config, accessType)
 
     const connectionError = (method: Method, path: string, reason: string, attempts: number) =>
       Effect.gen(function*() {
@@ -350,22 +378,27 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
 
       const lost = (failure: TransportFailure) => networkFailure(failure.reason)
       // one attempt: built again for a retry (a fresh nonce); through the transport's `exchange`
-      // when it has one (no `Request` built twice), else `send` and reading the body here
-      const attemptOnce: Effect.Effect<StackResponse, AttemptFailure> = Effect.flatMap(HttpTransport, (transport) => {
+      // when it has one (no `Request` built twice), else `send` and reading the body here. One
+      // `withFiber` reads the transport and the span (annotated directly: no Effect per attribute).
+      const attemptOnce: Effect.Effect<StackResponse, AttemptFailure> = Effect.withFiber((fiber) => {
+        const transport = fiber.getRef(HttpTransport)
+        const span = spanOf(fiber)
+        annotate(span, "http.method", method)
+        annotate(span, "http.path", path)
         const init: RequestInit = {
           method,
-          headers: buildHeaders(config, accessType, request),
+          headers: requestHeaders(headers, request),
           ...(body === undefined ? {} : { body }),
           credentials: "omit"
         }
         return transport.exchange !== undefined
           ? Effect.flatMap(
             Effect.catch(transport.exchange(url, init), lost),
-            (exchange) => interpret(method, path, responseType, exchange.response, exchange.text)
+            (exchange) => interpret(method, path, responseType, exchange.response, exchange.text, span)
           )
           : Effect.flatMap(
             Effect.catch(transport.send(new Request(url, init)), lost),
-            (response) => readResponse(method, path, responseType, response, networkFailure)
+            (response) => readResponse(method, path, responseType, response, networkFailure, span)
           )
       })
 
@@ -397,9 +430,7 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
           )
         }))
 
-      return Effect.annotateCurrentSpan({ "http.method": method, "http.path": path }).pipe(
-        Effect.andThen(loop(0))
-      )
+      return loop(0)
     }
 
     return { config, accessType, execute }

@@ -23,4 +23,19 @@ describe("Nonce", () => {
     assert.strictEqual(Nonce.toCrockfordBase32(new Uint8Array([0x00, 0x00])), "0000")
     assert.strictEqual(Nonce.toCrockfordBase32(new Uint8Array([0x08, 0x42])), "1110")
   })
+
+  it("encodes any length like a bit-by-bit reference (5 bits a character, the last one zero-padded)", () => {
+    const alphabet = "0123456789abcdefghjkmnpqrstvwxyz"
+    const reference = (bytes: Uint8Array): string => {
+      const bits = Array.from(bytes, (b) => b.toString(2).padStart(8, "0")).join("")
+      let out = ""
+      for (let i = 0; i < bits.length; i += 5) out += alphabet[parseInt(bits.slice(i, i + 5).padEnd(5, "0"), 2)]
+      return out
+    }
+    for (let length = 0; length <= 40; length++) {
+      const bytes = globalThis.crypto.getRandomValues(new Uint8Array(length))
+      assert.strictEqual(Nonce.toCrockfordBase32(bytes), reference(bytes), `length ${length}`)
+    }
+    assert.strictEqual(Nonce.toCrockfordBase32(new Uint8Array(28).fill(0xff)), "z".repeat(44) + "y")
+  })
 })

@@ -8,6 +8,7 @@
  */
 import * as Schema from "effect/Schema"
 import { clientConfigFields, clientConfigKeys } from "./Project.ts"
+import * as Wire from "./Wire.ts"
 
 /** Whether an OAuth provider uses the service's shared keys or the project's own. SPEC §3 */
 export const OAuthProviderType = Schema.Literals(["shared", "standard"])
@@ -21,7 +22,7 @@ export const OAuthProviderConfig = Schema.Struct({
   clientSecret: Schema.optional(Schema.RedactedFromValue(Schema.String)),
   facebookConfigId: Schema.optional(Schema.String),
   microsoftTenantId: Schema.optional(Schema.String)
-}).pipe(Schema.encodeKeys({
+}).pipe(Wire.encodeKeys({
   providerConfigId: "provider_config_id",
   clientId: "client_id",
   clientSecret: "client_secret",
@@ -44,7 +45,7 @@ export const StandardEmailConfig = Schema.Struct({
   password: Schema.RedactedFromValue(Schema.String),
   senderName: Schema.String,
   senderEmail: Schema.String
-}).pipe(Schema.encodeKeys({ senderName: "sender_name", senderEmail: "sender_email" }))
+}).pipe(Wire.encodeKeys({ senderName: "sender_name", senderEmail: "sender_email" }))
 
 /** Where the project's e-mails are sent from: shared, or a standard SMTP server. SPEC §3 */
 export const EmailConfig = Schema.Union([SharedEmailConfig, StandardEmailConfig])
@@ -56,7 +57,7 @@ export type EmailConfig = typeof EmailConfig.Type
 export const TrustedDomain = Schema.Struct({
   domain: Schema.String,
   handlerPath: Schema.String
-}).pipe(Schema.encodeKeys({ handlerPath: "handler_path" }))
+}).pipe(Wire.encodeKeys({ handlerPath: "handler_path" }))
 
 /** A trusted domain. */
 export type TrustedDomain = typeof TrustedDomain.Type
@@ -80,7 +81,7 @@ export const AdminProjectConfig = Schema.Struct({
   teamCreatorDefaultPermissions: Schema.Array(PermissionRef),
   teamMemberDefaultPermissions: Schema.Array(PermissionRef),
   userDefaultPermissions: Schema.Array(PermissionRef)
-}).pipe(Schema.encodeKeys({
+}).pipe(Wire.encodeKeys({
   ...clientConfigKeys,
   allowLocalhost: "allow_localhost",
   oauthAccountMergeStrategy: "oauth_account_merge_strategy",
@@ -104,7 +105,7 @@ export const AdminProject = Schema.Struct({
   createdAt: Schema.DateFromMillis,
   isProductionMode: Schema.Boolean,
   config: AdminProjectConfig
-}).pipe(Schema.encodeKeys({
+}).pipe(Wire.encodeKeys({
   displayName: "display_name",
   createdAt: "created_at_millis",
   isProductionMode: "is_production_mode"

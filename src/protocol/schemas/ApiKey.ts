@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 const baseFields = {
   id: Schema.String,
@@ -23,15 +24,15 @@ const baseKeys = {
 } as const
 
 /** What is kept of a key's value after creation. SPEC §3 */
-export const LastFour = Schema.Struct({ lastFour: Schema.String }).pipe(Schema.encodeKeys({ lastFour: "last_four" }))
+export const LastFour = Schema.Struct({ lastFour: Schema.String }).pipe(Wire.encodeKeys({ lastFour: "last_four" }))
 
 const userKey = <V extends Schema.Top>(value: V) =>
   Schema.Struct({ ...baseFields, type: Schema.Literal("user"), userId: Schema.String, value }).pipe(
-    Schema.encodeKeys({ ...baseKeys, userId: "user_id" })
+    Wire.encodeKeys({ ...baseKeys, userId: "user_id" })
   )
 const teamKey = <V extends Schema.Top>(value: V) =>
   Schema.Struct({ ...baseFields, type: Schema.Literal("team"), teamId: Schema.String, value }).pipe(
-    Schema.encodeKeys({ ...baseKeys, teamId: "team_id" })
+    Wire.encodeKeys({ ...baseKeys, teamId: "team_id" })
   )
 
 /** A user's API key as listed or read. SPEC §3 */

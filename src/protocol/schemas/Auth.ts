@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 /** Tokens a sign-in answers: `{ access_token, refresh_token, user_id?, is_new_user? }`. SPEC §3, §4 */
 export const SignInTokens = Schema.Struct({
@@ -11,7 +12,7 @@ export const SignInTokens = Schema.Struct({
   refreshToken: Schema.String,
   userId: Schema.optional(Schema.String),
   isNewUser: Schema.optional(Schema.Boolean)
-}).pipe(Schema.encodeKeys({
+}).pipe(Wire.encodeKeys({
   accessToken: "access_token",
   refreshToken: "refresh_token",
   userId: "user_id",

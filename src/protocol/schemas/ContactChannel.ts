@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 /** A contact channel of a user. SPEC §3 */
 export const ContactChannel = Schema.Struct({
@@ -15,7 +16,7 @@ export const ContactChannel = Schema.Struct({
   isVerified: Schema.Boolean,
   isPrimary: Schema.Boolean,
   usedForAuth: Schema.Boolean
-}).pipe(Schema.encodeKeys({
+}).pipe(Wire.encodeKeys({
   userId: "user_id",
   isVerified: "is_verified",
   isPrimary: "is_primary",

@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 /** An e-mail the project sent. SPEC §3 "Sent email" */
 export const SentEmail = Schema.Struct({
@@ -13,7 +14,7 @@ export const SentEmail = Schema.Struct({
   subject: Schema.String,
   sentAt: Schema.DateFromMillis,
   error: Schema.optional(Schema.Unknown)
-}).pipe(Schema.encodeKeys({ sentAt: "sent_at_millis" }))
+}).pipe(Wire.encodeKeys({ sentAt: "sent_at_millis" }))
 
 /** An e-mail the project sent. */
 export type SentEmail = typeof SentEmail.Type
@@ -30,7 +31,7 @@ export const EmailTemplate = Schema.Struct({
   displayName: Schema.String,
   tsxSource: Schema.String,
   themeId: Schema.optional(TemplateThemeId)
-}).pipe(Schema.encodeKeys({ displayName: "display_name", tsxSource: "tsx_source", themeId: "theme_id" }))
+}).pipe(Wire.encodeKeys({ displayName: "display_name", tsxSource: "tsx_source", themeId: "theme_id" }))
 
 /** An e-mail template. */
 export type EmailTemplate = typeof EmailTemplate.Type
@@ -42,7 +43,7 @@ export const EmailTemplateList = Schema.Struct({ templates: Schema.Array(EmailTe
 export const EmailThemeSummary = Schema.Struct({
   id: Schema.String,
   displayName: Schema.String
-}).pipe(Schema.encodeKeys({ displayName: "display_name" }))
+}).pipe(Wire.encodeKeys({ displayName: "display_name" }))
 
 /** `{ themes }` of `GET /internal/email-themes`. SPEC §7 */
 export const EmailThemeList = Schema.Struct({ themes: Schema.Array(EmailThemeSummary) })
@@ -51,7 +52,7 @@ export const EmailThemeList = Schema.Struct({ themes: Schema.Array(EmailThemeSum
 export const EmailThemeSource = Schema.Struct({
   displayName: Schema.String,
   tsxSource: Schema.String
-}).pipe(Schema.encodeKeys({ displayName: "display_name", tsxSource: "tsx_source" }))
+}).pipe(Wire.encodeKeys({ displayName: "display_name", tsxSource: "tsx_source" }))
 
 /** The id of something just created: `{ id }`. SPEC §7 */
 export const Created = Schema.Struct({ id: Schema.String })
@@ -61,7 +62,7 @@ export const RenderedEmail = Schema.Struct({
   html: Schema.String,
   subject: Schema.optional(Schema.String),
   notificationCategory: Schema.optional(Schema.String)
-}).pipe(Schema.encodeKeys({ notificationCategory: "notification_category" }))
+}).pipe(Wire.encodeKeys({ notificationCategory: "notification_category" }))
 
 /** A rendered e-mail. */
 export type RenderedEmail = typeof RenderedEmail.Type
@@ -72,7 +73,7 @@ export const SendEmailResult = Schema.Struct({
   userEmail: Schema.optional(Schema.String),
   success: Schema.Boolean,
   error: Schema.optional(Schema.String)
-}).pipe(Schema.encodeKeys({ userId: "user_id", userEmail: "user_email" }))
+}).pipe(Wire.encodeKeys({ userId: "user_id", userEmail: "user_email" }))
 
 /** What happened for one recipient. */
 export type SendEmailResult = typeof SendEmailResult.Type
@@ -84,4 +85,4 @@ export const SendEmailResults = Schema.Struct({ results: Schema.Array(SendEmailR
 export const TestEmailOutcome = Schema.Struct({
   success: Schema.Boolean,
   errorMessage: Schema.optional(Schema.String)
-}).pipe(Schema.encodeKeys({ errorMessage: "error_message" }))
+}).pipe(Wire.encodeKeys({ errorMessage: "error_message" }))

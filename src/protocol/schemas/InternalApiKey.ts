@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 const base = {
   id: Schema.String,
@@ -25,7 +26,7 @@ const keys = {
 } as const
 
 /** The last four characters of a key, all a read shows of it. SPEC §3 */
-export const LastFour = Schema.Struct({ lastFour: Schema.String }).pipe(Schema.encodeKeys({ lastFour: "last_four" }))
+export const LastFour = Schema.Struct({ lastFour: Schema.String }).pipe(Wire.encodeKeys({ lastFour: "last_four" }))
 
 /** A key set as listed and read: each key only by its last four characters. SPEC §3 */
 export const InternalApiKey = Schema.Struct({
@@ -33,7 +34,7 @@ export const InternalApiKey = Schema.Struct({
   publishableClientKey: Schema.optional(LastFour),
   secretServerKey: Schema.optional(LastFour),
   superSecretAdminKey: Schema.optional(LastFour)
-}).pipe(Schema.encodeKeys(keys))
+}).pipe(Wire.encodeKeys(keys))
 
 /** A key set as listed and read. */
 export type InternalApiKey = typeof InternalApiKey.Type
@@ -44,7 +45,7 @@ export const InternalApiKeyFirstView = Schema.Struct({
   publishableClientKey: Schema.optional(Schema.RedactedFromValue(Schema.String)),
   secretServerKey: Schema.optional(Schema.RedactedFromValue(Schema.String)),
   superSecretAdminKey: Schema.optional(Schema.RedactedFromValue(Schema.String))
-}).pipe(Schema.encodeKeys(keys))
+}).pipe(Wire.encodeKeys(keys))
 
 /** A key set as created. */
 export type InternalApiKeyFirstView = typeof InternalApiKeyFirstView.Type

@@ -5,6 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 import { ServerUser } from "./ServerUser.ts"
+import * as Wire from "./Wire.ts"
 
 /** One day of a series: the date (`YYYY-MM-DD`) and a count. SPEC §7 */
 export const DataPoint = Schema.Struct({ date: Schema.String, activity: Schema.Number })
@@ -21,7 +22,7 @@ export const Metrics = Schema.Struct({
   recentlyRegistered: Schema.Array(ServerUser),
   recentlyActive: Schema.Array(ServerUser),
   loginMethods: Schema.Array(LoginMethodCount)
-}).pipe(Schema.encodeKeys({
+}).pipe(Wire.encodeKeys({
   totalUsers: "total_users",
   dailyUsers: "daily_users",
   dailyActiveUsers: "daily_active_users",

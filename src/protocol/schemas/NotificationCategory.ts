@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 /** A notification category with the user's choice. SPEC §3 */
 export const NotificationCategory = Schema.Struct({
@@ -12,7 +13,7 @@ export const NotificationCategory = Schema.Struct({
   name: Schema.String,
   enabled: Schema.Boolean,
   canDisable: Schema.Boolean
-}).pipe(Schema.encodeKeys({
+}).pipe(Wire.encodeKeys({
   id: "notification_category_id",
   name: "notification_category_name",
   canDisable: "can_disable"

@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 /**
  * A provider account linked to a user, addressed by user id and its own id. `accountId` (the
@@ -20,7 +21,7 @@ export const OAuthProvider = Schema.Struct({
   accountId: Schema.optional(Schema.String),
   allowSignIn: Schema.Boolean,
   allowConnectedAccounts: Schema.Boolean
-}).pipe(Schema.encodeKeys({
+}).pipe(Wire.encodeKeys({
   userId: "user_id",
   providerConfigId: "provider_config_id",
   accountId: "account_id",
@@ -55,4 +56,4 @@ export interface OAuthProviderUpdate {
 /** A provider access token of a connected account; the token stays `Redacted`. SPEC §7 */
 export const ProviderAccessToken = Schema.Struct({
   accessToken: Schema.RedactedFromValue(Schema.String)
-}).pipe(Schema.encodeKeys({ accessToken: "access_token" }))
+}).pipe(Wire.encodeKeys({ accessToken: "access_token" }))

@@ -5,10 +5,11 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 /** A team permission a user holds in a team. SPEC §3, §6 */
 export const TeamPermission = Schema.Struct({ id: Schema.String, userId: Schema.String, teamId: Schema.String }).pipe(
-  Schema.encodeKeys({ userId: "user_id", teamId: "team_id" })
+  Wire.encodeKeys({ userId: "user_id", teamId: "team_id" })
 )
 
 /** A team permission a user holds in a team. SPEC §3 */
@@ -16,7 +17,7 @@ export type TeamPermission = typeof TeamPermission.Type
 
 /** A project permission a user holds. SPEC §3, §6 */
 export const ProjectPermission = Schema.Struct({ id: Schema.String, userId: Schema.String }).pipe(
-  Schema.encodeKeys({ userId: "user_id" })
+  Wire.encodeKeys({ userId: "user_id" })
 )
 
 /** A project permission a user holds. SPEC §3 */

@@ -5,13 +5,14 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 /** A permission definition and the permissions it contains. SPEC §3, §6 */
 export const PermissionDefinition = Schema.Struct({
   id: Schema.String,
   description: Schema.optional(Schema.NullOr(Schema.String)),
   containedPermissionIds: Schema.Array(Schema.String)
-}).pipe(Schema.encodeKeys({ containedPermissionIds: "contained_permission_ids" }))
+}).pipe(Wire.encodeKeys({ containedPermissionIds: "contained_permission_ids" }))
 
 /** A permission definition. */
 export type PermissionDefinition = typeof PermissionDefinition.Type

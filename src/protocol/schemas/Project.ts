@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 /** An OAuth provider enabled for the project, as the client sees it. SPEC §3 */
 export const EnabledOAuthProvider = Schema.Struct({ id: Schema.String })
@@ -36,14 +37,14 @@ export const clientConfigKeys = {
 export const ClientProjectConfig = Schema.Struct({
   ...clientConfigFields,
   enabledOAuthProviders: Schema.Array(EnabledOAuthProvider)
-}).pipe(Schema.encodeKeys({ ...clientConfigKeys, enabledOAuthProviders: "enabled_oauth_providers" }))
+}).pipe(Wire.encodeKeys({ ...clientConfigKeys, enabledOAuthProviders: "enabled_oauth_providers" }))
 
 /** The project, client view. SPEC §3 */
 export const ClientProject = Schema.Struct({
   id: Schema.String,
   displayName: Schema.String,
   config: ClientProjectConfig
-}).pipe(Schema.encodeKeys({ displayName: "display_name" }))
+}).pipe(Wire.encodeKeys({ displayName: "display_name" }))
 
 /** The project, client view. */
 export type ClientProject = typeof ClientProject.Type

@@ -6,6 +6,7 @@
 import * as Schema from "effect/Schema"
 import { ServerTeam } from "./Team.ts"
 import { UserOAuthProvider } from "./User.ts"
+import * as Wire from "./Wire.ts"
 
 /** A team as the server reads it (a user's selected team): the one of `Team.ts`. SPEC §3 "Team" */
 export { ServerTeam }
@@ -31,7 +32,7 @@ export const ServerUser = Schema.Struct({
   oauthProviders: Schema.Array(UserOAuthProvider),
   selectedTeamId: Schema.NullOr(Schema.String),
   selectedTeam: Schema.NullOr(ServerTeam)
-}).pipe(Schema.encodeKeys({
+}).pipe(Wire.encodeKeys({
   displayName: "display_name",
   primaryEmail: "primary_email",
   primaryEmailVerified: "primary_email_verified",
@@ -60,7 +61,7 @@ export const ServerUserPage = Schema.Struct({
   items: Schema.Array(ServerUser),
   pagination: Schema.optional(Schema.Struct({
     nextCursor: Schema.optional(Schema.NullOr(Schema.String))
-  }).pipe(Schema.encodeKeys({ nextCursor: "next_cursor" })))
+  }).pipe(Wire.encodeKeys({ nextCursor: "next_cursor" })))
 })
 
 /** One page of `GET /users`. */

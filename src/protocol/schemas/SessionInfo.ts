@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 /** Where a session was last used from, as far as the service could tell. SPEC §3 */
 export const GeoInfo = Schema.Struct({
@@ -25,7 +26,7 @@ export const SessionInfo = Schema.Struct({
   isImpersonation: Schema.Boolean,
   isCurrentSession: Schema.optional(Schema.Boolean),
   geoInfo: Schema.optional(GeoInfo)
-}).pipe(Schema.encodeKeys({
+}).pipe(Wire.encodeKeys({
   userId: "user_id",
   createdAt: "created_at",
   lastUsedAt: "last_used_at",

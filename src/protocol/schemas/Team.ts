@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 const clientFields = {
   id: Schema.String,
@@ -21,7 +22,7 @@ const clientKeys = {
 } as const
 
 /** A team as a client reads it. SPEC §3 */
-export const Team = Schema.Struct(clientFields).pipe(Schema.encodeKeys(clientKeys))
+export const Team = Schema.Struct(clientFields).pipe(Wire.encodeKeys(clientKeys))
 
 /** A team as a client reads it. SPEC §3 */
 export type Team = typeof Team.Type
@@ -31,7 +32,7 @@ export const ServerTeam = Schema.Struct({
   ...clientFields,
   createdAt: Schema.DateFromMillis,
   serverMetadata: Schema.optional(Schema.Unknown)
-}).pipe(Schema.encodeKeys({ ...clientKeys, createdAt: "created_at_millis", serverMetadata: "server_metadata" }))
+}).pipe(Wire.encodeKeys({ ...clientKeys, createdAt: "created_at_millis", serverMetadata: "server_metadata" }))
 
 /** A team as a server reads it. SPEC §3 */
 export type ServerTeam = typeof ServerTeam.Type
@@ -68,7 +69,7 @@ export interface ServerTeamCreate extends ServerTeamUpdate {
 
 /** A membership as the service answers it (`{ team_id, user_id }`). SPEC §3 */
 export const TeamMembership = Schema.Struct({ teamId: Schema.String, userId: Schema.String }).pipe(
-  Schema.encodeKeys({ teamId: "team_id", userId: "user_id" })
+  Wire.encodeKeys({ teamId: "team_id", userId: "user_id" })
 )
 
 /** A membership. SPEC §3 */

@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 /** A pending invitation (`expiresAt` from `expires_at_millis`). SPEC §3 */
 export const TeamInvitation = Schema.Struct({
@@ -12,7 +13,7 @@ export const TeamInvitation = Schema.Struct({
   teamId: Schema.String,
   recipientEmail: Schema.String,
   expiresAt: Schema.DateFromMillis
-}).pipe(Schema.encodeKeys({ teamId: "team_id", recipientEmail: "recipient_email", expiresAt: "expires_at_millis" }))
+}).pipe(Wire.encodeKeys({ teamId: "team_id", recipientEmail: "recipient_email", expiresAt: "expires_at_millis" }))
 
 /** A pending invitation. SPEC §3 */
 export type TeamInvitation = typeof TeamInvitation.Type
@@ -28,11 +29,11 @@ export type SentInvitation = typeof SentInvitation.Type
 
 /** What an invitation code is for. SPEC §3 */
 export const TeamInvitationDetails = Schema.Struct({ teamId: Schema.String, teamDisplayName: Schema.String }).pipe(
-  Schema.encodeKeys({ teamId: "team_id", teamDisplayName: "team_display_name" })
+  Wire.encodeKeys({ teamId: "team_id", teamDisplayName: "team_display_name" })
 )
 
 /** What an invitation code is for. SPEC §3 */
 export type TeamInvitationDetails = typeof TeamInvitationDetails.Type
 
 /** The answer of checking a code. SPEC §7 */
-export const CodeCheck = Schema.Struct({ isCodeValid: Schema.Boolean }).pipe(Schema.encodeKeys({ isCodeValid: "is_code_valid" }))
+export const CodeCheck = Schema.Struct({ isCodeValid: Schema.Boolean }).pipe(Wire.encodeKeys({ isCodeValid: "is_code_valid" }))

@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Wire from "./Wire.ts"
 
 /** A member's profile in a team. SPEC §3 */
 export const TeamMemberProfile = Schema.Struct({
@@ -12,7 +13,7 @@ export const TeamMemberProfile = Schema.Struct({
   userId: Schema.String,
   displayName: Schema.NullOr(Schema.String),
   profileImageUrl: Schema.NullOr(Schema.String)
-}).pipe(Schema.encodeKeys({
+}).pipe(Wire.encodeKeys({
   teamId: "team_id",
   userId: "user_id",
   displayName: "display_name",

@@ -10,13 +10,14 @@
  */
 import * as Schema from "effect/Schema"
 import { Team } from "./Team.ts"
+import * as Wire from "./Wire.ts"
 
 /** A provider account linked to the user, as the user view lists it. SPEC §3 */
 export const UserOAuthProvider = Schema.Struct({
   id: Schema.String,
   accountId: Schema.String,
   email: Schema.optional(Schema.NullOr(Schema.String))
-}).pipe(Schema.encodeKeys({ accountId: "account_id" }))
+}).pipe(Wire.encodeKeys({ accountId: "account_id" }))
 
 /** A provider account linked to the user. */
 export type UserOAuthProvider = typeof UserOAuthProvider.Type
@@ -40,7 +41,7 @@ export const CurrentUser = Schema.Struct({
   isAnonymous: Schema.Boolean,
   selectedTeamId: Schema.NullOr(Schema.String),
   selectedTeam: Schema.NullOr(Team)
-}).pipe(Schema.encodeKeys({
+}).pipe(Wire.encodeKeys({
   displayName: "display_name",
   primaryEmail: "primary_email",
   primaryEmailVerified: "primary_email_verified",
