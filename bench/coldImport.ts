@@ -1,8 +1,10 @@
 /**
  * Node cold import: how long `import("stack-auth-effect")` takes in a fresh process beyond
- * importing the `effect` modules it uses. The package is built as it ships (esbuild, ESM, its
- * dependencies external, like `tsup`); each measurement is a fresh `node` process that times its
- * own `import()`s with `performance.now()`; processes alternate between the probes; medians.
+ * importing the `effect` modules it uses. The package is built twice: `src/index.ts` alone into one
+ * file (esbuild, ESM, its dependencies external), and as it ships: tsup.config.ts's entries with
+ * code splitting, where the root is `index.js` plus the chunks it shares with `/react` and
+ * `/testing`. Each measurement is a fresh `node` process that times its own `import()`s with
+ * `performance.now()`; processes alternate between the probes; medians.
  *
  * Run: `npm run bench -- import` (options: `--spawns 21`).
  */
@@ -13,6 +15,7 @@ import { pathToFileURL } from "node:url"
 import { fromRoot } from "./support/paths.ts"
 import { option, report } from "./support/report.ts"
 import { quantile, median, table } from "./support/stats.ts"
+import { entry as shippedEntries, external as shippedExternal } from "../tsup.config.ts"
 
 const spawns = option("spawns", 21)
 const dir = fromRoot("bench/.out/import/")
@@ -36,6 +39,34 @@ const built = await build({
   metafile: true,
   logLevel: "warning"
 })
+// the package as tsup lays it out: every entry of tsup.config.ts, code splitting on
+const shippedDir = `${dir}dist/`
+const shipped = await build({
+  entryPoints: Object.fromEntries(Object.entries(shippedEntries).map(([name, path]) => [name, fromRoot(path)])),
+  outdir: shippedDir,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "es2022",
+  external: [...external, ...shippedExternal],
+  metafile: true,
+  logLevel: "warning"
+})
+/** The files a shipped entry loads: itself and the chunks it imports, transitively. */
+const filesOf = (name: string): number => {
+  const outputs = shipped.metafile.outputs
+  const start = Object.keys(outputs).find((file) => file.endsWith(`/${name}.js`))!
+  const seen = new Set<string>()
+  const visit = (file: string): void => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const i of outputs[file]!.imports) if (!i.external && i.kind === "import-statement") visit(i.path)
+  }
+  visit(start)
+  return seen.size
+}
+const shippedRootFiles = filesOf("index")
 const imports = Object.values(built.metafile.outputs)[0]!.imports.filter((i) => i.external).map((i) => i.path)
 const effectModules = [...new Set(imports.filter((p) => p === "effect" || p.startsWith("effect/")))].sort()
 const otherModules = [...new Set(imports.filter((p) => !p.startsWith("effect") && !p.startsWith("node:")))].sort()
@@ -51,6 +82,7 @@ const probe = (...specifiers: Array<string>) =>
 const probes = {
   // effect's modules first, then the package: the second import is the package's own cost
   "ours-after-effect": probe(url(`${dir}effect-only.mjs`), url(`${dir}index.mjs`)),
+  "shipped-after-effect": probe(url(`${dir}effect-only.mjs`), url(`${shippedDir}index.js`)),
   "ours-alone": probe(url(`${dir}index.mjs`)),
   "effect-barrel": probe("effect"),
   official: probe("@stackframe/js")
@@ -58,7 +90,13 @@ const probes = {
 type Probe = keyof typeof probes
 for (const [name, code] of Object.entries(probes)) writeFileSync(`${dir}${name}.mjs`, `${code}\n`)
 
-const samples: Record<Probe, Array<ReadonlyArray<number>>> = { "ours-after-effect": [], "ours-alone": [], "effect-barrel": [], official: [] }
+const samples: Record<Probe, Array<ReadonlyArray<number>>> = {
+  "ours-after-effect": [],
+  "shipped-after-effect": [],
+  "ours-alone": [],
+  "effect-barrel": [],
+  official: []
+}
 const names = Object.keys(probes) as Array<Probe>
 for (let i = 0; i < spawns + 1; i++) {
   for (const name of names) {
@@ -79,15 +117,16 @@ const beyond = median(at("ours-after-effect", 3))
 const markdown = [
   "### Node cold import",
   "",
-  `Fresh \`node\` process per measurement (${spawns} per probe, alternating), timing its own \`import()\`: wall time (\`performance.now()\`) and the process's CPU time (\`process.cpuUsage()\`); median (p25–p75) in ms. The package is bundled as it ships, its dependencies external: it imports ${effectModules.length} \`effect\` modules and ${otherModules.join(", ") || "nothing else"}.`,
+  `Fresh \`node\` process per measurement (${spawns} per probe, alternating), timing its own \`import()\`: wall time (\`performance.now()\`) and the process's CPU time (\`process.cpuUsage()\`); median (p25–p75) in ms. The package is bundled into one file (\`src/index.ts\`), its dependencies external, and as tsup ships it (its entries with code splitting: every file of the split root resolves the \`effect\` modules again); it imports ${effectModules.length} \`effect\` modules and ${otherModules.join(", ") || "nothing else"}.`,
   "",
   table(["import", "wall ms", "CPU ms"], [
     [`the ${effectModules.length} \`effect\` modules the package uses`, wall("ours-after-effect"), cpu("ours-after-effect")],
     [`stack-auth-effect, after those (target ≤ 30 ms, on CPU time: ${beyond <= 30 ? "met" : "missed"})`, `**${wall("ours-after-effect", 1)}**`, `**${cpu("ours-after-effect", 1)}**`],
+    [`stack-auth-effect as shipped (tsup layout: \`index.js\` + ${shippedRootFiles - 1} shared chunks), after those`, wall("shipped-after-effect", 1), cpu("shipped-after-effect", 1)],
     ["stack-auth-effect alone (effect included)", wall("ours-alone"), cpu("ours-alone")],
     ["`effect` (the whole barrel), for scale", wall("effect-barrel"), cpu("effect-barrel")],
     ["@stackframe/js 2.8.39 alone", wall("official"), cpu("official")]
   ])
 ].join("\n")
 
-report("import", markdown, { spawns, effectModules, otherModules, samples })
+report("import", markdown, { spawns, effectModules, otherModules, shippedRootFiles, samples })

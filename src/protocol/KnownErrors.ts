@@ -22,19 +22,33 @@ function tag<const T extends string | number>(value: T): Schema.tag<T> {
   return Schema.tag(value)
 }
 
+/** One `status` schema per status value, shared by the classes that answer with it (cold import). */
+const statuses = new Map<number, Schema.tag<number>>()
+
+/** A fixed `status` field: a literal with itself as the constructor default. */
+/* @__NO_SIDE_EFFECTS__ */
+function status<const T extends number>(value: T): Schema.tag<T> {
+  let schema = statuses.get(value)
+  if (schema === undefined) statuses.set(value, schema = Schema.tag(value))
+  return schema as Schema.tag<T>
+}
+
 /** A `message` field that defaults to our own short text. */
 /* @__NO_SIDE_EFFECTS__ */
 function text(defaultMessage: string) {
   return Schema.String.pipe(Schema.withConstructorDefault(Effect.succeed(defaultMessage)))
 }
 
-/** Optional camelCase details, renamed to their wire keys by `wire`. */
+/**
+ * Optional camelCase details, renamed to their wire keys by `wire`. Built on first use (a decode,
+ * an encode or a constructor given details), not at import: most classes never see details.
+ */
 /* @__NO_SIDE_EFFECTS__ */
 function details<const F extends Schema.Struct.Fields, const M extends { readonly [K in keyof F]?: string }>(
   fields: F,
   wire: M
 ) {
-  return Schema.optional(Schema.Struct(fields).pipe(Schema.encodeKeys(wire)))
+  return Schema.optional(Schema.suspend(() => Schema.Struct(fields).pipe(Schema.encodeKeys(wire))))
 }
 
 /** Details passed through as they are (family errors, free-form details). */
@@ -101,7 +115,7 @@ export class InvalidProjectAuthentication extends /*#__PURE__*/ Schema.TaggedErr
 /** A project key or admin token came without `x-stack-access-type` (status 400). SPEC §8 */
 export class ProjectKeyWithoutAccessType extends /*#__PURE__*/ Schema.TaggedError<ProjectKeyWithoutAccessType>()("ProjectKeyWithoutAccessType", {
   code: tag("PROJECT_KEY_WITHOUT_ACCESS_TYPE"),
-  status: tag(400),
+  status: status(400),
   message: text("Project credentials were sent without an access type.")
 }) {
   static readonly code = "PROJECT_KEY_WITHOUT_ACCESS_TYPE"
@@ -113,7 +127,7 @@ export class ProjectKeyWithoutAccessType extends /*#__PURE__*/ Schema.TaggedErro
 /** `x-stack-access-type` is not client, server or admin (status 400). SPEC §8 */
 export class InvalidAccessType extends /*#__PURE__*/ Schema.TaggedError<InvalidAccessType>()("InvalidAccessType", {
   code: tag("INVALID_ACCESS_TYPE"),
-  status: tag(400),
+  status: status(400),
   message: text("The access type must be client, server or admin.")
 }) {
   static readonly code = "INVALID_ACCESS_TYPE"
@@ -124,7 +138,7 @@ export class InvalidAccessType extends /*#__PURE__*/ Schema.TaggedError<InvalidA
 /** An access type came without `x-stack-project-id` (status 400). SPEC §8 */
 export class AccessTypeWithoutProjectId extends /*#__PURE__*/ Schema.TaggedError<AccessTypeWithoutProjectId>()("AccessTypeWithoutProjectId", {
   code: tag("ACCESS_TYPE_WITHOUT_PROJECT_ID"),
-  status: tag(400),
+  status: status(400),
   message: text("An access type was sent without a project id."),
   details: details({ requestType: Schema.String }, { requestType: "request_type" })
 }) {
@@ -137,7 +151,7 @@ export class AccessTypeWithoutProjectId extends /*#__PURE__*/ Schema.TaggedError
 /** The request needs `x-stack-access-type` and project keys (status 400). SPEC §8 */
 export class AccessTypeRequired extends /*#__PURE__*/ Schema.TaggedError<AccessTypeRequired>()("AccessTypeRequired", {
   code: tag("ACCESS_TYPE_REQUIRED"),
-  status: tag(400),
+  status: status(400),
   message: text("An access type is required.")
 }) {
   static readonly code = "ACCESS_TYPE_REQUIRED"
@@ -149,7 +163,7 @@ export class AccessTypeRequired extends /*#__PURE__*/ Schema.TaggedError<AccessT
 /** The access type is too weak for the endpoint (status 401). SPEC §8 */
 export class InsufficientAccessType extends /*#__PURE__*/ Schema.TaggedError<InsufficientAccessType>()("InsufficientAccessType", {
   code: tag("INSUFFICIENT_ACCESS_TYPE"),
-  status: tag(401),
+  status: status(401),
   message: text("This access type may not call this endpoint."),
   details: details(
     { actualAccessType: AccessTypeSchema, allowedAccessTypes: AccessTypes },
@@ -165,7 +179,7 @@ export class InsufficientAccessType extends /*#__PURE__*/ Schema.TaggedError<Ins
 /** The publishable client key does not match the project (status 401). SPEC §8 */
 export class InvalidPublishableClientKey extends /*#__PURE__*/ Schema.TaggedError<InvalidPublishableClientKey>()("InvalidPublishableClientKey", {
   code: tag("INVALID_PUBLISHABLE_CLIENT_KEY"),
-  status: tag(401),
+  status: status(401),
   message: text("The publishable client key is not valid for this project."),
   details: details({ projectId: Schema.String }, { projectId: "project_id" })
 }) {
@@ -178,7 +192,7 @@ export class InvalidPublishableClientKey extends /*#__PURE__*/ Schema.TaggedErro
 /** The secret server key does not match the project (status 401). SPEC §8 */
 export class InvalidSecretServerKey extends /*#__PURE__*/ Schema.TaggedError<InvalidSecretServerKey>()("InvalidSecretServerKey", {
   code: tag("INVALID_SECRET_SERVER_KEY"),
-  status: tag(401),
+  status: status(401),
   message: text("The secret server key is not valid for this project."),
   details: details({ projectId: Schema.String }, { projectId: "project_id" })
 }) {
@@ -191,7 +205,7 @@ export class InvalidSecretServerKey extends /*#__PURE__*/ Schema.TaggedError<Inv
 /** The super-secret admin key does not match the project (status 401). SPEC §8 */
 export class InvalidSuperSecretAdminKey extends /*#__PURE__*/ Schema.TaggedError<InvalidSuperSecretAdminKey>()("InvalidSuperSecretAdminKey", {
   code: tag("INVALID_SUPER_SECRET_ADMIN_KEY"),
-  status: tag(401),
+  status: status(401),
   message: text("The super-secret admin key is not valid for this project."),
   details: details({ projectId: Schema.String }, { projectId: "project_id" })
 }) {
@@ -216,7 +230,7 @@ export class InvalidAdminAccessToken extends /*#__PURE__*/ Schema.TaggedError<In
 /** The admin access token is unparsable (status 401). SPEC §8 */
 export class UnparsableAdminAccessToken extends /*#__PURE__*/ Schema.TaggedError<UnparsableAdminAccessToken>()("UnparsableAdminAccessToken", {
   code: tag("UNPARSABLE_ADMIN_ACCESS_TOKEN"),
-  status: tag(401),
+  status: status(401),
   message: text("The admin access token could not be parsed.")
 }) {
   static readonly code = "UNPARSABLE_ADMIN_ACCESS_TOKEN"
@@ -228,7 +242,7 @@ export class UnparsableAdminAccessToken extends /*#__PURE__*/ Schema.TaggedError
 /** The admin access token has expired (status 401). SPEC §8 */
 export class AdminAccessTokenExpired extends /*#__PURE__*/ Schema.TaggedError<AdminAccessTokenExpired>()("AdminAccessTokenExpired", {
   code: tag("ADMIN_ACCESS_TOKEN_EXPIRED"),
-  status: tag(401),
+  status: status(401),
   message: text("Admin access token expired; refresh it."),
   details: details({ expiredAtMillis: NullableNumber }, { expiredAtMillis: "expired_at_millis" })
 }) {
@@ -241,7 +255,7 @@ export class AdminAccessTokenExpired extends /*#__PURE__*/ Schema.TaggedError<Ad
 /** The admin access token is not for the internal project (status 401). SPEC §8 */
 export class InvalidProjectForAdminAccessToken extends /*#__PURE__*/ Schema.TaggedError<InvalidProjectForAdminAccessToken>()("InvalidProjectForAdminAccessToken", {
   code: tag("INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN"),
-  status: tag(401),
+  status: status(401),
   message: text("Admin access tokens must belong to the internal project.")
 }) {
   static readonly code = "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN"
@@ -253,7 +267,7 @@ export class InvalidProjectForAdminAccessToken extends /*#__PURE__*/ Schema.Tagg
 /** The admin access token's user is not an admin of the project (status 401). SPEC §8 */
 export class AdminAccessTokenIsNotAdmin extends /*#__PURE__*/ Schema.TaggedError<AdminAccessTokenIsNotAdmin>()("AdminAccessTokenIsNotAdmin", {
   code: tag("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN"),
-  status: tag(401),
+  status: status(401),
   message: text("The admin access token does not grant admin rights on this project.")
 }) {
   static readonly code = "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN"
@@ -277,7 +291,7 @@ export class ProjectAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedEr
 /** Client authentication required (status 401). SPEC §8 */
 export class ClientAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<ClientAuthenticationRequired>()("ClientAuthenticationRequired", {
   code: tag("CLIENT_AUTHENTICATION_REQUIRED"),
-  status: tag(401),
+  status: status(401),
   message: text("A publishable client key is required.")
 }) {
   static readonly code = "CLIENT_AUTHENTICATION_REQUIRED"
@@ -289,7 +303,7 @@ export class ClientAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedErr
 /** Server authentication required (status 401). SPEC §8 */
 export class ServerAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<ServerAuthenticationRequired>()("ServerAuthenticationRequired", {
   code: tag("SERVER_AUTHENTICATION_REQUIRED"),
-  status: tag(401),
+  status: status(401),
   message: text("A secret server key is required.")
 }) {
   static readonly code = "SERVER_AUTHENTICATION_REQUIRED"
@@ -301,7 +315,7 @@ export class ServerAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedErr
 /** Client or server authentication required (status 401). SPEC §8 */
 export class ClientOrServerAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<ClientOrServerAuthenticationRequired>()("ClientOrServerAuthenticationRequired", {
   code: tag("CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED"),
-  status: tag(401),
+  status: status(401),
   message: text("Client or server authentication is required.")
 }) {
   static readonly code = "CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED"
@@ -313,7 +327,7 @@ export class ClientOrServerAuthenticationRequired extends /*#__PURE__*/ Schema.T
 /** Client or admin authentication required (status 401). SPEC §8 */
 export class ClientOrAdminAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<ClientOrAdminAuthenticationRequired>()("ClientOrAdminAuthenticationRequired", {
   code: tag("CLIENT_OR_ADMIN_AUTHENTICATION_REQUIRED"),
-  status: tag(401),
+  status: status(401),
   message: text("Client or admin authentication is required.")
 }) {
   static readonly code = "CLIENT_OR_ADMIN_AUTHENTICATION_REQUIRED"
@@ -325,7 +339,7 @@ export class ClientOrAdminAuthenticationRequired extends /*#__PURE__*/ Schema.Ta
 /** Client, server or admin authentication required (status 401). SPEC §8 */
 export class ClientOrServerOrAdminAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<ClientOrServerOrAdminAuthenticationRequired>()("ClientOrServerOrAdminAuthenticationRequired", {
   code: tag("CLIENT_OR_SERVER_OR_ADMIN_AUTHENTICATION_REQUIRED"),
-  status: tag(401),
+  status: status(401),
   message: text("Client, server or admin authentication is required.")
 }) {
   static readonly code = "CLIENT_OR_SERVER_OR_ADMIN_AUTHENTICATION_REQUIRED"
@@ -337,7 +351,7 @@ export class ClientOrServerOrAdminAuthenticationRequired extends /*#__PURE__*/ S
 /** Admin authentication required (status 401). SPEC §8 */
 export class AdminAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<AdminAuthenticationRequired>()("AdminAuthenticationRequired", {
   code: tag("ADMIN_AUTHENTICATION_REQUIRED"),
-  status: tag(401),
+  status: status(401),
   message: text("Admin authentication is required.")
 }) {
   static readonly code = "ADMIN_AUTHENTICATION_REQUIRED"
@@ -349,7 +363,7 @@ export class AdminAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedErro
 /** The endpoint expects the internal project (status 401). SPEC §8 */
 export class ExpectedInternalProject extends /*#__PURE__*/ Schema.TaggedError<ExpectedInternalProject>()("ExpectedInternalProject", {
   code: tag("EXPECTED_INTERNAL_PROJECT"),
-  status: tag(401),
+  status: status(401),
   message: text("This endpoint only serves the internal project.")
 }) {
   static readonly code = "EXPECTED_INTERNAL_PROJECT"
@@ -401,7 +415,7 @@ export class InvalidAccessToken extends /*#__PURE__*/ Schema.TaggedError<Invalid
 /** The access token is unparsable (status 401). SPEC §8 */
 export class UnparsableAccessToken extends /*#__PURE__*/ Schema.TaggedError<UnparsableAccessToken>()("UnparsableAccessToken", {
   code: tag("UNPARSABLE_ACCESS_TOKEN"),
-  status: tag(401),
+  status: status(401),
   message: text("The access token could not be parsed.")
 }) {
   static readonly code = "UNPARSABLE_ACCESS_TOKEN"
@@ -413,7 +427,7 @@ export class UnparsableAccessToken extends /*#__PURE__*/ Schema.TaggedError<Unpa
 /** The access token has expired (status 401). SPEC §8 */
 export class AccessTokenExpired extends /*#__PURE__*/ Schema.TaggedError<AccessTokenExpired>()("AccessTokenExpired", {
   code: tag("ACCESS_TOKEN_EXPIRED"),
-  status: tag(401),
+  status: status(401),
   message: text("Access token expired; refresh the session."),
   details: details({ expiredAtMillis: NullableNumber }, { expiredAtMillis: "expired_at_millis" })
 }) {
@@ -426,7 +440,7 @@ export class AccessTokenExpired extends /*#__PURE__*/ Schema.TaggedError<AccessT
 /** The access token is for another project (status 401). SPEC §8 */
 export class InvalidProjectForAccessToken extends /*#__PURE__*/ Schema.TaggedError<InvalidProjectForAccessToken>()("InvalidProjectForAccessToken", {
   code: tag("INVALID_PROJECT_FOR_ACCESS_TOKEN"),
-  status: tag(401),
+  status: status(401),
   message: text("The access token belongs to another project."),
   details: details(
     { expectedProjectId: Schema.String, actualProjectId: Schema.String },
@@ -453,7 +467,7 @@ export class RefreshTokenError extends /*#__PURE__*/ Schema.TaggedError<RefreshT
 /** The refresh token is unknown, expired or revoked (status 401). SPEC §8 */
 export class RefreshTokenNotFoundOrExpired extends /*#__PURE__*/ Schema.TaggedError<RefreshTokenNotFoundOrExpired>()("RefreshTokenNotFoundOrExpired", {
   code: tag("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"),
-  status: tag(401),
+  status: status(401),
   message: text("The refresh token is unknown, or its session ended.")
 }) {
   static readonly code = "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"
@@ -465,7 +479,7 @@ export class RefreshTokenNotFoundOrExpired extends /*#__PURE__*/ Schema.TaggedEr
 /** The session being used cannot delete itself (status 400). SPEC §8 */
 export class CannotDeleteCurrentSession extends /*#__PURE__*/ Schema.TaggedError<CannotDeleteCurrentSession>()("CannotDeleteCurrentSession", {
   code: tag("CANNOT_DELETE_CURRENT_SESSION"),
-  status: tag(400),
+  status: status(400),
   message: text("The current session cannot be deleted this way.")
 }) {
   static readonly code = "CANNOT_DELETE_CURRENT_SESSION"
@@ -477,7 +491,7 @@ export class CannotDeleteCurrentSession extends /*#__PURE__*/ Schema.TaggedError
 /** The OAuth provider refused to refresh; sign in again (status 401). SPEC §8 */
 export class ProviderRejected extends /*#__PURE__*/ Schema.TaggedError<ProviderRejected>()("ProviderRejected", {
   code: tag("PROVIDER_REJECTED"),
-  status: tag(401),
+  status: status(401),
   message: text("The sign-in provider no longer accepts this session.")
 }) {
   static readonly code = "PROVIDER_REJECTED"
@@ -492,7 +506,7 @@ export class ProviderRejected extends /*#__PURE__*/ Schema.TaggedError<ProviderR
 /** A user already has this e-mail (status 409). SPEC §8 */
 export class UserWithEmailAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<UserWithEmailAlreadyExists>()("UserWithEmailAlreadyExists", {
   code: tag("USER_EMAIL_ALREADY_EXISTS"),
-  status: tag(409),
+  status: status(409),
   message: text("A user with this e-mail already exists."),
   details: details(
     { email: Schema.String, wouldWorkIfEmailWasVerified: Schema.Boolean },
@@ -508,7 +522,7 @@ export class UserWithEmailAlreadyExists extends /*#__PURE__*/ Schema.TaggedError
 /** The e-mail is not verified (status 400). SPEC §8 */
 export class EmailNotVerified extends /*#__PURE__*/ Schema.TaggedError<EmailNotVerified>()("EmailNotVerified", {
   code: tag("EMAIL_NOT_VERIFIED"),
-  status: tag(400),
+  status: status(400),
   message: text("The e-mail address is not verified.")
 }) {
   static readonly code = "EMAIL_NOT_VERIFIED"
@@ -519,7 +533,7 @@ export class EmailNotVerified extends /*#__PURE__*/ Schema.TaggedError<EmailNotV
 /** `me` was used without user authentication (status 400). SPEC §8 */
 export class CannotGetOwnUserWithoutUser extends /*#__PURE__*/ Schema.TaggedError<CannotGetOwnUserWithoutUser>()("CannotGetOwnUserWithoutUser", {
   code: tag("CANNOT_GET_OWN_USER_WITHOUT_USER"),
-  status: tag(400),
+  status: status(400),
   message: text("'me' was used without a signed-in user.")
 }) {
   static readonly code = "CANNOT_GET_OWN_USER_WITHOUT_USER"
@@ -531,7 +545,7 @@ export class CannotGetOwnUserWithoutUser extends /*#__PURE__*/ Schema.TaggedErro
 /** The given user id does not exist (status 400). SPEC §8 */
 export class UserIdDoesNotExist extends /*#__PURE__*/ Schema.TaggedError<UserIdDoesNotExist>()("UserIdDoesNotExist", {
   code: tag("USER_ID_DOES_NOT_EXIST"),
-  status: tag(400),
+  status: status(400),
   message: text("No user has this id."),
   details: details({ userId: Schema.String }, { userId: "user_id" })
 }) {
@@ -544,7 +558,7 @@ export class UserIdDoesNotExist extends /*#__PURE__*/ Schema.TaggedError<UserIdD
 /** User not found (status 404). SPEC §8 */
 export class UserNotFound extends /*#__PURE__*/ Schema.TaggedError<UserNotFound>()("UserNotFound", {
   code: tag("USER_NOT_FOUND"),
-  status: tag(404),
+  status: status(404),
   message: text("No such user.")
 }) {
   static readonly code = "USER_NOT_FOUND"
@@ -555,7 +569,7 @@ export class UserNotFound extends /*#__PURE__*/ Schema.TaggedError<UserNotFound>
 /** Project not found (status 404). SPEC §8 */
 export class ProjectNotFound extends /*#__PURE__*/ Schema.TaggedError<ProjectNotFound>()("ProjectNotFound", {
   code: tag("PROJECT_NOT_FOUND"),
-  status: tag(404),
+  status: status(404),
   message: text("Project not found, or not visible to this user."),
   details: details({ projectId: Schema.String }, { projectId: "project_id" })
 }) {
@@ -567,7 +581,7 @@ export class ProjectNotFound extends /*#__PURE__*/ Schema.TaggedError<ProjectNot
 /** The request's project does not exist (status 400). SPEC §8 */
 export class CurrentProjectNotFound extends /*#__PURE__*/ Schema.TaggedError<CurrentProjectNotFound>()("CurrentProjectNotFound", {
   code: tag("CURRENT_PROJECT_NOT_FOUND"),
-  status: tag(400),
+  status: status(400),
   message: text("The project named in x-stack-project-id does not exist."),
   details: details({ projectId: Schema.String }, { projectId: "project_id" })
 }) {
@@ -580,7 +594,7 @@ export class CurrentProjectNotFound extends /*#__PURE__*/ Schema.TaggedError<Cur
 /** The branch does not exist (status 400). SPEC §8 */
 export class BranchDoesNotExist extends /*#__PURE__*/ Schema.TaggedError<BranchDoesNotExist>()("BranchDoesNotExist", {
   code: tag("BRANCH_DOES_NOT_EXIST"),
-  status: tag(400),
+  status: status(400),
   message: text("The branch does not exist."),
   details: details({ branchId: Schema.String }, { branchId: "branch_id" })
 }) {
@@ -593,7 +607,7 @@ export class BranchDoesNotExist extends /*#__PURE__*/ Schema.TaggedError<BranchD
 /** Sign-up is not enabled for the project (status 400). SPEC §8 */
 export class SignUpNotEnabled extends /*#__PURE__*/ Schema.TaggedError<SignUpNotEnabled>()("SignUpNotEnabled", {
   code: tag("SIGN_UP_NOT_ENABLED"),
-  status: tag(400),
+  status: status(400),
   message: text("Creation of new accounts is not enabled for this project. Please ask the project owner to enable it.") // SPEC §8, verbatim
 }) {
   static readonly code = "SIGN_UP_NOT_ENABLED"
@@ -604,7 +618,7 @@ export class SignUpNotEnabled extends /*#__PURE__*/ Schema.TaggedError<SignUpNot
 /** Password authentication is not enabled (status 400). SPEC §8 */
 export class PasswordAuthenticationNotEnabled extends /*#__PURE__*/ Schema.TaggedError<PasswordAuthenticationNotEnabled>()("PasswordAuthenticationNotEnabled", {
   code: tag("PASSWORD_AUTHENTICATION_NOT_ENABLED"),
-  status: tag(400),
+  status: status(400),
   message: text("Password sign-in is turned off for this project.")
 }) {
   static readonly code = "PASSWORD_AUTHENTICATION_NOT_ENABLED"
@@ -616,7 +630,7 @@ export class PasswordAuthenticationNotEnabled extends /*#__PURE__*/ Schema.Tagge
 /** Passkey authentication is not enabled (status 400). SPEC §8 */
 export class PasskeyAuthenticationNotEnabled extends /*#__PURE__*/ Schema.TaggedError<PasskeyAuthenticationNotEnabled>()("PasskeyAuthenticationNotEnabled", {
   code: tag("PASSKEY_AUTHENTICATION_NOT_ENABLED"),
-  status: tag(400),
+  status: status(400),
   message: text("Passkey sign-in is turned off for this project.")
 }) {
   static readonly code = "PASSKEY_AUTHENTICATION_NOT_ENABLED"
@@ -628,7 +642,7 @@ export class PasskeyAuthenticationNotEnabled extends /*#__PURE__*/ Schema.Tagged
 /** Anonymous accounts are not enabled (status 400). SPEC §8 */
 export class AnonymousAccountsNotEnabled extends /*#__PURE__*/ Schema.TaggedError<AnonymousAccountsNotEnabled>()("AnonymousAccountsNotEnabled", {
   code: tag("ANONYMOUS_ACCOUNTS_NOT_ENABLED"),
-  status: tag(400),
+  status: status(400),
   message: text("Anonymous accounts are turned off for this project.")
 }) {
   static readonly code = "ANONYMOUS_ACCOUNTS_NOT_ENABLED"
@@ -640,7 +654,7 @@ export class AnonymousAccountsNotEnabled extends /*#__PURE__*/ Schema.TaggedErro
 /** Wrong e-mail or password (status 400). SPEC §8 */
 export class EmailPasswordMismatch extends /*#__PURE__*/ Schema.TaggedError<EmailPasswordMismatch>()("EmailPasswordMismatch", {
   code: tag("EMAIL_PASSWORD_MISMATCH"),
-  status: tag(400),
+  status: status(400),
   message: text("Wrong e-mail or password.") // SPEC §8, verbatim
 }) {
   static readonly code = "EMAIL_PASSWORD_MISMATCH"
@@ -652,7 +666,7 @@ export class EmailPasswordMismatch extends /*#__PURE__*/ Schema.TaggedError<Emai
 /** The redirect URL is not a trusted domain (status 400). SPEC §8 */
 export class RedirectUrlNotWhitelisted extends /*#__PURE__*/ Schema.TaggedError<RedirectUrlNotWhitelisted>()("RedirectUrlNotWhitelisted", {
   code: tag("REDIRECT_URL_NOT_WHITELISTED"),
-  status: tag(400),
+  status: status(400),
   message: text("The redirect URL is not on the project's trusted domains.")
 }) {
   static readonly code = "REDIRECT_URL_NOT_WHITELISTED"
@@ -676,7 +690,7 @@ export class PasswordRequirementsNotMet extends /*#__PURE__*/ Schema.TaggedError
 /** The password is shorter than `minLength` (status 400). SPEC §8 */
 export class PasswordTooShort extends /*#__PURE__*/ Schema.TaggedError<PasswordTooShort>()("PasswordTooShort", {
   code: tag("PASSWORD_TOO_SHORT"),
-  status: tag(400),
+  status: status(400),
   message: text("The password is too short."),
   details: details({ minLength: Schema.Number }, { minLength: "min_length" })
 }) {
@@ -688,7 +702,7 @@ export class PasswordTooShort extends /*#__PURE__*/ Schema.TaggedError<PasswordT
 /** The password is longer than `maxLength` (camelCase on the wire too) (status 400). SPEC §8 */
 export class PasswordTooLong extends /*#__PURE__*/ Schema.TaggedError<PasswordTooLong>()("PasswordTooLong", {
   code: tag("PASSWORD_TOO_LONG"),
-  status: tag(400),
+  status: status(400),
   message: text("The password is too long."),
   details: details({ maxLength: Schema.Number }, {})
 }) {
@@ -700,7 +714,7 @@ export class PasswordTooLong extends /*#__PURE__*/ Schema.TaggedError<PasswordTo
 /** The user has no password (status 400). SPEC §8 */
 export class UserDoesNotHavePassword extends /*#__PURE__*/ Schema.TaggedError<UserDoesNotHavePassword>()("UserDoesNotHavePassword", {
   code: tag("USER_DOES_NOT_HAVE_PASSWORD"),
-  status: tag(400),
+  status: status(400),
   message: text("This user has no password.")
 }) {
   static readonly code = "USER_DOES_NOT_HAVE_PASSWORD"
@@ -724,7 +738,7 @@ export class VerificationCodeError extends /*#__PURE__*/ Schema.TaggedError<Veri
 /** Verification code not found (status 404). SPEC §8 */
 export class VerificationCodeNotFound extends /*#__PURE__*/ Schema.TaggedError<VerificationCodeNotFound>()("VerificationCodeNotFound", {
   code: tag("VERIFICATION_CODE_NOT_FOUND"),
-  status: tag(404),
+  status: status(404),
   message: text("Unknown verification code.")
 }) {
   static readonly code = "VERIFICATION_CODE_NOT_FOUND"
@@ -736,7 +750,7 @@ export class VerificationCodeNotFound extends /*#__PURE__*/ Schema.TaggedError<V
 /** Verification code expired (status 400). SPEC §8 */
 export class VerificationCodeExpired extends /*#__PURE__*/ Schema.TaggedError<VerificationCodeExpired>()("VerificationCodeExpired", {
   code: tag("VERIFICATION_CODE_EXPIRED"),
-  status: tag(400),
+  status: status(400),
   message: text("The verification code is no longer valid.")
 }) {
   static readonly code = "VERIFICATION_CODE_EXPIRED"
@@ -748,7 +762,7 @@ export class VerificationCodeExpired extends /*#__PURE__*/ Schema.TaggedError<Ve
 /** Verification code already used (status 409). SPEC §8 */
 export class VerificationCodeAlreadyUsed extends /*#__PURE__*/ Schema.TaggedError<VerificationCodeAlreadyUsed>()("VerificationCodeAlreadyUsed", {
   code: tag("VERIFICATION_CODE_ALREADY_USED"),
-  status: tag(409),
+  status: status(409),
   message: text("The verification link has already been used.") // SPEC §8, verbatim
 }) {
   static readonly code = "VERIFICATION_CODE_ALREADY_USED"
@@ -760,7 +774,7 @@ export class VerificationCodeAlreadyUsed extends /*#__PURE__*/ Schema.TaggedErro
 /** Verification code attempts exhausted (status 400). SPEC §8 */
 export class VerificationCodeMaxAttemptsReached extends /*#__PURE__*/ Schema.TaggedError<VerificationCodeMaxAttemptsReached>()("VerificationCodeMaxAttemptsReached", {
   code: tag("VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"),
-  status: tag(400),
+  status: status(400),
   message: text("Too many attempts with this verification code.")
 }) {
   static readonly code = "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"
@@ -772,7 +786,7 @@ export class VerificationCodeMaxAttemptsReached extends /*#__PURE__*/ Schema.Tag
 /** Password and confirmation differ (status 400). SPEC §8 */
 export class PasswordConfirmationMismatch extends /*#__PURE__*/ Schema.TaggedError<PasswordConfirmationMismatch>()("PasswordConfirmationMismatch", {
   code: tag("PASSWORD_CONFIRMATION_MISMATCH"),
-  status: tag(400),
+  status: status(400),
   message: text("The two passwords differ.")
 }) {
   static readonly code = "PASSWORD_CONFIRMATION_MISMATCH"
@@ -784,7 +798,7 @@ export class PasswordConfirmationMismatch extends /*#__PURE__*/ Schema.TaggedErr
 /** The e-mail is already verified (status 409). SPEC §8 */
 export class EmailAlreadyVerified extends /*#__PURE__*/ Schema.TaggedError<EmailAlreadyVerified>()("EmailAlreadyVerified", {
   code: tag("EMAIL_ALREADY_VERIFIED"),
-  status: tag(409),
+  status: status(409),
   message: text("This e-mail is verified already.")
 }) {
   static readonly code = "EMAIL_ALREADY_VERIFIED"
@@ -796,7 +810,7 @@ export class EmailAlreadyVerified extends /*#__PURE__*/ Schema.TaggedError<Email
 /** The e-mail belongs to no user that signs in with it (status 400). SPEC §8 */
 export class EmailNotAssociatedWithUser extends /*#__PURE__*/ Schema.TaggedError<EmailNotAssociatedWithUser>()("EmailNotAssociatedWithUser", {
   code: tag("EMAIL_NOT_ASSOCIATED_WITH_USER"),
-  status: tag(400),
+  status: status(400),
   message: text("No user can sign in with this e-mail.")
 }) {
   static readonly code = "EMAIL_NOT_ASSOCIATED_WITH_USER"
@@ -808,7 +822,7 @@ export class EmailNotAssociatedWithUser extends /*#__PURE__*/ Schema.TaggedError
 /** The e-mail is not the user's primary e-mail (status 400). SPEC §8 */
 export class EmailIsNotPrimaryEmail extends /*#__PURE__*/ Schema.TaggedError<EmailIsNotPrimaryEmail>()("EmailIsNotPrimaryEmail", {
   code: tag("EMAIL_IS_NOT_PRIMARY_EMAIL"),
-  status: tag(400),
+  status: status(400),
   message: text("The e-mail must be the user's primary e-mail."),
   details: details({ email: Schema.String, primaryEmail: Schema.String }, { primaryEmail: "primary_email" })
 }) {
@@ -821,7 +835,7 @@ export class EmailIsNotPrimaryEmail extends /*#__PURE__*/ Schema.TaggedError<Ema
 /** Passkey registration failed (status 400). SPEC §8 */
 export class PasskeyRegistrationFailed extends /*#__PURE__*/ Schema.TaggedError<PasskeyRegistrationFailed>()("PasskeyRegistrationFailed", {
   code: tag("PASSKEY_REGISTRATION_FAILED"),
-  status: tag(400),
+  status: status(400),
   message: text("Passkey registration failed.")
 }) {
   static readonly code = "PASSKEY_REGISTRATION_FAILED"
@@ -833,7 +847,7 @@ export class PasskeyRegistrationFailed extends /*#__PURE__*/ Schema.TaggedError<
 /** A WebAuthn error during a passkey ceremony (status 400). SPEC §8 */
 export class PasskeyWebAuthnError extends /*#__PURE__*/ Schema.TaggedError<PasskeyWebAuthnError>()("PasskeyWebAuthnError", {
   code: tag("PASSKEY_WEBAUTHN_ERROR"),
-  status: tag(400),
+  status: status(400),
   message: text("The WebAuthn ceremony failed."),
   details: details({ message: Schema.String, code: Schema.String }, {})
 }) {
@@ -846,7 +860,7 @@ export class PasskeyWebAuthnError extends /*#__PURE__*/ Schema.TaggedError<Passk
 /** Passkey authentication failed (status 400). SPEC §8 */
 export class PasskeyAuthenticationFailed extends /*#__PURE__*/ Schema.TaggedError<PasskeyAuthenticationFailed>()("PasskeyAuthenticationFailed", {
   code: tag("PASSKEY_AUTHENTICATION_FAILED"),
-  status: tag(400),
+  status: status(400),
   message: text("Passkey sign-in failed.")
 }) {
   static readonly code = "PASSKEY_AUTHENTICATION_FAILED"
@@ -858,7 +872,7 @@ export class PasskeyAuthenticationFailed extends /*#__PURE__*/ Schema.TaggedErro
 /** Multi-factor authentication required; carries the attempt code (status 400). SPEC §8 */
 export class MultiFactorAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<MultiFactorAuthenticationRequired>()("MultiFactorAuthenticationRequired", {
   code: tag("MULTI_FACTOR_AUTHENTICATION_REQUIRED"),
-  status: tag(400),
+  status: status(400),
   message: text("A second factor is required to sign in."),
   details: details({ attemptCode: Schema.String }, { attemptCode: "attempt_code" })
 }) {
@@ -871,7 +885,7 @@ export class MultiFactorAuthenticationRequired extends /*#__PURE__*/ Schema.Tagg
 /** Invalid TOTP code (status 400). SPEC §8 */
 export class InvalidTotpCode extends /*#__PURE__*/ Schema.TaggedError<InvalidTotpCode>()("InvalidTotpCode", {
   code: tag("INVALID_TOTP_CODE"),
-  status: tag(400),
+  status: status(400),
   message: text("The TOTP code is invalid. Please try again.") // SPEC §8, verbatim
 }) {
   static readonly code = "INVALID_TOTP_CODE"
@@ -882,7 +896,7 @@ export class InvalidTotpCode extends /*#__PURE__*/ Schema.TaggedError<InvalidTot
 /** User authentication required (status 401). SPEC §8 */
 export class UserAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<UserAuthenticationRequired>()("UserAuthenticationRequired", {
   code: tag("USER_AUTHENTICATION_REQUIRED"),
-  status: tag(401),
+  status: status(401),
   message: text("A signed-in user is required.")
 }) {
   static readonly code = "USER_AUTHENTICATION_REQUIRED"
@@ -894,7 +908,7 @@ export class UserAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError
 /** The contact channel is used for sign-in by another user (status 409). SPEC §8 */
 export class ContactChannelAlreadyUsedForAuthBySomeoneElse extends /*#__PURE__*/ Schema.TaggedError<ContactChannelAlreadyUsedForAuthBySomeoneElse>()("ContactChannelAlreadyUsedForAuthBySomeoneElse", {
   code: tag("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE"),
-  status: tag(409),
+  status: status(409),
   message: text("Another account already signs in with this contact channel."),
   details: details(
     { type: Schema.String, contactChannelValue: NullableString, wouldWorkIfEmailWasVerified: Schema.Boolean },
@@ -914,7 +928,7 @@ export class ContactChannelAlreadyUsedForAuthBySomeoneElse extends /*#__PURE__*/
 /** Permission not found (status 404). SPEC §8 */
 export class PermissionNotFound extends /*#__PURE__*/ Schema.TaggedError<PermissionNotFound>()("PermissionNotFound", {
   code: tag("PERMISSION_NOT_FOUND"),
-  status: tag(404),
+  status: status(404),
   message: text("Permission not found."),
   details: details({ permissionId: Schema.String }, { permissionId: "permission_id" })
 }) {
@@ -927,7 +941,7 @@ export class PermissionNotFound extends /*#__PURE__*/ Schema.TaggedError<Permiss
 /** The permission exists, but for another scope (status 404). SPEC §8 */
 export class PermissionScopeMismatch extends /*#__PURE__*/ Schema.TaggedError<PermissionScopeMismatch>()("PermissionScopeMismatch", {
   code: tag("WRONG_PERMISSION_SCOPE"),
-  status: tag(404),
+  status: status(404),
   message: text("The permission exists only in another scope."),
   details: details(
     { permissionId: Schema.String, expectedScope: PermissionScope, actualScope: NullablePermissionScope },
@@ -943,7 +957,7 @@ export class PermissionScopeMismatch extends /*#__PURE__*/ Schema.TaggedError<Pe
 /** A contained permission does not exist (status 400). SPEC §8 */
 export class ContainedPermissionNotFound extends /*#__PURE__*/ Schema.TaggedError<ContainedPermissionNotFound>()("ContainedPermissionNotFound", {
   code: tag("CONTAINED_PERMISSION_NOT_FOUND"),
-  status: tag(400),
+  status: status(400),
   message: text("A contained permission does not exist."),
   details: details({ permissionId: Schema.String }, { permissionId: "permission_id" })
 }) {
@@ -956,7 +970,7 @@ export class ContainedPermissionNotFound extends /*#__PURE__*/ Schema.TaggedErro
 /** The permission id is taken (status 400). SPEC §8 */
 export class PermissionIdAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<PermissionIdAlreadyExists>()("PermissionIdAlreadyExists", {
   code: tag("PERMISSION_ID_ALREADY_EXISTS"),
-  status: tag(400),
+  status: status(400),
   message: text("A permission with this id exists already."),
   details: details({ permissionId: Schema.String }, { permissionId: "permission_id" })
 }) {
@@ -969,7 +983,7 @@ export class PermissionIdAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<
 /** Team not found (status 404). SPEC §8 */
 export class TeamNotFound extends /*#__PURE__*/ Schema.TaggedError<TeamNotFound>()("TeamNotFound", {
   code: tag("TEAM_NOT_FOUND"),
-  status: tag(404),
+  status: status(404),
   message: text("No such team."),
   details: details({ teamId: Schema.String }, { teamId: "team_id" })
 }) {
@@ -984,7 +998,7 @@ export class TeamNotFound extends /*#__PURE__*/ Schema.TaggedError<TeamNotFound>
  */
 export class TeamAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<TeamAlreadyExists>()("TeamAlreadyExists", {
   code: tag("TEAM_ALREADY_EXISTS"),
-  status: tag(409),
+  status: status(409),
   message: text("A team with this id already exists."),
   details: details({ teamId: Schema.String }, { teamId: "team_id" })
 }) {
@@ -996,7 +1010,7 @@ export class TeamAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<TeamAlre
 /** Team membership not found (status 404). SPEC §8 */
 export class TeamMembershipNotFound extends /*#__PURE__*/ Schema.TaggedError<TeamMembershipNotFound>()("TeamMembershipNotFound", {
   code: tag("TEAM_MEMBERSHIP_NOT_FOUND"),
-  status: tag(404),
+  status: status(404),
   message: text("The user is not a member of the team."),
   details: details({ teamId: Schema.String, userId: Schema.String }, { teamId: "team_id", userId: "user_id" })
 }) {
@@ -1009,7 +1023,7 @@ export class TeamMembershipNotFound extends /*#__PURE__*/ Schema.TaggedError<Tea
 /** Team membership already exists (status 409). SPEC §8 */
 export class TeamMembershipAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<TeamMembershipAlreadyExists>()("TeamMembershipAlreadyExists", {
   code: tag("TEAM_MEMBERSHIP_ALREADY_EXISTS"),
-  status: tag(409),
+  status: status(409),
   message: text("The user is a member of the team already.")
 }) {
   static readonly code = "TEAM_MEMBERSHIP_ALREADY_EXISTS"
@@ -1021,7 +1035,7 @@ export class TeamMembershipAlreadyExists extends /*#__PURE__*/ Schema.TaggedErro
 /** The user lacks a project permission (status 401). SPEC §8 */
 export class ProjectPermissionRequired extends /*#__PURE__*/ Schema.TaggedError<ProjectPermissionRequired>()("ProjectPermissionRequired", {
   code: tag("PROJECT_PERMISSION_REQUIRED"),
-  status: tag(401),
+  status: status(401),
   message: text("The user lacks a required project permission."),
   details: details(
     { userId: Schema.String, permissionId: Schema.String },
@@ -1037,7 +1051,7 @@ export class ProjectPermissionRequired extends /*#__PURE__*/ Schema.TaggedError<
 /** The user lacks a team permission (status 401). SPEC §8 */
 export class TeamPermissionRequired extends /*#__PURE__*/ Schema.TaggedError<TeamPermissionRequired>()("TeamPermissionRequired", {
   code: tag("TEAM_PERMISSION_REQUIRED"),
-  status: tag(401),
+  status: status(401),
   message: text("The user lacks a required team permission."),
   details: details(
     { teamId: Schema.String, userId: Schema.String, permissionId: Schema.String },
@@ -1053,7 +1067,7 @@ export class TeamPermissionRequired extends /*#__PURE__*/ Schema.TaggedError<Tea
 /** The team permission was not found for the user (status 401). SPEC §8 */
 export class TeamPermissionNotFound extends /*#__PURE__*/ Schema.TaggedError<TeamPermissionNotFound>()("TeamPermissionNotFound", {
   code: tag("TEAM_PERMISSION_NOT_FOUND"),
-  status: tag(401),
+  status: status(401),
   message: text("The user does not hold this team permission."),
   details: details(
     { teamId: Schema.String, userId: Schema.String, permissionId: Schema.String },
@@ -1073,7 +1087,7 @@ export class TeamPermissionNotFound extends /*#__PURE__*/ Schema.TaggedError<Tea
 /** The OAuth connection is not connected to a user (status 400). SPEC §8 */
 export class OAuthConnectionNotConnectedToUser extends /*#__PURE__*/ Schema.TaggedError<OAuthConnectionNotConnectedToUser>()("OAuthConnectionNotConnectedToUser", {
   code: tag("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"),
-  status: tag(400),
+  status: status(400),
   message: text("This OAuth connection belongs to no user.")
 }) {
   static readonly code = "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"
@@ -1085,7 +1099,7 @@ export class OAuthConnectionNotConnectedToUser extends /*#__PURE__*/ Schema.Tagg
 /** The OAuth connection misses a required scope (status 400). SPEC §8 */
 export class OAuthConnectionDoesNotHaveRequiredScope extends /*#__PURE__*/ Schema.TaggedError<OAuthConnectionDoesNotHaveRequiredScope>()("OAuthConnectionDoesNotHaveRequiredScope", {
   code: tag("OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"),
-  status: tag(400),
+  status: status(400),
   message: text("The OAuth connection lacks a required scope.")
 }) {
   static readonly code = "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"
@@ -1097,7 +1111,7 @@ export class OAuthConnectionDoesNotHaveRequiredScope extends /*#__PURE__*/ Schem
 /** The OAuth connection is connected to another user (status 409). SPEC §8 */
 export class OAuthConnectionAlreadyConnectedToAnotherUser extends /*#__PURE__*/ Schema.TaggedError<OAuthConnectionAlreadyConnectedToAnotherUser>()("OAuthConnectionAlreadyConnectedToAnotherUser", {
   code: tag("OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER"),
-  status: tag(409),
+  status: status(409),
   message: text("This OAuth connection belongs to another user.")
 }) {
   static readonly code = "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER"
@@ -1109,7 +1123,7 @@ export class OAuthConnectionAlreadyConnectedToAnotherUser extends /*#__PURE__*/ 
 /** Extra scopes are unavailable with shared OAuth keys (status 400). SPEC §8 */
 export class OAuthExtraScopeNotAvailableWithSharedOAuthKeys extends /*#__PURE__*/ Schema.TaggedError<OAuthExtraScopeNotAvailableWithSharedOAuthKeys>()("OAuthExtraScopeNotAvailableWithSharedOAuthKeys", {
   code: tag("OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"),
-  status: tag(400),
+  status: status(400),
   message: text("Extra scopes need the project's own OAuth keys.")
 }) {
   static readonly code = "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"
@@ -1121,7 +1135,7 @@ export class OAuthExtraScopeNotAvailableWithSharedOAuthKeys extends /*#__PURE__*
 /** Provider access tokens are unavailable with shared OAuth keys (status 400). SPEC §8 */
 export class OAuthAccessTokenNotAvailableWithSharedOAuthKeys extends /*#__PURE__*/ Schema.TaggedError<OAuthAccessTokenNotAvailableWithSharedOAuthKeys>()("OAuthAccessTokenNotAvailableWithSharedOAuthKeys", {
   code: tag("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"),
-  status: tag(400),
+  status: status(400),
   message: text("Provider access tokens need the project's own OAuth keys.")
 }) {
   static readonly code = "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"
@@ -1133,7 +1147,7 @@ export class OAuthAccessTokenNotAvailableWithSharedOAuthKeys extends /*#__PURE__
 /** The OAuth client id or secret is invalid (status 400). SPEC §8 */
 export class InvalidOAuthClientIdOrSecret extends /*#__PURE__*/ Schema.TaggedError<InvalidOAuthClientIdOrSecret>()("InvalidOAuthClientIdOrSecret", {
   code: tag("INVALID_OAUTH_CLIENT_ID_OR_SECRET"),
-  status: tag(400),
+  status: status(400),
   message: text("Invalid OAuth client id or secret."),
   details: details({ clientId: NullableString }, { clientId: "client_id" })
 }) {
@@ -1146,7 +1160,7 @@ export class InvalidOAuthClientIdOrSecret extends /*#__PURE__*/ Schema.TaggedErr
 /** The OAuth scope is invalid (status 400). SPEC §8 */
 export class InvalidScope extends /*#__PURE__*/ Schema.TaggedError<InvalidScope>()("InvalidScope", {
   code: tag("INVALID_SCOPE"),
-  status: tag(400),
+  status: status(400),
   message: text("Invalid OAuth scope.")
 }) {
   static readonly code = "INVALID_SCOPE"
@@ -1157,7 +1171,7 @@ export class InvalidScope extends /*#__PURE__*/ Schema.TaggedError<InvalidScope>
 /** The authorization code is invalid (status 400). SPEC §8 */
 export class InvalidAuthorizationCode extends /*#__PURE__*/ Schema.TaggedError<InvalidAuthorizationCode>()("InvalidAuthorizationCode", {
   code: tag("INVALID_AUTHORIZATION_CODE"),
-  status: tag(400),
+  status: status(400),
   message: text("Invalid authorization code.")
 }) {
   static readonly code = "INVALID_AUTHORIZATION_CODE"
@@ -1169,7 +1183,7 @@ export class InvalidAuthorizationCode extends /*#__PURE__*/ Schema.TaggedError<I
 /** The shared OAuth provider id is invalid (status 400). SPEC §8 */
 export class InvalidSharedOAuthProviderId extends /*#__PURE__*/ Schema.TaggedError<InvalidSharedOAuthProviderId>()("InvalidSharedOAuthProviderId", {
   code: tag("INVALID_SHARED_OAUTH_PROVIDER_ID"),
-  status: tag(400),
+  status: status(400),
   message: text("Unknown shared OAuth provider."),
   details: details({ providerId: Schema.String }, { providerId: "provider_id" })
 }) {
@@ -1182,7 +1196,7 @@ export class InvalidSharedOAuthProviderId extends /*#__PURE__*/ Schema.TaggedErr
 /** The standard OAuth provider id is invalid (status 400). SPEC §8 */
 export class InvalidStandardOAuthProviderId extends /*#__PURE__*/ Schema.TaggedError<InvalidStandardOAuthProviderId>()("InvalidStandardOAuthProviderId", {
   code: tag("INVALID_STANDARD_OAUTH_PROVIDER_ID"),
-  status: tag(400),
+  status: status(400),
   message: text("Unknown standard OAuth provider."),
   details: details({ providerId: Schema.String }, { providerId: "provider_id" })
 }) {
@@ -1195,7 +1209,7 @@ export class InvalidStandardOAuthProviderId extends /*#__PURE__*/ Schema.TaggedE
 /** The user is already connected to another OAuth account (status 409). SPEC §8 */
 export class UserAlreadyConnectedToAnotherOAuthConnection extends /*#__PURE__*/ Schema.TaggedError<UserAlreadyConnectedToAnotherOAuthConnection>()("UserAlreadyConnectedToAnotherOAuthConnection", {
   code: tag("USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION"),
-  status: tag(409),
+  status: status(409),
   message: text("This user is linked to a different account of this provider.")
 }) {
   static readonly code = "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION"
@@ -1207,7 +1221,7 @@ export class UserAlreadyConnectedToAnotherOAuthConnection extends /*#__PURE__*/ 
 /** The outer OAuth flow timed out (status 408). SPEC §8 */
 export class OuterOAuthTimeout extends /*#__PURE__*/ Schema.TaggedError<OuterOAuthTimeout>()("OuterOAuthTimeout", {
   code: tag("OUTER_OAUTH_TIMEOUT"),
-  status: tag(408),
+  status: status(408),
   message: text("The OAuth flow has timed out. Please sign in again.") // SPEC §8, verbatim
 }) {
   static readonly code = "OUTER_OAUTH_TIMEOUT"
@@ -1218,7 +1232,7 @@ export class OuterOAuthTimeout extends /*#__PURE__*/ Schema.TaggedError<OuterOAu
 /** The OAuth provider is missing or disabled (status 400). SPEC §8 */
 export class OAuthProviderNotFoundOrNotEnabled extends /*#__PURE__*/ Schema.TaggedError<OAuthProviderNotFoundOrNotEnabled>()("OAuthProviderNotFoundOrNotEnabled", {
   code: tag("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"),
-  status: tag(400),
+  status: status(400),
   message: text("This OAuth provider is unknown or turned off.")
 }) {
   static readonly code = "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"
@@ -1230,7 +1244,7 @@ export class OAuthProviderNotFoundOrNotEnabled extends /*#__PURE__*/ Schema.Tagg
 /** The provider account is already used for sign-in (status 400). SPEC §8 */
 export class OAuthProviderAccountIdAlreadyUsedForSignIn extends /*#__PURE__*/ Schema.TaggedError<OAuthProviderAccountIdAlreadyUsedForSignIn>()("OAuthProviderAccountIdAlreadyUsedForSignIn", {
   code: tag("OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"),
-  status: tag(400),
+  status: status(400),
   message: text("This provider account already signs in another user.")
 }) {
   static readonly code = "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"
@@ -1242,7 +1256,7 @@ export class OAuthProviderAccountIdAlreadyUsedForSignIn extends /*#__PURE__*/ Sc
 /** The OAuth provider denied access (status 400). SPEC §8 */
 export class OAuthProviderAccessDenied extends /*#__PURE__*/ Schema.TaggedError<OAuthProviderAccessDenied>()("OAuthProviderAccessDenied", {
   code: tag("OAUTH_PROVIDER_ACCESS_DENIED"),
-  status: tag(400),
+  status: status(400),
   message: text("Access was refused by the OAuth provider.")
 }) {
   static readonly code = "OAUTH_PROVIDER_ACCESS_DENIED"
@@ -1258,7 +1272,7 @@ export class OAuthProviderAccessDenied extends /*#__PURE__*/ Schema.TaggedError<
 /** The CLI polling code is invalid; details are free-form (status 400). SPEC §8 */
 export class InvalidPollingCodeError extends /*#__PURE__*/ Schema.TaggedError<InvalidPollingCodeError>()("InvalidPollingCodeError", {
   code: tag("INVALID_POLLING_CODE"),
-  status: tag(400),
+  status: status(400),
   message: text("Unknown or invalid polling code."),
   details: Opaque
 }) {
@@ -1271,7 +1285,7 @@ export class InvalidPollingCodeError extends /*#__PURE__*/ Schema.TaggedError<In
 /** CLI authentication failed (status 400). SPEC §8 */
 export class CliAuthError extends /*#__PURE__*/ Schema.TaggedError<CliAuthError>()("CliAuthError", {
   code: tag("CLI_AUTH_ERROR"),
-  status: tag(400),
+  status: status(400),
   message: text("CLI login failed.")
 }) {
   static readonly code = "CLI_AUTH_ERROR"
@@ -1282,7 +1296,7 @@ export class CliAuthError extends /*#__PURE__*/ Schema.TaggedError<CliAuthError>
 /** The CLI authentication request expired (status 400). SPEC §8 */
 export class CliAuthExpiredError extends /*#__PURE__*/ Schema.TaggedError<CliAuthExpiredError>()("CliAuthExpiredError", {
   code: tag("CLI_AUTH_EXPIRED_ERROR"),
-  status: tag(400),
+  status: status(400),
   message: text("CLI authentication request expired. Please try again.") // SPEC §8, verbatim
 }) {
   static readonly code = "CLI_AUTH_EXPIRED_ERROR"
@@ -1294,7 +1308,7 @@ export class CliAuthExpiredError extends /*#__PURE__*/ Schema.TaggedError<CliAut
 /** The CLI authentication token was already used (status 400). SPEC §8 */
 export class CliAuthUsedError extends /*#__PURE__*/ Schema.TaggedError<CliAuthUsedError>()("CliAuthUsedError", {
   code: tag("CLI_AUTH_USED_ERROR"),
-  status: tag(400),
+  status: status(400),
   message: text("This authentication token has already been used.") // SPEC §8, verbatim
 }) {
   static readonly code = "CLI_AUTH_USED_ERROR"
@@ -1316,7 +1330,7 @@ export class ApiKeyNotValid extends /*#__PURE__*/ Schema.TaggedError<ApiKeyNotVa
 /** API key expired (status 401). SPEC §8 */
 export class ApiKeyExpired extends /*#__PURE__*/ Schema.TaggedError<ApiKeyExpired>()("ApiKeyExpired", {
   code: tag("API_KEY_EXPIRED"),
-  status: tag(401),
+  status: status(401),
   message: text("This API key is past its expiry.")
 }) {
   static readonly code = "API_KEY_EXPIRED"
@@ -1327,7 +1341,7 @@ export class ApiKeyExpired extends /*#__PURE__*/ Schema.TaggedError<ApiKeyExpire
 /** API key revoked (status 401). SPEC §8 */
 export class ApiKeyRevoked extends /*#__PURE__*/ Schema.TaggedError<ApiKeyRevoked>()("ApiKeyRevoked", {
   code: tag("API_KEY_REVOKED"),
-  status: tag(401),
+  status: status(401),
   message: text("The API key was revoked.")
 }) {
   static readonly code = "API_KEY_REVOKED"
@@ -1338,7 +1352,7 @@ export class ApiKeyRevoked extends /*#__PURE__*/ Schema.TaggedError<ApiKeyRevoke
 /** API key not found (status 404). SPEC §8 */
 export class ApiKeyNotFound extends /*#__PURE__*/ Schema.TaggedError<ApiKeyNotFound>()("ApiKeyNotFound", {
   code: tag("API_KEY_NOT_FOUND"),
-  status: tag(404),
+  status: status(404),
   message: text("Unknown API key.")
 }) {
   static readonly code = "API_KEY_NOT_FOUND"
@@ -1349,7 +1363,7 @@ export class ApiKeyNotFound extends /*#__PURE__*/ Schema.TaggedError<ApiKeyNotFo
 /** The API key has the wrong type (status 400). SPEC §8 */
 export class WrongApiKeyType extends /*#__PURE__*/ Schema.TaggedError<WrongApiKeyType>()("WrongApiKeyType", {
   code: tag("WRONG_API_KEY_TYPE"),
-  status: tag(400),
+  status: status(400),
   message: text("This endpoint takes another type of API key."),
   details: details(
     { expectedType: Schema.String, actualType: Schema.String },
@@ -1364,7 +1378,7 @@ export class WrongApiKeyType extends /*#__PURE__*/ Schema.TaggedError<WrongApiKe
 /** A public API key cannot be revoked (status 400). SPEC §8 */
 export class PublicApiKeyCannotBeRevoked extends /*#__PURE__*/ Schema.TaggedError<PublicApiKeyCannotBeRevoked>()("PublicApiKeyCannotBeRevoked", {
   code: tag("PUBLIC_API_KEY_CANNOT_BE_REVOKED"),
-  status: tag(400),
+  status: status(400),
   message: text("Public API keys cannot be revoked here.")
 }) {
   static readonly code = "PUBLIC_API_KEY_CANNOT_BE_REVOKED"
@@ -1376,7 +1390,7 @@ export class PublicApiKeyCannotBeRevoked extends /*#__PURE__*/ Schema.TaggedErro
 /** E-mail template already exists (status 409). SPEC §8 */
 export class EmailTemplateAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<EmailTemplateAlreadyExists>()("EmailTemplateAlreadyExists", {
   code: tag("EMAIL_TEMPLATE_ALREADY_EXISTS"),
-  status: tag(409),
+  status: status(409),
   message: text("The e-mail template exists already.")
 }) {
   static readonly code = "EMAIL_TEMPLATE_ALREADY_EXISTS"
@@ -1388,7 +1402,7 @@ export class EmailTemplateAlreadyExists extends /*#__PURE__*/ Schema.TaggedError
 /** Rendering the e-mail failed (status 400). SPEC §8 */
 export class EmailRenderingError extends /*#__PURE__*/ Schema.TaggedError<EmailRenderingError>()("EmailRenderingError", {
   code: tag("EMAIL_RENDERING_ERROR"),
-  status: tag(400),
+  status: status(400),
   message: text("The e-mail could not be rendered."),
   details: details({ error: Schema.String }, {})
 }) {
@@ -1401,7 +1415,7 @@ export class EmailRenderingError extends /*#__PURE__*/ Schema.TaggedError<EmailR
 /** The action needs a custom e-mail server (status 400). SPEC §8 */
 export class RequiresCustomEmailServer extends /*#__PURE__*/ Schema.TaggedError<RequiresCustomEmailServer>()("RequiresCustomEmailServer", {
   code: tag("REQUIRES_CUSTOM_EMAIL_SERVER"),
-  status: tag(400),
+  status: status(400),
   message: text("Configure a custom e-mail server first.")
 }) {
   static readonly code = "REQUIRES_CUSTOM_EMAIL_SERVER"
@@ -1413,7 +1427,7 @@ export class RequiresCustomEmailServer extends /*#__PURE__*/ Schema.TaggedError<
 /** The request body is unparsable (status 400). SPEC §8 */
 export class BodyParsingError extends /*#__PURE__*/ Schema.TaggedError<BodyParsingError>()("BodyParsingError", {
   code: tag("BODY_PARSING_ERROR"),
-  status: tag(400),
+  status: status(400),
   message: text("The request body could not be parsed.")
 }) {
   static readonly code = "BODY_PARSING_ERROR"
@@ -1424,7 +1438,7 @@ export class BodyParsingError extends /*#__PURE__*/ Schema.TaggedError<BodyParsi
 /** The request fails the endpoint's schema (status 400). SPEC §8 */
 export class SchemaError extends /*#__PURE__*/ Schema.TaggedError<SchemaError>()("SchemaError", {
   code: tag("SCHEMA_ERROR"),
-  status: tag(400),
+  status: status(400),
   message: text("The request does not match the endpoint's schema."),
   details: details({ message: Schema.String }, {})
 }) {
@@ -1436,7 +1450,7 @@ export class SchemaError extends /*#__PURE__*/ Schema.TaggedError<SchemaError>()
 /** Every overload of the endpoint rejected the request (status 400). SPEC §8 */
 export class AllOverloadsFailed extends /*#__PURE__*/ Schema.TaggedError<AllOverloadsFailed>()("AllOverloadsFailed", {
   code: tag("ALL_OVERLOADS_FAILED"),
-  status: tag(400),
+  status: status(400),
   message: text("No overload of this endpoint accepted the request."),
   details: details({ overloadErrors: Unknowns }, { overloadErrors: "overload_errors" })
 }) {
@@ -1449,7 +1463,7 @@ export class AllOverloadsFailed extends /*#__PURE__*/ Schema.TaggedError<AllOver
 /** An error the service cannot express; `originalErrorCode` stays camelCase on the wire (status 500). SPEC §8 */
 export class UnsupportedError extends /*#__PURE__*/ Schema.TaggedError<UnsupportedError>()("UnsupportedError", {
   code: tag("UNSUPPORTED_ERROR"),
-  status: tag(500),
+  status: status(500),
   message: text("The service raised an error this protocol version cannot express."),
   details: details({ originalErrorCode: Schema.String }, {})
 }) {
