@@ -12,7 +12,7 @@ const runtime = ManagedRuntime.make(StackClientApp.layer({
 
 const main = Effect.gen(function*() {
   yield* Auth.signInWithPassword({ email: "ada@example.com", password: "correct horse" })
-  const user = yield* Users.getUser()
+  const user = yield* Users.getUserOrNull() // as app-ours.ts: getUser()'s default mode
   console.log(user?.displayName)
   if (user !== null) yield* Auth.signOut()
 })

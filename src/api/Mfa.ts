@@ -72,7 +72,7 @@ const browserSessionStorage = (): WebStorage | undefined => {
  * The attempt-code store (SPEC §4): the browser's `sessionStorage` where there is one, else memory.
  * Override with `Layer`s {@link layerSessionStorage} / {@link layerMemory}.
  */
-export const AttemptCodeStore: Context.Reference<AttemptCodeStoreService> = Context.Reference<AttemptCodeStoreService>(
+export const AttemptCodeStore: Context.Reference<AttemptCodeStoreService> = /*#__PURE__*/ Context.Reference<AttemptCodeStoreService>(
   "stack-auth-effect/api/Mfa/AttemptCodeStore",
   {
     defaultValue: () => {
@@ -83,23 +83,23 @@ export const AttemptCodeStore: Context.Reference<AttemptCodeStoreService> = Cont
 )
 
 /** The browser's `sessionStorage` (SPEC §4); memory where there is none. */
-export const layerSessionStorage: Layer.Layer<never> = Layer.sync(AttemptCodeStore, () => {
+export const layerSessionStorage: Layer.Layer<never> = /*#__PURE__*/ Layer.sync(AttemptCodeStore, () => {
   const storage = browserSessionStorage()
   return storage === undefined ? makeMemory() : makeStorage(storage)
 })
 
 /** A fresh memory store (SPEC §4). */
-export const layerMemory: Layer.Layer<never> = Layer.sync(AttemptCodeStore, makeMemory)
+export const layerMemory: Layer.Layer<never> = /*#__PURE__*/ Layer.sync(AttemptCodeStore, makeMemory)
 
 /**
  * Keeps the attempt code when `effect` fails with `MultiFactorAuthenticationRequired`, then fails
  * the same way (the caller goes to the MFA page). SPEC §4
  */
 export const keepAttemptCode = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  effect.pipe(Effect.tapError((error) =>
+  effect.pipe(Effect.catch((error) => // `catch` + re-fail rather than `tapError`: one combinator less in a browser bundle
     error instanceof MultiFactorAuthenticationRequired && error.details !== undefined
-      ? AttemptCodeStore.use((store) => store.set(error.details!.attemptCode))
-      : Effect.void
+      ? Effect.andThen(AttemptCodeStore.use((store) => store.set(error.details!.attemptCode)), Effect.fail(error))
+      : Effect.fail(error)
   ))
 
 /** No attempt code was given or kept: the sign-in did not ask for a second factor. SPEC §4 */

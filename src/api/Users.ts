@@ -68,9 +68,12 @@ export type GetUserError = KnownError | UnknownErrorCode | TransportError
  * The signed-in user, anonymous ones included, or `null` when signed out, with no request for a
  * known-invalid session. What every `getUser` mode and the React hooks load. SPEC §4, §7 `GET /users/me`
  */
-export const loadCurrentOrNull: Effect.Effect<CurrentUser | null, GetUserError, Session.Session> = Effect.gen(function*() {
+export const loadCurrentOrNull: Effect.Effect<CurrentUser | null, GetUserError, Session.Session> = /*#__PURE__*/ Effect.gen(function*() {
   if (yield* (yield* Session.Session).isKnownInvalid) return null
-  return yield* getCurrent().pipe(Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.succeed(null)))
+  // `Effect.catch` with a tag test rather than `catchTag`: one combinator less in a browser bundle
+  return yield* getCurrent().pipe(Effect.catch((error) =>
+    error._tag === "CannotGetOwnUserWithoutUser" ? Effect.succeed(null) : Effect.fail(error)
+  ))
 })
 
 /**

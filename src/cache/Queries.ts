@@ -35,7 +35,7 @@ export const keys = {
 } as const satisfies Record<string, QueryCache.Key>
 
 /** The project and its client-visible config; the same for every user. SPEC §7 `GET /projects/current` */
-export const project = QueryCache.query(keys.project, Projects.getCurrent(), { sessionBound: false })
+export const project = /*#__PURE__*/ QueryCache.query(keys.project, /*#__PURE__*/ Projects.getCurrent(), { sessionBound: false })
 
 /** What {@link currentUser} can fail with. SPEC §9 */
 export type CurrentUserError = Users.GetUserError
@@ -44,7 +44,7 @@ export type CurrentUserError = Users.GetUserError
  * The signed-in user, anonymous ones included, or `null` when signed out (no request for a
  * known-invalid session). The `or` modes of `getUser` are decided on top of it. SPEC §4, §7 `GET /users/me`
  */
-export const currentUser: QueryCache.Query<Users.CurrentUser | null, CurrentUserError, Session.Session> = QueryCache.query(
+export const currentUser: QueryCache.Query<Users.CurrentUser | null, CurrentUserError, Session.Session> = /*#__PURE__*/ QueryCache.query(
   keys.currentUser,
   Users.loadCurrentOrNull
 )
@@ -54,16 +54,16 @@ export const signedInUser = (user: Users.CurrentUser | null, includeAnonymous: b
   user !== null && user.isAnonymous && !includeAnonymous ? null : user
 
 /** The signed-in user's sessions. SPEC §7 `GET /auth/sessions?user_id=me` */
-export const sessions = QueryCache.query(keys.sessions, Sessions.listMine())
+export const sessions = /*#__PURE__*/ QueryCache.query(keys.sessions, /*#__PURE__*/ Sessions.listMine())
 
 /**
  * The signed-in user, signing up an anonymous one when there is none (SPEC §4 `or: "anonymous"`).
  * Loading it again once signed up just reads that user: it never signs up twice.
  */
-export const currentUserOrAnonymous = QueryCache.query(keys.currentUserOrAnonymous, Users.getUser({ or: "anonymous" }))
+export const currentUserOrAnonymous = /*#__PURE__*/ QueryCache.query(keys.currentUserOrAnonymous, /*#__PURE__*/ Users.getUser({ or: "anonymous" }))
 
 /** The signed-in user's teams. SPEC §7 `GET /teams?user_id=me` */
-export const teams = QueryCache.query(keys.teams, Teams.list())
+export const teams = /*#__PURE__*/ QueryCache.query(keys.teams, /*#__PURE__*/ Teams.list())
 
 /** The members' profiles of a team. SPEC §7 `GET /team-member-profiles?team_id` */
 export const teamMemberProfiles = (teamId: string) =>
@@ -80,7 +80,7 @@ export const permissions = (teamId?: string | undefined) =>
     : QueryCache.query([...keys.permissions, "team", teamId], Permissions.listTeam(teamId))
 
 /** The user's contact channels. SPEC §3 Contact channel, §7 `GET /contact-channels?user_id=me` */
-export const contactChannels = QueryCache.query(keys.contactChannels, ContactChannels.list())
+export const contactChannels = /*#__PURE__*/ QueryCache.query(keys.contactChannels, /*#__PURE__*/ ContactChannels.list())
 
 /** The API keys of the user (`me`, default) or of a team. SPEC §3 API key, §7 */
 export const apiKeys = (owner: ApiKeys.Owner = { userId: "me" }) =>
@@ -90,4 +90,4 @@ export const apiKeys = (owner: ApiKeys.Owner = { userId: "me" }) =>
   )
 
 /** The notification categories with the user's choices. SPEC §3 Notification category, §7 */
-export const notificationCategories = QueryCache.query(keys.notificationCategories, Notifications.list())
+export const notificationCategories = /*#__PURE__*/ QueryCache.query(keys.notificationCategories, /*#__PURE__*/ Notifications.list())

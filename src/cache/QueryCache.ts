@@ -399,7 +399,7 @@ export const layerStandalone: Layer.Layer<QueryCache> = /*#__PURE__*/ Layer.fres
  */
 export const layer: Layer.Layer<QueryCache, never, Session> = /*#__PURE__*/ Layer.fresh(/*#__PURE__*/ Layer.effect(
   QueryCache,
-  Effect.gen(function*() {
+  /*#__PURE__*/ Effect.gen(function*() {
     const cache = yield* make
     yield* Effect.provideService(followSession, QueryCache, cache)
     return cache

@@ -9,7 +9,6 @@
 import * as Effect from "effect/Effect"
 import * as Random from "effect/Random"
 import * as Redacted from "effect/Redacted"
-import * as Result from "effect/Result"
 import * as oauth from "oauth4webapi"
 import type { KnownError } from "../protocol/KnownError.ts"
 import type { TransportFailure } from "../transport/HttpTransport.ts"
@@ -106,15 +105,12 @@ export const refreshAccessToken = /*#__PURE__*/ Effect.fnUntraced(function*(
   const response = yield* sendWithRetries(oauthClient, refreshToken)
   const known = yield* OAuthClient.knownError(response)
   if (known !== undefined) return refreshTokenErrorCodes.has(known.code) ? invalid : yield* Effect.fail(known)
-  const result = yield* Effect.result(Effect.tryPromise({
+  const answer = yield* Effect.tryPromise({
     try: () => oauth.processRefreshTokenResponse(oauthClient.authorizationServer, oauthClient.client, response),
-    catch: (cause) => cause
-  }))
-  if (Result.isFailure(result)) {
-    const failure = processFailure(response.status, result.failure)
-    return failure === invalid ? invalid : yield* Effect.fail(failure as RefreshError)
-  }
-  const processed = result.success
+    catch: (cause) => processFailure(response.status, cause)
+  }).pipe(Effect.catch((failure) => failure === invalid ? Effect.succeed(invalid) : Effect.fail(failure as RefreshError)))
+  if (answer === invalid) return invalid
+  const processed = answer as oauth.TokenEndpointResponse
   if (processed.access_token.length === 0 || processed.access_token === "undefined") {
     return yield* new StackDecodeError({ method: "POST", path: tokenPath, issue: "access_token is empty or the text 'undefined'" })
   }

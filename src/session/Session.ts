@@ -12,7 +12,6 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import { KnownError } from "../protocol/KnownError.ts"
@@ -47,6 +46,9 @@ export const invalidAdminAccessTokenCodes: ReadonlySet<string> = new Set([
   "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN",
   "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN"
 ])
+
+/** Span attribute of `Session.signOut` naming a known error the service answered (the sign-out went on locally). SPEC §4 */
+export const signOutErrorAttribute = "stack.sign_out.ignored_error"
 
 /** Whether an error says the access token is invalid. SPEC §4, §8 */
 export const isInvalidAccessToken = (error: unknown): error is KnownError =>
@@ -162,8 +164,10 @@ const same = (a: Redacted.Redacted<string> | undefined, b: Redacted.Redacted<str
 export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.Scope> = /*#__PURE__*/ Effect.gen(function*() {
   const http = yield* StackHttp
   const store = yield* TokenStore
-  const ref = yield* Ref.make(fromStored(sanitize(yield* store.get)))
-  let current = publicState(yield* Ref.get(ref))
+  // a plain cell (no `Ref` module in a browser bundle): written only under the state lock
+  let internal = fromStored(sanitize(yield* store.get))
+  const read = Effect.sync(() => internal)
+  let current = publicState(internal)
   const states = Listeners.make<SessionState>()
   const events = Listeners.make<SessionEvent>()
   yield* Effect.addFinalizer(() => Effect.sync(() => (states.close(), events.close())))
@@ -172,14 +176,14 @@ export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.
 
   const commit = (next: Internal, event: SessionEvent | undefined, persist: boolean) =>
     Effect.gen(function*() {
-      yield* Ref.set(ref, next)
+      internal = next
       current = publicState(next)
       states.emit(current)
       if (persist) yield* next.access === undefined && next.refreshToken === undefined ? store.clear : store.set(toStored(next))
       if (event !== undefined) events.emit(event)
     })
   const update = <A>(f: (state: Internal) => readonly [A, Effect.Effect<void>]) =>
-    withStateLock(Effect.flatMap(Ref.get(ref), (state) => {
+    withStateLock(Effect.flatMap(read, (state) => {
       const [result, effect] = f(state)
       return Effect.as(effect, result)
     }))
@@ -208,7 +212,7 @@ export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.
   /** One flight per session: re-checks the state, then refreshes through the process-wide coordinator. */
   const flight = (min: number) =>
     Effect.gen(function*() {
-      const state = yield* Ref.get(ref)
+      const state = internal
       const cached = yield* usable(state, min)
       if (cached !== undefined || state.knownInvalid || state.refreshToken === undefined) {
         return { tokens: cached, refreshed: false }
@@ -222,13 +226,13 @@ export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.
 
   const obtain = (min: number): Effect.Effect<ValidTokens | undefined, Refresh.RefreshError> =>
     Effect.gen(function*() {
-      const state = yield* Ref.get(ref)
+      const state = internal
       const cached = yield* usable(state, min)
       if (cached !== undefined || state.knownInvalid || state.refreshToken === undefined) return cached
       const first = yield* flights.run("refresh", flight(min))
       if (first.refreshed || first.tokens === undefined) return first.tokens
       // joined a flight started for a shorter validity: ask again for ours
-      if ((yield* usable(yield* Ref.get(ref), min)) !== undefined) return first.tokens
+      if ((yield* usable(internal, min)) !== undefined) return first.tokens
       return (yield* flights.run("refresh", flight(min))).tokens
     })
 
@@ -275,7 +279,7 @@ export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.
           ? Effect.fail(error)
           : Refresh.refreshTokenErrorCodes.has(error.code)
           ? Effect.void
-          : Effect.logWarning(`Sign-out: the service answered ${error.code}; signing out locally`)
+          : Effect.annotateCurrentSpan(signOutErrorAttribute, error.code) // signs out locally; no logger on the browser path
       )
     )
   }).pipe(Effect.ensuring(invalidate), Effect.withSpan("Session.signOut"))
@@ -315,7 +319,7 @@ export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.
     getTokens,
     markAccessTokenExpired,
     state: Effect.sync(() => current),
-    isKnownInvalid: Effect.map(Ref.get(ref), (state) => state.knownInvalid),
+    isKnownInvalid: Effect.sync(() => internal.knownInvalid),
     stateUnsafe: () => current,
     listenEventsUnsafe: events.listen
   })

@@ -8,7 +8,6 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import * as Ref from "effect/Ref"
 import type * as Scope from "effect/Scope"
 import * as Headers from "../protocol/Headers.ts"
 import { type InvalidTokenValue, isRejectedValue, validateValue } from "./AccessToken.ts"
@@ -63,13 +62,16 @@ export const sameTokens = (a: StoredTokens, b: StoredTokens): boolean => {
   return value(a.accessToken) === value(b.accessToken) && value(a.refreshToken) === value(b.refreshToken)
 }
 
-/** A store in a `Ref`, starting from `initial`. */
+/** A store in memory (a plain cell: no `Ref` module in a browser bundle), starting from `initial`. */
 export const makeMemory = (initial: StoredTokens = empty): Effect.Effect<Service> =>
-  Effect.map(Ref.make(initial), (ref) => ({
-    get: Ref.get(ref),
-    set: (tokens) => Ref.set(ref, tokens),
-    clear: Ref.set(ref, empty)
-  }))
+  Effect.sync(() => {
+    let tokens = initial
+    return {
+      get: Effect.sync(() => tokens),
+      set: (next) => Effect.sync(() => void (tokens = next)),
+      clear: Effect.sync(() => void (tokens = empty))
+    }
+  })
 
 /** In memory, starting signed out: tests, scripts, CLIs, and apps that persist tokens themselves. SPEC §4 */
 export const layerMemory: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.effect(TokenStore, /*#__PURE__*/ makeMemory())

@@ -10,7 +10,6 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Result from "effect/Result"
 import * as oauth from "oauth4webapi"
 import * as Headers from "../protocol/Headers.ts"
 import { KnownError } from "../protocol/KnownError.ts"
@@ -81,11 +80,12 @@ export const send = (
     const context = yield* Effect.context<never>()
     const customFetch = async (target: string, init: oauth.CustomFetchOptions<"POST", URLSearchParams>): Promise<Response> => {
       // the signal is the fiber's: aborting it interrupts the send, which aborts the request
-      const sent = await Effect.runPromiseWith(context)(Effect.result(transport.send(new Request(target, init))), {
-        signal: init.signal
-      })
-      if (Result.isFailure(sent)) throw sent.failure
-      return sent.success
+      const sent = await Effect.runPromiseWith(context)(
+        Effect.catch(transport.send(new Request(target, init)), Effect.succeed), // the failure as a value, thrown below
+        { signal: init.signal }
+      )
+      if (sent instanceof TransportFailure) throw sent
+      return sent
     }
     const response = yield* Effect.tryPromise({
       try: (signal) =>
@@ -110,7 +110,8 @@ export const send = (
 export const knownError = (response: Response): Effect.Effect<KnownError | undefined> => {
   const code = response.headers.get(Headers.knownError)
   if (code === null) return Effect.succeed(undefined)
-  return Effect.promise(() => response.clone().json().catch(() => undefined)).pipe(
+  return Effect.tryPromise({ try: () => response.clone().json(), catch: () => undefined }).pipe(
+    Effect.catch(() => Effect.succeed(undefined)),
     Effect.map((body: { error?: unknown; details?: unknown } | undefined) =>
       new KnownError({
         code,

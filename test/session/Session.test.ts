@@ -16,6 +16,7 @@ import * as Session from "../../src/session/Session.ts"
 import * as SessionStreams from "../../src/session/SessionStreams.ts"
 import * as TokenStore from "../../src/session/TokenStore.ts"
 import * as StackHttp from "../../src/transport/StackHttp.ts"
+import { recordingTracer } from "../support/RecordingTracer.ts"
 import { withWireSpy } from "../support/WireSpy.ts"
 import { count, emulatorConfig, endSession, eventually, jwt, refreshes, signedInUser } from "./support.ts"
 
@@ -298,6 +299,21 @@ describe("Session sign-out", () => {
           assert.deepStrictEqual(yield* session.state, { _tag: "SignedOut" })
         }))
       assert.strictEqual(yield* count("DELETE", "/auth/sessions/current"), 1)
+    })))
+
+  it.effect("signs out locally when the delete answers another known error, naming it on the sign-out span", () =>
+    emulated(Effect.gen(function*() {
+      const user = yield* signedInUser
+      yield* inject({ method: "DELETE", path: "/auth/sessions/current", times: 1, fault: knownErrorFault("USER_NOT_FOUND", 404) })
+      const { spans, tracer } = recordingTracer()
+      yield* withSession(user, (session, store) =>
+        Effect.gen(function*() {
+          yield* session.signOut
+          assert.deepStrictEqual(yield* store.get, {})
+          assert.deepStrictEqual(yield* session.state, { _tag: "SignedOut" })
+        })).pipe(Effect.withTracer(tracer))
+      const span = spans.find((s) => s.name === "Session.signOut")
+      assert.strictEqual(span?.attributes.get(Session.signOutErrorAttribute), "USER_NOT_FOUND")
     })))
 
   it.effect("sends nothing when there are no tokens", () =>
