@@ -2,7 +2,7 @@
  * `npm run bench [-- part ...] [-- --quick]`: runs the benchmark parts, each compiled to plain
  * JavaScript and run in its own `node --expose-gc` process (no TypeScript loader, no source maps,
  * nothing shared between parts), then writes every part's figures and the machine and versions to
- * bench/results/latest.md. Parts: bundle, calls, heap, refresh, cache, import.
+ * bench/results/latest.md. Parts: bundle, calls, cpu, heap, refresh, cache, import.
  */
 import { spawnSync } from "node:child_process"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
@@ -13,6 +13,7 @@ import { compile } from "./support/compile.ts"
 const parts = {
   bundle: "bundle.ts",
   calls: "calls.ts",
+  cpu: "cpu.ts",
   heap: "heap.ts",
   refresh: "refresh.ts",
   cache: "cache.ts",
@@ -24,6 +25,7 @@ type Part = keyof typeof parts
 const quickArgs: Record<Part, ReadonlyArray<string>> = {
   bundle: [],
   calls: ["--rounds", "3", "--block", "100", "--batches", "2"],
+  cpu: ["--rounds", "3", "--block", "200"],
   heap: ["--calls", "2000", "--runs", "1"],
   refresh: [],
   cache: ["--seconds", "1"],
