@@ -100,21 +100,13 @@ const conc = await measure(headline, (getUser) => concurrent(getUser, batches), 
 
 // our stack, layer by layer, over the same runtime
 const runtime = ours.runtime!
-/** `ServerUsers.get` with a span but no call-site stack capture: what `Effect.fn` costs beyond its span. */
-const spanOnly = Effect.fnUntraced(
-  function*(id: string) {
-    return yield* Call.call({ method: "GET", path: `/users/${encodeURIComponent(id)}`, response: ServerUser, errors: [] })
-  },
-  Effect.withSpan("ServerUsers.get", {}, { captureStackTrace: false })
-)
 const layers = [
   [raw.name, raw.getUser],
   ["pipeline: StackHttp.execute (no decode)", (id: string) =>
     runtime.runPromise(StackHttp.StackHttp.use((http) => http.execute({ method: "GET", path: `/users/${id}` })))],
   ["+ typed call: Call.call (decode, known errors)", (id: string) =>
     runtime.runPromise(Call.call({ method: "GET", path: `/users/${id}`, response: ServerUser, errors: [] }))],
-  ["+ span only: Effect.fnUntraced + withSpan({ captureStackTrace: false })", (id: string) => runtime.runPromise(spanOnly(id))],
-  ["+ API function: ServerUsers.get (Effect.fn: span, call site)", ours.getUser],
+  ["+ API function: ServerUsers.get (its span, the access witness)", ours.getUser],
   ["ServerUsers.get with References.TracerEnabled off", (id: string) =>
     runtime.runPromise(ServerUsers.get(id).pipe(Effect.provideService(References.TracerEnabled, false)))]
 ] as const
