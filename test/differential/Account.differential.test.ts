@@ -6,7 +6,7 @@ import * as Notifications from "../../src/api/Notifications.ts"
 import * as Sessions from "../../src/api/Sessions.ts"
 import * as Passwords from "../../src/api/Passwords.ts"
 import * as Users from "../../src/api/Users.ts"
-import { differentialApps } from "../support/Differential.ts"
+import { differentialApps, signedInTokens } from "../support/Differential.ts"
 import { is, type RecordedRequest, recordingServer, sameRequests } from "../support/RecordingServer.ts"
 
 // The official SDK (devDependency, test oracle only) and ours take the same account steps against
@@ -21,13 +21,7 @@ const MARKETING = "4f6f8873-3d04-46bd-8bef-18338b1a1b4c"
 const CODE = "c".repeat(45)
 const callbackUrl = "http://localhost:3000/handler/callback"
 
-const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url")
-const accessToken = [
-  base64url({ alg: "ES256", typ: "JWT" }),
-  base64url({ sub: USER, aud: keys.projectId, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 }),
-  "c2lnbmF0dXJl"
-].join(".")
-const tokens = { accessToken, refreshToken: "refresh-token-1" }
+const tokens = signedInTokens(USER, keys.projectId)
 
 const user = {
   id: USER, primary_email: "u@example.com", primary_email_verified: false, primary_email_auth_enabled: true, display_name: "U",

@@ -5,7 +5,7 @@ import * as Permissions from "../../src/api/Permissions.ts"
 import * as TeamInvitations from "../../src/api/TeamInvitations.ts"
 import * as TeamMemberships from "../../src/api/TeamMemberships.ts"
 import * as Teams from "../../src/api/Teams.ts"
-import { differentialApps } from "../support/Differential.ts"
+import { differentialApps, signedInTokens } from "../support/Differential.ts"
 import { is, type RecordedRequest, recordingServer, sameRequests } from "../support/RecordingServer.ts"
 
 // The official SDK (devDependency, test oracle only) and ours take the same steps against a
@@ -19,13 +19,7 @@ const TEAM = "22222222-2222-4222-8222-222222222222"
 const KEY = "33333333-3333-4333-8333-333333333333"
 const CODE = "a".repeat(45)
 
-const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url")
-const accessToken = [
-  base64url({ alg: "ES256", typ: "JWT" }),
-  base64url({ sub: USER, aud: keys.projectId, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 }),
-  "c2lnbmF0dXJl"
-].join(".")
-const tokens = { accessToken, refreshToken: "refresh-token-1" }
+const tokens = signedInTokens(USER, keys.projectId)
 
 const team = {
   id: TEAM, display_name: "Team", profile_image_url: null, client_metadata: null, client_read_only_metadata: null,
