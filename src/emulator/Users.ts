@@ -14,9 +14,6 @@ import { membershipKey } from "./EmulatorState.ts"
 import * as Table from "./Table.ts"
 import { primaryEmailChannel } from "./Views.ts"
 
-/** A loose e-mail check, close to the service's. SPEC §5 */
-export const isEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/.test(value)
-
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
 /** The user of a project who signs in with this e-mail (a channel used for auth). SPEC §3 */
@@ -167,8 +164,12 @@ const patchChannels = (user: User, patch: UserPatch, now: number): ReadonlyArray
   if (patch.primaryEmail === null) {
     channels = channels.filter((c) => !c.isPrimary)
   } else if (patch.primaryEmail !== undefined && (primary === undefined || !sameEmail(primary.value, patch.primaryEmail))) {
+    // A new address takes the primary channel's place and keeps its verified flag, as the service does.
     const others = channels.filter((c) => !c.isPrimary && !sameEmail(c.value, patch.primaryEmail!))
-    channels = [...others, emailChannel(patch.primaryEmail, false, primary?.usedForAuth ?? false, now)]
+    channels = [
+      ...others,
+      primary === undefined ? emailChannel(patch.primaryEmail, false, false, now) : { ...primary, value: patch.primaryEmail }
+    ]
   }
   return channels.map((c) =>
     c.isPrimary

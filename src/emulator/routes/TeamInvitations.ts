@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { RedirectUrlNotWhitelisted } from "../../protocol/KnownErrors.ts"
 import * as Nonce from "../../protocol/Nonce.ts"
+import * as Fields from "../Fields.ts"
 import { isTrustedUrl } from "../Domains.ts"
 import * as EmulatorState from "../EmulatorState.ts"
 import type { VerificationCode } from "../EmulatorState.ts"
@@ -61,7 +62,7 @@ export const routes: ReadonlyArray<Router.Route> = [
     Effect.gen(function*() {
       const input = yield* Router.decode(SendBody, body)
       const teamId = yield* Teams.uuidParam("team_id", input.team_id)
-      if (!Users.isEmail(input.email)) return yield* Teams.schemaError("email must be a valid e-mail address")
+      if (!Fields.isEmail(input.email)) return yield* Teams.schemaError("email must be a valid e-mail address")
       if (auth.accessType === "client") {
         const user = yield* Teams.requireSignedIn(auth)
         yield* Permissions.requireTeamPermission(yield* EmulatorState.get, {
