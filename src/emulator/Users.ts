@@ -73,14 +73,15 @@ const withGrants = (state: State, grants: ReadonlyArray<PermissionGrant>): State
   return { ...state, permissionGrants }
 }
 
-/** Adds a membership with the project's default team permissions (creator or member). SPEC §6 */
+/** Adds a membership with the project's default team permissions: the creator's, or else the member's. SPEC §6 */
 export const addMembership = (state: State, team: Team, userId: string, asCreator: boolean, now: number): State => {
   const project = Table.get(state.projects, team.projectId)
   const membership = { projectId: team.projectId, teamId: team.id, userId, createdAtMillis: now, displayName: null, profileImageUrl: null }
-  const defaults = project === undefined ? [] : [
-    ...project.config.teamMemberDefaultPermissions,
-    ...(asCreator ? project.config.teamCreatorDefaultPermissions : [])
-  ]
+  const defaults = project === undefined
+    ? []
+    : asCreator
+    ? project.config.teamCreatorDefaultPermissions
+    : project.config.teamMemberDefaultPermissions
   const next = { ...state, memberships: Table.put(state.memberships, membershipKey(team.id, userId), membership) }
   return withGrants(next, [...new Set(defaults)].map((id) => grant(team.projectId, "team", team.id, userId, id, now)))
 }

@@ -155,7 +155,8 @@ export const routes: ReadonlyArray<Router.Route> = [
           .map(sentView(auth.project))
       ))),
 
-  Router.post("/internal/send-sign-in-invitation", "server", ({ auth, body }) =>
+  // Admin-only (SPEC §6), stricter than the service, which takes server access too.
+  Router.post("/internal/send-sign-in-invitation", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
       const input = yield* Router.decode(InvitationBody, body)
       if (!Fields.isEmail(input.email)) return yield* badRequest("email must be a valid e-mail address")

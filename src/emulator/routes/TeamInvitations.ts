@@ -1,7 +1,7 @@
 /**
  * Team invitation routes (SPEC §3, §4, §7): sending mails a link with `?code=` (clients need
  * `$invite_members`); listing (`$read_members` and `$invite_members`) shows pending, unexpired
- * invitations; revoking needs `$remove_members`; the code is checked, described
+ * invitations; revoking needs `$remove_members` in the invitation's own team; the code is checked, described
  * (`team_display_name`) and accepted (the user joins with the member defaults) like any one-time code.
  *
  * @since 0.1.0
@@ -115,7 +115,11 @@ export const routes: ReadonlyArray<Router.Route> = [
       yield* requireTeamAccess(auth, teamId, ["$remove_members"])
       const removed = yield* EmulatorState.modify((state) => {
         const code = Table.get(state.verificationCodes, id)
-        if (code === undefined || code.projectId !== auth.project.id || code.purpose !== teamInvitation) return [false, state] as const
+        // Only an invitation of the team whose permission was checked: another team's is not found.
+        if (
+          code === undefined || code.projectId !== auth.project.id || code.purpose !== teamInvitation ||
+          teamIdOf(code) !== teamId
+        ) return [false, state] as const
         return [true, { ...state, verificationCodes: Table.remove(state.verificationCodes, id) }] as const
       })
       if (!removed) return yield* new Responses.StatusFailure({ status: 404, message: "Team invitation not found" })
