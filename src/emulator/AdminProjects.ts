@@ -196,11 +196,12 @@ const withoutManagedProject = (state: State, projectId: string): State => {
 }
 
 /** The state without a project and everything that belongs to it (mails stay). SPEC §7 */
-export const removeProject = (state: State, projectId: string): State => {
+export const removeProject = (before: State, projectId: string): State => {
+  const state = withoutManagedProject(before, projectId)
   const mine = <A extends { readonly projectId: string }>(table: Table.Table<A>) =>
     Table.removeWhere(table, (row) => row.projectId === projectId)
   return {
-    ...withoutManagedProject(state, projectId),
+    ...state,
     projects: Table.remove(state.projects, projectId),
     users: mine(state.users),
     sessions: mine(state.sessions),

@@ -125,7 +125,7 @@ const unknownKey = "\u0000unknown"
 
 const standardIssues = SchemaIssue.makeFormatterStandardSchemaV1({
   leafHook: (issue) =>
-    issue._tag === "UnexpectedKey" ? unknownKey : issue._tag === "MissingKey" ? "must be defined" : `is invalid (${SchemaIssue.defaultLeafHook(issue)})`
+    issue._tag === "UnexpectedKey" ? unknownKey : issue._tag === "MissingKey" ? "must be defined" : SchemaIssue.defaultLeafHook(issue)
 })
 
 /** A field path as the service names it: `body.user.emails[0]`. */
@@ -148,7 +148,8 @@ const problemsOf = (where: string, issue: SchemaIssue.Issue): ReadonlyArray<stri
       names.push(String(typeof last === "object" && last !== null ? last.key : last))
       unknown.set(parent, names)
     } else {
-      problems.push(`${fieldPath(where, segments)} ${message}`)
+      // Effect's own texts ("Expected string, got 5") read as the reason a field is invalid.
+      problems.push(`${fieldPath(where, segments)} ${/^[A-Z]/.test(message) ? `is invalid (${message})` : message}`)
     }
   }
   for (const [parent, names] of unknown) problems.push(`${parent} contains unknown properties: ${names.join(", ")}`)
