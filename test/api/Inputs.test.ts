@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as ServerUsers from "../../src/api/ServerUsers.ts"
 import * as Teams from "../../src/api/Teams.ts"
+import { SchemaError } from "../../src/protocol/KnownErrors.ts"
 import { layerInProcess } from "../../src/emulator/Emulator.ts"
 import * as TestApps from "../../src/testing/TestApps.ts"
 import { withWireSpy } from "../support/WireSpy.ts"
@@ -50,7 +51,7 @@ layer(layerInProcess)("camelCase inputs", (it) => {
   it.effect("the service refusing an input (a malformed e-mail) is the declared SchemaError, not the generic KnownError", () =>
     Effect.gen(function*() {
       const error = yield* Effect.flip(ServerUsers.create({ primaryEmail: "not-an-e-mail" }))
-      assert.strictEqual(error._tag, "SchemaError")
+      assert.instanceOf(error, SchemaError)
       assert.strictEqual(error.status, 400)
     }).pipe(Effect.provide(TestApps.server())))
 })
