@@ -213,9 +213,15 @@ export const signInWithCode = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Auth.signInWithCode")
 )
 
+/** What `signInWithOtp` takes: the code the user typed and the nonce `sendSignInCode` answered. */
+export interface SignInWithOtpOptions {
+  readonly otp: string
+  readonly nonce: string
+}
+
 /** Signs in with the code the user typed from the mail and the nonce `sendSignInCode` answered. SPEC §4 */
 export const signInWithOtp = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: { readonly otp: string; readonly nonce: string }): Effect.fn.Return<
+  function*(options: SignInWithOtpOptions): Effect.fn.Return<
     SignInResult,
     SignInWithCodeError,
     Session.Session
