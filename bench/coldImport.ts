@@ -16,7 +16,7 @@ import { option, report } from "./support/report.ts"
 import { median, quantile, table } from "./support/stats.ts"
 
 const spawns = option("spawns", 21)
-const installed = install()
+const installed = install(["@stackframe"]) // the official SDK for comparison
 const dist = join(installed.packageDir, "dist/")
 
 // the effect modules and other packages the package imports (from the per-module build)
@@ -51,8 +51,6 @@ const probes = {
 } as const
 type Probe = keyof typeof probes
 const files = Object.fromEntries(Object.entries(probes).map(([name, code]) => [name, installed.write(`${name}.mjs`, `${code}\n`)]))
-// the official SDK is not a dependency of the app: link it from the checkout
-execFileSync("ln", ["-s", join(process.cwd(), "node_modules/@stackframe"), join(installed.app, "node_modules/@stackframe")])
 
 const samples = Object.fromEntries(Object.keys(probes).map((name) => [name, [] as Array<ReadonlyArray<number>>])) as Record<
   Probe,

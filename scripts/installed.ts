@@ -40,8 +40,8 @@ const linked = [
   "csstype"
 ]
 
-/** Packs dist/ and installs the tarball into a new temporary app folder. */
-export const install = (): Installed => {
+/** Packs dist/ and installs the tarball into a new temporary app folder; `alsoLink` more of the checkout's packages. */
+export const install = (alsoLink: ReadonlyArray<string> = []): Installed => {
   if (!existsSync(fromRoot("dist/node/index.js"))) {
     throw new Error("dist/ is missing: `npm test` builds it first; alone, run `npm run build`")
   }
@@ -57,7 +57,7 @@ export const install = (): Installed => {
   const packageDir = join(app, "node_modules/stack-auth-effect")
   mkdirSync(packageDir, { recursive: true })
   execFileSync("tar", ["-xzf", tarball, "-C", packageDir, "--strip-components=1"])
-  for (const name of linked) {
+  for (const name of [...linked, ...alsoLink]) {
     const source = fromRoot(`node_modules/${name}`)
     if (!existsSync(source)) continue
     const target = join(app, "node_modules", name)

@@ -30,6 +30,11 @@ describe("exports", () => {
     assert.notProperty(pkg.exports, "./*")
   })
 
+  it("lets the checkout's type check and tests resolve every subpath to its source", () => {
+    const paths = JSON.parse(readFileSync(fromRoot("tsconfig.json"), "utf8")).compilerOptions.paths as Record<string, Array<string>>
+    for (const m of modules()) assert.deepStrictEqual(paths[`stack-auth-effect/${m.name}`], [`./${m.source}`], `tsconfig.json paths: ${m.name}`)
+  })
+
   it("ships a declaration file beside every JavaScript module", () => {
     const dist = `${installed.packageDir}/dist/`
     const js = [...filesUnder(`${dist}src`, ".js").map((f) => `src/${f}`), ...filesUnder(`${dist}react`, ".js").map((f) => `react/${f}`)]
