@@ -4,7 +4,7 @@
  * dependencies are symlinks to this repository's node_modules, so nothing hits the registry.
  */
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fromRoot } from "./entries.ts"
@@ -23,22 +23,23 @@ export interface Installed {
   readonly remove: () => void
 }
 
-/** What the app links from this repository's node_modules: the package's dependencies and the consumer's tools' types. */
-const linked = [
-  "effect",
-  "jose",
-  "oauth4webapi",
-  "otpauth",
-  "@simplewebauthn/browser",
-  "@simplewebauthn/server",
-  "react",
-  "react-dom",
-  "@types/node",
-  "@types/react",
-  "@types/react-dom",
-  "undici-types",
-  "csstype"
-]
+/** What the app links from this repository's node_modules: the package's dependencies and peer dependencies, and the consumer's types. */
+const linked = (): ReadonlyArray<string> => {
+  const pkg = JSON.parse(readFileSync(fromRoot("package.json"), "utf8")) as {
+    dependencies?: Record<string, string>
+    peerDependencies?: Record<string, string>
+  }
+  return [
+    ...Object.keys(pkg.dependencies ?? {}),
+    ...Object.keys(pkg.peerDependencies ?? {}),
+    "react-dom",
+    "@types/node",
+    "@types/react",
+    "@types/react-dom",
+    "undici-types",
+    "csstype"
+  ]
+}
 
 /** Packs dist/ and installs the tarball into a new temporary app folder; `alsoLink` more of the checkout's packages. */
 export const install = (alsoLink: ReadonlyArray<string> = []): Installed => {
@@ -57,7 +58,7 @@ export const install = (alsoLink: ReadonlyArray<string> = []): Installed => {
   const packageDir = join(app, "node_modules/stack-auth-effect")
   mkdirSync(packageDir, { recursive: true })
   execFileSync("tar", ["-xzf", tarball, "-C", packageDir, "--strip-components=1"])
-  for (const name of [...linked, ...alsoLink]) {
+  for (const name of [...linked(), ...alsoLink]) {
     const source = fromRoot(`node_modules/${name}`)
     if (!existsSync(source)) continue
     const target = join(app, "node_modules", name)
