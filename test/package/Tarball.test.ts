@@ -42,7 +42,7 @@ describe("linters", () => {
     const problems = Object.values(report.problems).flat().filter((p) => p.resolutionKind !== "node10" && p.resolutionKind !== "node16-cjs")
     assert.deepStrictEqual(problems, [])
     assert.isAbove(Object.keys(JSON.parse(stdout).analysis.entrypoints).length, 60)
-  }, 300_000)
+  }, 600_000)
 })
 
 /** Names a bundler makes up: `Services$1`, `ListError$2`, or imports of hashed chunks. */
@@ -127,5 +127,5 @@ describe("types", () => {
     assert.notMatch(emitted, bundlerMade)
     assert.notInclude(emitted, "/dist/")
     assert.include(emitted, "StackClientApp.Services")
-  }, 300_000)
+  }, 600_000)
 })
