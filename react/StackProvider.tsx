@@ -14,6 +14,8 @@ import { createContext, type ReactNode, Suspense, use, useEffect, useMemo, useRe
 import type * as StackClientApp from "../src/apps/StackClientApp.ts"
 import * as QueryCache from "../src/cache/QueryCache.ts"
 import type * as HandlerUrls from "../src/handler/HandlerUrls.ts"
+import type { MessagesOverride } from "./messages.ts"
+import { type Appearance, StackTheme } from "./ui/Theme.tsx"
 import { makeRuntime, makeStackApp, type Navigate, type Services, type StackApp, type StackRuntime } from "./StackRuntime.ts"
 
 export { type Navigate, type StackApp, type StackRuntime } from "./StackRuntime.ts"
@@ -39,6 +41,10 @@ export type StackProviderProps = {
   readonly navigate?: Navigate | undefined
   /** Handler base path, home path or single URLs (SPEC §2); ignored with `runtime`. */
   readonly urls?: HandlerUrls.Options | undefined
+  /** How the prebuilt components look: light/dark and design tokens (`variables.colorPrimary`, ...). SPEC §2 */
+  readonly appearance?: Appearance | undefined
+  /** Overrides of the prebuilt components' texts (translations, wording). SPEC §8 */
+  readonly messages?: MessagesOverride | undefined
 } & (
   | { readonly app: Layer.Layer<StackClientApp.Services, unknown>; readonly runtime?: undefined }
   | { readonly runtime: StackRuntime; readonly app?: undefined }
@@ -87,9 +93,11 @@ export function StackProvider(props: StackProviderProps): ReactNode {
     isDisposed: () => holder.disposed
   }))
   return (
-    <Suspense fallback={props.fallback ?? null}>
-      <Ready ready={holder.ready}>{props.children}</Ready>
-    </Suspense>
+    <StackTheme appearance={props.appearance} messages={props.messages}>
+      <Suspense fallback={props.fallback ?? null}>
+        <Ready ready={holder.ready}>{props.children}</Ready>
+      </Suspense>
+    </StackTheme>
   )
 }
 

@@ -13,7 +13,8 @@ import * as Passkeys from "../../../src/api/Passkeys.ts"
 import { useProject, useUser } from "../../hooks.ts"
 import { useMutation } from "../../useQuery.ts"
 import { type Handler, useHandler } from "../HandlerContext.tsx"
-import { Alert, errorText, Field, Form, Page, Status, Submit } from "../ui.tsx"
+import { Alert, errorMessage, Field, Form, Page, Status, Submit } from "../ui.tsx"
+import { useMessages } from "../../ui/Theme.tsx"
 
 function PasswordSignIn(props: { readonly handler: Handler }): ReactNode {
   const [email, setEmail] = useState("")
@@ -49,7 +50,8 @@ function CodeSignIn(props: { readonly handler: Handler }): ReactNode {
       </Form>
     )
   }
-  const codeError = signIn.error === undefined ? undefined : errorText(signIn.error)
+  const messages = useMessages()
+  const codeError = signIn.error === undefined ? undefined : errorMessage(messages, signIn.error)
   return (
     <Form label="Enter the code from your e-mail" onSubmit={() => void signIn.mutate(nonce)} testId="otp-sign-in">
       <Status testId="otp-sent">We sent a code to {email}. Enter it below, or open the link in the e-mail.</Status>
