@@ -160,6 +160,7 @@ describe("StackHandler", () => {
     const code = await mailCode(email)
     await page(`/handler/password-reset?code=${code}`)
     await type("field-password", "a brand new password")
+    await type("field-repeat-password", "a brand new password")
     await click("password-reset-submit")
     await screen.findByTestId("password-reset-done")
     await t.run(Auth.signInWithPassword({ email, password: "a brand new password" }))
