@@ -115,8 +115,7 @@ function NotFoundPage(props: { readonly path: string }): ReactNode {
 
 /** The handler routes. SPEC §2 */
 export function StackHandler(props: StackHandlerProps): ReactNode {
-  const stack = useStackContext()
-  const { context } = stack
+  const { context } = useStackContext()
   const urls = Context.get(context, CurrentHandlerUrls)
   const href = props.location ?? (globalThis as { location?: Location }).location?.href ?? "/"
   const options = useMemo<HandlerOptions>(() => ({
@@ -131,10 +130,6 @@ export function StackHandler(props: StackHandlerProps): ReactNode {
       <ErrorBoundary
         key={href}
         fallback={(error, retry) => <FailedPage error={error} retry={retry} />}
-        onRetry={() => {
-          // the failed reads load again when the page renders anew
-          if (!stack.isDisposed()) stack.runtime.runSync(stack.cache.invalidate([]))
-        }}
       >
         <Suspense fallback={props.fallback ?? <LoadingPage />}>
           {Selected === undefined ? <NotFoundPage path={options.url.pathname} /> : <Selected key={href} />}

@@ -5,10 +5,11 @@
  *
  * @since 0.1.0
  */
-import { Component, type ReactNode } from "react"
+import { Component, type ReactNode, use } from "react"
 import { errorMessage, isUnreachable } from "../messages.ts"
 import { Button } from "./primitives.tsx"
-import { useMessages } from "./Theme.tsx"
+import { StackContext } from "../StackProvider.tsx"
+import { ThemeRoot, useMessages } from "./Theme.tsx"
 
 const tagOf = (error: unknown): string | undefined =>
   typeof error === "object" && error !== null && "_tag" in error ? String(error._tag) : undefined
@@ -82,11 +83,8 @@ interface State {
   readonly attempt: number
 }
 
-/**
- * Catches what its children throw (a failed suspending hook, an uncaught failure) and shows a human
- * error state with "Try again", which renders the children afresh. SPEC §2, §8
- */
-export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
+/** The class under {@link ErrorBoundary}. */
+class Boundary extends Component<ErrorBoundaryProps, State> {
   override state: State = { error: undefined, failed: false, attempt: 0 }
   static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error, failed: true }
@@ -100,8 +98,24 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   }
   override render(): ReactNode {
     if (!this.state.failed) return <BoundaryChildren key={this.state.attempt}>{this.props.children}</BoundaryChildren>
-    return this.props.fallback?.(this.state.error, this.retry) ?? <ErrorState error={this.state.error} onRetry={this.retry} />
+    return this.props.fallback?.(this.state.error, this.retry) ?? (
+      <ThemeRoot><ErrorState error={this.state.error} onRetry={this.retry} /></ThemeRoot>
+    )
   }
+}
+
+/**
+ * Catches what its children throw (a failed suspending hook, an uncaught failure) and shows a human
+ * error state with "Try again", which marks the provider's cached reads stale (so the failed ones
+ * load again) and renders the children afresh. SPEC §2, §8
+ */
+export function ErrorBoundary(props: ErrorBoundaryProps): ReactNode {
+  const stack = use(StackContext)
+  const onRetry = () => {
+    props.onRetry?.()
+    if (stack !== null && !stack.isDisposed()) stack.runtime.runSync(stack.cache.invalidate([]))
+  }
+  return <Boundary fallback={props.fallback} onRetry={onRetry}>{props.children}</Boundary>
 }
 
 function BoundaryChildren(props: { readonly children?: ReactNode }): ReactNode {

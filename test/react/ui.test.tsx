@@ -8,6 +8,9 @@ import { assert, describe, it } from "@effect/vitest"
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { type ReactNode, useState } from "react"
 import { renderToString } from "react-dom/server"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
 import { afterEach } from "vitest"
 import { defaultMessages, type ErrorTag, errorMessage, mergeMessages } from "../../react/messages.ts"
 import { ErrorBoundary, ErrorState } from "../../react/ui/ErrorBoundary.tsx"
@@ -188,5 +191,54 @@ describe("primitives", () => {
     assert.includeMembers([...knownProviders], ["google", "github", "microsoft", "apple", "discord", "gitlab", "bitbucket", "x"])
     assert.strictEqual(initials("Ada Lovelace"), "AL")
     assert.strictEqual(initials("ada@example.com"), "A")
+  })
+})
+
+describe("handler pages when the service cannot be reached", () => {
+  it("show a human unreachable state with retry instead of a blank page, and retry loads the page", async () => {
+    const { StackProvider } = await import("../../react/StackProvider.tsx")
+    const { StackHandler } = await import("../../react/handler/StackHandler.tsx")
+    const StackRuntime = await import("../../react/StackRuntime.ts")
+    const Emulator = await import("../../src/emulator/Emulator.ts")
+    const { HttpTransport, TransportFailure } = await import("../../src/transport/HttpTransport.ts")
+    const TestApps = await import("../../src/testing/TestApps.ts")
+    const { TestClock } = await import("effect/testing")
+    const { renderAsync } = await import("./support.tsx")
+    let reachable = false
+    // the emulator behind a cable we can pull
+    const cable = Layer.effect(HttpTransport, Effect.map(Emulator.Emulator, (emulator) => {
+      const through = Emulator.transport(emulator)
+      return HttpTransport.of({
+        send: (request) => reachable ? through.send(request) : Effect.fail(new TransportFailure({ reason: "ECONNREFUSED" }))
+      })
+    }))
+    const runtime = ManagedRuntime.make(
+      StackRuntime.makeLayer(TestApps.client(), { navigate: () => () => undefined }).pipe(
+        Layer.provideMerge(cable),
+        Layer.provideMerge(Emulator.layer),
+        Layer.provideMerge(TestClock.layer())
+      )
+    )
+    const error = console.error
+    console.error = () => undefined
+    try {
+      await renderAsync(<StackProvider runtime={runtime}><StackHandler location="/handler/sign-in" /></StackProvider>)
+      for (let i = 0; i < 40 && screen.queryByTestId("error-state") === null; i++) {
+        await act(async () => {
+          await runtime.runPromise(TestClock.adjust(5_000))
+          await new Promise((resolve) => setTimeout(resolve, 25))
+        })
+      }
+      const state = await screen.findByTestId("error-state")
+      assert.include(state.textContent, defaultMessages.common.unreachableTitle)
+      assert.strictEqual(state.dataset.errorTag, "StackConnectionError")
+      reachable = true
+      await act(async () => fireEvent.click(screen.getByTestId("retry")))
+      await screen.findByTestId("page-sign-in", {}, { timeout: 5000 })
+    } finally {
+      console.error = error
+      cleanup()
+      await runtime.dispose()
+    }
   })
 })
