@@ -20,11 +20,7 @@ import { useMutation } from "../useQuery.ts"
 import { Button, Divider, TabPanel, Tabs } from "../ui/primitives.tsx"
 import { ProviderIcon, providerName } from "../ui/ProviderIcons.tsx"
 import { useMessages } from "../ui/Theme.tsx"
-import { looksLikeEmail } from "./passwordRules.ts"
-
-/** Checks an e-mail before a request: a sentence for an empty or malformed one. */
-const emailProblem = (messages: ReturnType<typeof useMessages>, email: string): string | undefined =>
-  email.trim() === "" ? messages.signIn.emailRequired : looksLikeEmail(email) ? undefined : messages.signIn.emailInvalid
+import { emailProblem } from "./passwordRules.ts"
 
 function PasswordSignIn(props: { readonly handler: Handler; readonly email: string; readonly setEmail: (email: string) => void }): ReactNode {
   const { handler } = props

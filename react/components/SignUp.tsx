@@ -14,7 +14,8 @@ import { Alert, Field, Form, Page, placeError, Status, Submit } from "../handler
 import { useProject } from "../hooks.ts"
 import { useMutation } from "../useQuery.ts"
 import { useMessages } from "../ui/Theme.tsx"
-import { looksLikeEmail, passwordMinLength, passwordProblem } from "./passwordRules.ts"
+import { NewPasswordFields } from "./NewPasswordFields.tsx"
+import { emailProblem, newPasswordProblems } from "./passwordRules.ts"
 import { CodeSignIn, Methods, MethodTabs } from "./SignIn.tsx"
 
 interface Problems {
@@ -35,15 +36,7 @@ function PasswordSignUp(props: { readonly email: string; readonly setEmail: (ema
     ).pipe(Effect.tap((result) => handler.afterSignIn({ ...result, isNewUser: true })))
   )
   const submit = () => {
-    const local: Problems = {
-      email: props.email.trim() === ""
-        ? messages.signIn.emailRequired
-        : looksLikeEmail(props.email)
-        ? undefined
-        : messages.signIn.emailInvalid,
-      password: passwordProblem(messages, password),
-      repeat: password !== repeat ? messages.signUp.passwordsDiffer : undefined
-    }
+    const local: Problems = { email: emailProblem(messages, props.email), ...newPasswordProblems(messages, password, repeat) }
     setProblems(local)
     if (local.email !== undefined || local.password !== undefined || local.repeat !== undefined) return
     return signUp.mutate()
@@ -67,30 +60,20 @@ function PasswordSignUp(props: { readonly email: string; readonly setEmail: (ema
         autoComplete="email"
         inputMode="email"
       />
-      <Field
+      <NewPasswordFields
         label={messages.common.passwordLabel}
-        name="password"
-        type="password"
-        value={password}
-        onChange={(v) => {
+        repeatLabel={messages.signUp.repeatPasswordLabel}
+        password={password}
+        repeat={repeat}
+        setPassword={(v) => {
           setPassword(v)
           setProblems((p) => ({ ...p, password: undefined }))
         }}
-        error={problems.password ?? placed.field.password}
-        hint={messages.signUp.passwordHint(passwordMinLength)}
-        autoComplete="new-password"
-      />
-      <Field
-        label={messages.signUp.repeatPasswordLabel}
-        name="repeat-password"
-        type="password"
-        value={repeat}
-        onChange={(v) => {
+        setRepeat={(v) => {
           setRepeat(v)
           setProblems((p) => ({ ...p, repeat: undefined }))
         }}
-        error={problems.repeat}
-        autoComplete="new-password"
+        problems={{ password: problems.password ?? placed.field.password, repeat: problems.repeat }}
       />
       <Alert error={placed.form} />
       <Submit busy={signUp.isPending} busyText={messages.signUp.submitting} testId="sign-up-submit">{messages.signUp.submit}</Submit>

@@ -23,3 +23,13 @@ export const passwordProblem = (messages: Messages, password: string): string | 
 
 /** A simple e-mail shape check (something@something.tld), for a message before the request. SPEC §4 */
 export const looksLikeEmail = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())
+
+/** What is wrong with an e-mail before a request (empty, malformed), as a sentence. SPEC §4 */
+export const emailProblem = (messages: Messages, email: string): string | undefined =>
+  email.trim() === "" ? messages.signIn.emailRequired : looksLikeEmail(email) ? undefined : messages.signIn.emailInvalid
+
+/** The problems of a new password and its repetition, by field. SPEC §5 */
+export const newPasswordProblems = (messages: Messages, password: string, repeat: string) => ({
+  password: passwordProblem(messages, password),
+  repeat: password !== repeat ? messages.signUp.passwordsDiffer : undefined
+})

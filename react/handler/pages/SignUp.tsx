@@ -8,7 +8,8 @@ import { type ReactNode, useState } from "react"
 import * as Auth from "../../../src/api/Auth.ts"
 import * as Mfa from "../../../src/api/Mfa.ts"
 import * as Passwords from "../../../src/api/Passwords.ts"
-import { looksLikeEmail, passwordMinLength, passwordProblem } from "../../components/passwordRules.ts"
+import { NewPasswordFields } from "../../components/NewPasswordFields.tsx"
+import { emailProblem, newPasswordProblems } from "../../components/passwordRules.ts"
 import { SignUp } from "../../components/SignUp.tsx"
 import type { UntrustedRedirectUrl } from "../../../src/handler/Redirects.ts"
 import type { Services } from "../../StackRuntime.ts"
@@ -78,7 +79,7 @@ export function ForgotPasswordPage(): ReactNode {
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const send = useMutation(() => Passwords.sendResetCode({ email: email.trim(), callbackUrl: handler.absolute(handler.urls.passwordReset) }))
   const submit = () => {
-    const local = email.trim() === "" ? messages.signIn.emailRequired : looksLikeEmail(email) ? undefined : messages.signIn.emailInvalid
+    const local = emailProblem(messages, email)
     setProblem(local)
     return local === undefined ? send.mutate() : undefined
   }
@@ -155,40 +156,27 @@ export function PasswordResetPage(): ReactNode {
   else {
     const placed = placeError(reset.isPending ? undefined : reset.error, { password: ["PasswordTooShort", "PasswordTooLong"] }, messages)
     const submit = () => {
-      const local = {
-        password: passwordProblem(messages, password),
-        repeat: password !== repeat ? messages.signUp.passwordsDiffer : undefined
-      }
+      const local = newPasswordProblems(messages, password, repeat)
       setProblems(local)
       return local.password === undefined && local.repeat === undefined ? reset.mutate() : undefined
     }
     body = (
       <Form label={messages.passwordReset.title} onSubmit={submit} testId="password-reset">
-        <Field
+        <NewPasswordFields
           label={messages.passwordReset.newPasswordLabel}
-          name="password"
-          type="password"
-          value={password}
-          onChange={(v) => {
+          repeatLabel={messages.passwordReset.repeatLabel}
+          password={password}
+          repeat={repeat}
+          setPassword={(v) => {
             setPassword(v)
             setProblems((p) => ({ ...p, password: undefined }))
           }}
-          error={problems.password ?? placed.field.password}
-          hint={messages.signUp.passwordHint(passwordMinLength)}
-          autoFocus
-          autoComplete="new-password"
-        />
-        <Field
-          label={messages.passwordReset.repeatLabel}
-          name="repeat-password"
-          type="password"
-          value={repeat}
-          onChange={(v) => {
+          setRepeat={(v) => {
             setRepeat(v)
             setProblems((p) => ({ ...p, repeat: undefined }))
           }}
-          error={problems.repeat}
-          autoComplete="new-password"
+          problems={{ password: problems.password ?? placed.field.password, repeat: problems.repeat }}
+          autoFocus
         />
         <Alert error={placed.form} />
         <Submit busy={reset.isPending} busyText={messages.passwordReset.submitting} testId="password-reset-submit">
