@@ -8,10 +8,9 @@
  *
  * Run: `npm run bench -- bundle` (or `npm exec -- tsx bench/bundle.ts [probe-name-filter...]`).
  */
-import { build, type Metafile } from "esbuild"
+import type { Metafile } from "esbuild"
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { gzipSync } from "node:zlib"
 import * as Flow from "../scripts/flow.ts"
 import { install } from "../scripts/installed.ts"
 import { fromRoot, root } from "./support/paths.ts"
@@ -29,27 +28,10 @@ export interface Measured {
   readonly metafile: Metafile
 }
 
-/** Builds and measures one entry. */
+/** Builds and measures one entry (esbuild, as a browser app bundles it: scripts/flow.ts). */
 export const measure = async (entry: string): Promise<Measured> => {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-    absWorkingDir: root
-  })
-  const contents = result.outputFiles[0]!.contents
-  return {
-    minified: contents.byteLength,
-    gzip: gzipSync(contents, { level: 9 }).byteLength,
-    code: new TextDecoder().decode(contents),
-    metafile: result.metafile
-  }
+  const bundle = await Flow.esbuild(root, entry)
+  return { ...bundle, metafile: bundle.metafile! }
 }
 
 /**
@@ -57,17 +39,8 @@ export const measure = async (entry: string): Promise<Measured> => {
  * bundlers differ on what they drop (esbuild keeps every member of a namespace re-exported by a
  * barrel, rolldown does not).
  */
-const measureRolldown = async (entry: string): Promise<number | undefined> => {
-  try {
-    const { rolldown } = await import("rolldown")
-    const bundle = await rolldown({ input: entry, platform: "browser", logLevel: "silent", cwd: root })
-    const { output } = await bundle.generate({ format: "esm", minify: true })
-    await bundle.close()
-    return gzipSync(output[0].code, { level: 9 }).byteLength
-  } catch {
-    return undefined
-  }
-}
+const measureRolldown = (entry: string): Promise<number | undefined> =>
+  Flow.rolldown(root, entry).then((bundle) => bundle.gzip, () => undefined)
 
 /** The parts of a bundle, by the file each byte comes from. */
 export const partOf = (path: string): string => {

@@ -19,10 +19,11 @@ export const styles = {
 } as const
 export type Style = keyof typeof styles
 
-/** Copies the flow's probes into the app (probes/<style>.ts) and returns the entry's path. */
+/** Copies the flow's probe into the app (probes/<style>.ts) and returns the entry's path. */
 export const writeFlow = (installed: Installed, style: Style): string => {
   const target = join(installed.app, "probes", `${style}.ts`)
-  cpSync(fromRoot(`bench/bundle/installed/${style}.ts`), target)
+  // the official SDK's app is the same file as the src/ analysis uses
+  cpSync(fromRoot(style === "official" ? "bench/bundle/app-official.ts" : `bench/bundle/installed/${style}.ts`), target)
   return target
 }
 
