@@ -22,10 +22,10 @@ export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
 
 /** The server app from plain options; the key is kept `Redacted`. */
 export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
-  Layer.merge(AppLayer.fromOptions(options, "server"), Access.layerServer)
+  AppLayer.fromOptions(options, "server")
 
 /** The server app configured through Effect `Config` (environment variables by default). */
 export const layerConfig = <E = never>(
   options: AppLayer.ConfigOptions<E> = {}
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
-  Layer.merge(AppLayer.fromConfig(options, "server"), Access.layerServer)
+  AppLayer.fromConfig(options, "server")
