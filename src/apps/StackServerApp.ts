@@ -10,6 +10,7 @@ import type * as Redacted from "effect/Redacted"
 import * as Access from "../transport/Access.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as AppLayer from "./AppLayer.ts"
+import * as RequestCaller from "./RequestCaller.ts"
 
 /** What a server app provides. */
 export type Services = AppLayer.Services | Access.ServerAccess
@@ -29,3 +30,10 @@ export const layerConfig = <E = never>(
   options: AppLayer.ConfigOptions<E> = {}
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
   AppLayer.fromConfig(options, "server")
+
+/**
+ * Runs an effect as the caller of one incoming request, from its `x-stack-auth` header or its
+ * cookies: `Users.getUser().pipe(StackServerApp.forRequest(request))`. Per request it builds only a
+ * session (no Layer); refreshes are shared process-wide. See `RequestCaller.forRequest`. SPEC §4
+ */
+export const forRequest = RequestCaller.forRequest
