@@ -69,7 +69,7 @@ layer(layerInProcess)("StackServerApp.forRequest: a server app acting as a reque
     Effect.gen(function*() {
       const { headers } = yield* browser("caller-writes@example.com")
       const cache = yield* QueryCache.QueryCache
-      const renamed = yield* Users.update({ display_name: "Renamed" }).pipe(StackServerApp.forRequest(get({ ...headers })))
+      const renamed = yield* Users.update({ displayName: "Renamed" }).pipe(StackServerApp.forRequest(get({ ...headers })))
       assert.strictEqual(renamed.displayName, "Renamed")
       assert.isUndefined(cache.snapshotUnsafe(["users", "me"]).exit)
     }).pipe(Effect.provide(TestApps.server())))

@@ -35,7 +35,7 @@ layer(layerInProcess)("every write through the app keeps its cache right", (it) 
       yield* cache.retain(Queries.currentUser)
       yield* cache.get(Queries.currentUser) // waits for the subscription's load
       const reads = yield* emulator.requests.count({ method: "GET", path: "/users/me" })
-      yield* Users.update({ display_name: "Ada" })
+      yield* Users.update({ displayName: "Ada" })
       assert.strictEqual(value(cache.snapshotUnsafe<Users.CurrentUser | null, never>(Queries.keys.currentUser))?.displayName, "Ada")
       yield* TestClock.adjust(1_000)
       assert.strictEqual(yield* emulator.requests.count({ method: "GET", path: "/users/me" }), reads)
@@ -47,7 +47,7 @@ layer(layerInProcess)("every write through the app keeps its cache right", (it) 
       yield* signUp
       yield* cache.retain(Queries.teams)
       yield* cache.get(Queries.teams) // waits for the subscription's load
-      const team = yield* Teams.create({ display_name: "Rocket" })
+      const team = yield* Teams.create({ displayName: "Rocket" })
       assert.deepStrictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.teams))?.map((t) => t.id), [team.id])
       yield* TeamMemberships.leave(team.id)
       assert.deepStrictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.teams)), [])
@@ -60,7 +60,7 @@ layer(layerInProcess)("every write through the app keeps its cache right", (it) 
       yield* cache.retain(Queries.contactChannels)
       yield* cache.get(Queries.contactChannels) // waits for the subscription's load
       const before = value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.contactChannels))!.length
-      const channel = yield* ContactChannels.create({ type: "email", value: "second@example.com", used_for_auth: false })
+      const channel = yield* ContactChannels.create({ type: "email", value: "second@example.com", usedForAuth: false })
       assert.strictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.contactChannels))!.length, before + 1)
       yield* ContactChannels.remove(channel.id)
       assert.strictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.contactChannels))!.length, before)
@@ -84,7 +84,7 @@ layer(layerInProcess)("every write through the app keeps its cache right", (it) 
       const emulator = yield* Emulator
       const cache = yield* QueryCache.QueryCache
       yield* signUp
-      const team = yield* Teams.create({ display_name: "Selected" })
+      const team = yield* Teams.create({ displayName: "Selected" })
       yield* cache.retain(Queries.currentUser)
       yield* cache.get(Queries.currentUser)
       const reads = yield* emulator.requests.count({ method: "GET", path: "/users/me" })
@@ -102,7 +102,7 @@ layer(layerInProcess)("every write through the app keeps its cache right", (it) 
       yield* signUp
       yield* cache.get(Queries.teams) // a one-off read: no subscriber
       const before = (yield* emulator.requests.all).length
-      yield* Teams.create({ display_name: "Quiet" })
+      yield* Teams.create({ displayName: "Quiet" })
       yield* TestClock.adjust(1_000)
       const after = (yield* emulator.requests.all).map((r) => `${r.method} ${r.path}`).slice(before)
       assert.deepStrictEqual(after, ["POST /api/v1/teams", "PATCH /api/v1/users/me"]) // creating selects it; no read
