@@ -1,5 +1,5 @@
-import { Config } from "effect"
-import { StackServerApp } from "stack-auth-effect"
+import * as Config from "effect/Config"
+import * as StackServerApp from "stack-auth-effect/StackServerApp"
 
 // The variables of the table below, as the official SDK names them.
 export const fromEnvironment = StackServerApp.layerConfig()

@@ -1,5 +1,6 @@
-import { Effect } from "effect"
-import { ServerUsers, type StackServerApp } from "stack-auth-effect"
+import * as Effect from "effect/Effect"
+import * as ServerUsers from "stack-auth-effect/ServerUsers"
+import type * as StackServerApp from "stack-auth-effect/StackServerApp"
 
 // Every failure ServerUsers.get can return, matched exhaustively: the declared error type leaves
 // `never`, so a case left out (or a new one in a later version) is a compile error here.

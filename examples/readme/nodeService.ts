@@ -1,6 +1,8 @@
 import { createServer } from "node:http"
-import { Effect, ManagedRuntime } from "effect"
-import { StackServerApp, Users } from "stack-auth-effect"
+import * as Effect from "effect/Effect"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as StackServerApp from "stack-auth-effect/StackServerApp"
+import * as Users from "stack-auth-effect/Users"
 
 // One app for the whole process, built once.
 const app = ManagedRuntime.make(StackServerApp.layerConfig())
