@@ -2,7 +2,7 @@
  * `npm run bench [-- part ...] [-- --quick]`: runs the benchmark parts, each compiled to plain
  * JavaScript and run in its own `node --expose-gc` process (no TypeScript loader, no source maps,
  * nothing shared between parts), then writes every part's figures and the machine and versions to
- * bench/results/latest.md. Parts: bundle, calls, cpu, heap, refresh, cache, import.
+ * bench/results/latest.md. Parts: bundle, calls, cpu, heap, refresh, cache, import, requestAuth.
  */
 import { spawnSync } from "node:child_process"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
@@ -17,7 +17,8 @@ const parts = {
   heap: "heap.ts",
   refresh: "refresh.ts",
   cache: "cache.ts",
-  import: "coldImport.ts"
+  import: "coldImport.ts",
+  requestAuth: "requestAuth.ts"
 } as const
 type Part = keyof typeof parts
 
@@ -29,7 +30,8 @@ const quickArgs: Record<Part, ReadonlyArray<string>> = {
   heap: ["--calls", "2000", "--runs", "1"],
   refresh: [],
   cache: ["--seconds", "1"],
-  import: ["--spawns", "5"]
+  import: ["--spawns", "5"],
+  requestAuth: ["--rounds", "3", "--block", "100"]
 }
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))

@@ -15,11 +15,5 @@ export const program = Effect.gen(function*() {
   })
 )
 
-export const main = () =>
-  program.pipe(
-    Effect.provide(StackClientApp.layer({
-      projectId: process.env.STACK_PROJECT_ID!,
-      publishableClientKey: process.env.STACK_PUBLISHABLE_CLIENT_KEY!
-    })),
-    Effect.runPromise
-  )
+// reads NEXT_PUBLIC_STACK_PROJECT_ID, NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY and STACK_API_URL
+export const main = () => program.pipe(Effect.provide(StackClientApp.layerConfig()), Effect.runPromise)

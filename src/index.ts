@@ -48,6 +48,7 @@ export * as Sessions from "./api/Sessions.ts"
 export * as Webhooks from "./api/Webhooks.ts"
 
 // cache
+export * as CacheWrites from "./cache/CacheWrites.ts"
 export * as Mutations from "./cache/Mutations.ts"
 export * as Queries from "./cache/Queries.ts"
 export * as QueryCache from "./cache/QueryCache.ts"
@@ -59,6 +60,7 @@ export * as Redirects from "./handler/Redirects.ts"
 
 // session
 export * as AccessToken from "./session/AccessToken.ts"
+export * as AuthHeaders from "./session/AuthHeaders.ts"
 export * as CookieStorage from "./session/CookieStorage.ts"
 export * as Cookies from "./session/Cookies.ts"
 export * as Navigation from "./session/Navigation.ts"
@@ -75,6 +77,7 @@ export * as HttpClientTransport from "./transport/HttpClientTransport.ts"
 export * as HttpTransport from "./transport/HttpTransport.ts"
 export * as StackConfig from "./transport/StackConfig.ts"
 export * as StackHttp from "./transport/StackHttp.ts"
+export * as WriteObserver from "./transport/WriteObserver.ts"
 export * from "./transport/TransportErrors.ts"
 
 // protocol

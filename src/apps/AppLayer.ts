@@ -7,10 +7,12 @@
 import type * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as CacheWrites from "../cache/CacheWrites.ts"
 import * as QueryCache from "../cache/QueryCache.ts"
 import type { AccessType } from "../protocol/AccessType.ts"
 import * as Session from "../session/Session.ts"
 import * as TokenStore from "../session/TokenStore.ts"
+import * as Access from "../transport/Access.ts"
 import * as StackConfig from "../transport/StackConfig.ts"
 import * as StackHttp from "../transport/StackHttp.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
@@ -33,8 +35,11 @@ export interface ProjectOptions<E = never> extends CommonOptions<E> {
   readonly extraRequestHeaders?: Readonly<Record<string, string>> | undefined
 }
 
-/** Options of an app's `layerConfig`: what the `Config` provider does not hold, or should not win. SPEC §6 */
-export type ConfigOptions<E = never> = CommonOptions<E> & Partial<StackConfig.Options>
+/**
+ * Options of an app's `layerConfig`: each configuration option a plain value (it wins over the
+ * environment) or a `Config` to read it from; the rest are read from `StackConfig.env`. SPEC §6
+ */
+export type ConfigOptions<E = never> = CommonOptions<E> & StackConfig.ConfigOptions
 
 /** The configuration with only the keys an access level sends: a client no secret, a server no admin key. SPEC §6 */
 export const keysOf = (config: StackConfig.StackConfig, accessType: AccessType): StackConfig.StackConfig => ({
@@ -51,28 +56,49 @@ export const assemble = <E, E2>(
   // `fresh`: Layer values are memoised by identity, and two apps in one Layer graph must never
   // share a session, a default token store or a cache.
   // The query cache (SPEC §9) follows the session: `Users.getUser` and the React hooks read through it.
-  QueryCache.layer.pipe(
+  // Every write through the app keeps that cache right (`CacheWrites`, the app's `WriteObserver`).
+  CacheWrites.layer.pipe(
+    Layer.provideMerge(QueryCache.layer),
     Layer.provideMerge(Layer.fresh(Session.layer)),
     Layer.provideMerge(Layer.mergeAll(http, options.tokenStore ?? Layer.fresh(TokenStore.layerMemory)))
   )
 
-/** Assembles pipeline, token store, session and query cache for one access level. */
-export const make = <E>(
+/** The access witnesses an access level is granted from its configuration's keys. SPEC §6 */
+export type WitnessesOf<Level extends AccessType> = Level extends "admin" ? Access.ServerAccess | Access.AdminAccess
+  : Level extends "server" ? Access.ServerAccess
+  : never
+
+const witnesses = <Level extends AccessType>(
   config: StackConfig.StackConfig,
-  accessType: AccessType,
+  accessType: Level
+): Layer.Layer<WitnessesOf<Level>, StackConfigError> =>
+  (accessType === "admin"
+    ? Access.layerAdmin({ config })
+    : accessType === "server"
+    ? Access.layerServer(config)
+    : Layer.empty) as Layer.Layer<WitnessesOf<Level>, StackConfigError>
+
+/** Assembles pipeline, token store, session, query cache and the level's access witnesses. */
+export const make = <E, Level extends AccessType>(
+  config: StackConfig.StackConfig,
+  accessType: Level,
   options: CommonOptions<E>
-): Layer.Layer<Services, StackConfigError | E> =>
-  assemble(StackHttp.layer({ config, accessType, allowSecretKeysInBrowser: options.allowSecretKeysInBrowser }), options)
+): Layer.Layer<Services | WitnessesOf<Level>, StackConfigError | E> =>
+  Layer.merge(
+    assemble(StackHttp.layer({ config, accessType, allowSecretKeysInBrowser: options.allowSecretKeysInBrowser }), options),
+    witnesses(config, accessType)
+  )
 
 /** An app of one access level from plain options (keys above that level are dropped). SPEC §6 */
-export const fromOptions = <E>(
+export const fromOptions = <E, Level extends AccessType>(
   options: CommonOptions<E> & StackConfig.Options,
-  accessType: AccessType
-): Layer.Layer<Services, StackConfigError | E> => make(keysOf(StackConfig.make(options), accessType), accessType, options)
+  accessType: Level
+): Layer.Layer<Services | WitnessesOf<Level>, StackConfigError | E> =>
+  make(keysOf(StackConfig.make(options), accessType), accessType, options)
 
 /** An app of one access level configured through Effect `Config` (keys above that level are dropped). SPEC §6 */
-export const fromConfig = <E>(
+export const fromConfig = <E, Level extends AccessType>(
   options: ConfigOptions<E>,
-  accessType: AccessType
-): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
+  accessType: Level
+): Layer.Layer<Services | WitnessesOf<Level>, StackConfigError | Config.ConfigError | E> =>
   Layer.unwrap(Effect.map(StackConfig.config(options), (config) => make(keysOf(config, accessType), accessType, options)))

@@ -28,13 +28,13 @@ export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
 
 /** The admin app from plain options; keys are kept `Redacted`. */
 export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
-  Layer.merge(AppLayer.fromOptions(options, "admin"), Access.layerAdmin)
+  AppLayer.fromOptions(options, "admin")
 
 /** The admin app configured through Effect `Config` (environment variables by default). */
 export const layerConfig = <E = never>(
   options: AppLayer.ConfigOptions<E> = {}
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
-  Layer.merge(AppLayer.fromConfig(options, "admin"), Access.layerAdmin)
+  AppLayer.fromConfig(options, "admin")
 
 /** Options of the admin app run by the project owner's session. SPEC §6 */
 export interface OwnerSessionOptions<E = never> extends AppLayer.ProjectOptions<E> {
@@ -62,5 +62,5 @@ export const layerOwnerSession = <E = never>(options: OwnerSessionOptions<E>): L
       (inner) => OwnerSession.withOwnerSession(inner, options.ownerSession)
     )
   )
-  return Layer.merge(AppLayer.assemble(http, options), Access.layerAdmin)
+  return Layer.merge(AppLayer.assemble(http, options), Access.layerAdmin({ ownerSession: options.ownerSession }))
 }

@@ -10,6 +10,7 @@ import type * as Redacted from "effect/Redacted"
 import * as Access from "../transport/Access.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as AppLayer from "./AppLayer.ts"
+import * as RequestCaller from "./RequestCaller.ts"
 
 /** What a server app provides. */
 export type Services = AppLayer.Services | Access.ServerAccess
@@ -22,10 +23,17 @@ export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
 
 /** The server app from plain options; the key is kept `Redacted`. */
 export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
-  Layer.merge(AppLayer.fromOptions(options, "server"), Access.layerServer)
+  AppLayer.fromOptions(options, "server")
 
 /** The server app configured through Effect `Config` (environment variables by default). */
 export const layerConfig = <E = never>(
   options: AppLayer.ConfigOptions<E> = {}
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
-  Layer.merge(AppLayer.fromConfig(options, "server"), Access.layerServer)
+  AppLayer.fromConfig(options, "server")
+
+/**
+ * Runs an effect as the caller of one incoming request, from its `x-stack-auth` header or its
+ * cookies: `Users.getUser().pipe(StackServerApp.forRequest(request))`. Per request it builds only a
+ * session (no Layer); refreshes are shared process-wide. See `RequestCaller.forRequest`. SPEC §4
+ */
+export const forRequest = RequestCaller.forRequest

@@ -19,20 +19,11 @@ import * as TeamMemberProfiles from "../api/TeamMemberProfiles.ts"
 import * as Teams from "../api/Teams.ts"
 import * as Users from "../api/Users.ts"
 import * as Session from "../session/Session.ts"
+import * as Keys from "./Keys.ts"
 import * as QueryCache from "./QueryCache.ts"
 
 /** The keys of the client's cached reads. SPEC §9 */
-export const keys = {
-  project: ["project"],
-  currentUser: ["users", "me"],
-  currentUserOrAnonymous: ["users", "me", "or-anonymous"],
-  sessions: ["sessions"],
-  teams: ["teams"],
-  permissions: ["permissions"],
-  contactChannels: ["contact-channels"],
-  apiKeys: ["api-keys"],
-  notificationCategories: ["notification-categories"]
-} as const satisfies Record<string, QueryCache.Key>
+export const keys = Keys.keys
 
 /** The project and its client-visible config; the same for every user. SPEC §7 `GET /projects/current` */
 export const project = /*#__PURE__*/ QueryCache.query(keys.project, /*#__PURE__*/ Projects.getCurrent(), { sessionBound: false })
@@ -67,11 +58,11 @@ export const teams = /*#__PURE__*/ QueryCache.query(keys.teams, /*#__PURE__*/ Te
 
 /** The members' profiles of a team. SPEC §7 `GET /team-member-profiles?team_id` */
 export const teamMemberProfiles = (teamId: string) =>
-  QueryCache.query([...keys.teams, teamId, "member-profiles"], TeamMemberProfiles.list({ teamId }))
+  QueryCache.query(Keys.teamMemberProfiles(teamId), TeamMemberProfiles.list({ teamId }))
 
 /** The pending invitations of a team. SPEC §7 `GET /team-invitations?team_id` */
 export const teamInvitations = (teamId: string) =>
-  QueryCache.query([...keys.teams, teamId, "invitations"], TeamInvitations.list(teamId))
+  QueryCache.query(Keys.teamInvitations(teamId), TeamInvitations.list(teamId))
 
 /** The signed-in user's permissions in a team, or in the project without a team (recursive). SPEC §6, §7 */
 export const permissions = (teamId?: string | undefined) =>
@@ -84,10 +75,7 @@ export const contactChannels = /*#__PURE__*/ QueryCache.query(keys.contactChanne
 
 /** The API keys of the user (`me`, default) or of a team. SPEC §3 API key, §7 */
 export const apiKeys = (owner: ApiKeys.Owner = { userId: "me" }) =>
-  QueryCache.query(
-    owner.teamId !== undefined ? [...keys.apiKeys, "team", owner.teamId] : [...keys.apiKeys, "user", owner.userId],
-    ApiKeys.list(owner)
-  )
+  QueryCache.query(Keys.apiKeys(owner), ApiKeys.list(owner))
 
 /** The notification categories with the user's choices. SPEC §3 Notification category, §7 */
 export const notificationCategories = /*#__PURE__*/ QueryCache.query(keys.notificationCategories, /*#__PURE__*/ Notifications.list())

@@ -413,3 +413,20 @@ export const layer: Layer.Layer<QueryCache, never, Session> = /*#__PURE__*/ Laye
 export const getOrLoad = <A, E, R>(q: Query<A, E, R>, options: GetOptions = {}): Effect.Effect<A, E, R> =>
   Effect.flatMap(Effect.serviceOption(QueryCache), (cache) =>
     Option.isSome(cache) ? cache.value.get(q, options) : q.load)
+
+/**
+ * A cache that keeps nothing: every read loads, every write is ignored. For work that must never
+ * share cached data (a server acting for one incoming request). SPEC §9
+ */
+export const passThrough: Service = {
+  get: (q) => q.load,
+  refresh: (q) => q.load,
+  retain: () => Effect.succeed(Effect.void),
+  set: () => Effect.void,
+  update: () => Effect.void,
+  invalidate: () => Effect.void,
+  resetSession: Effect.void,
+  snapshotUnsafe: () => initialSnapshot as Snapshot<never, never>,
+  listenUnsafe: () => () => {},
+  settledPromise: () => Effect.succeed(resolvedPromise)
+}

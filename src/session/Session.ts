@@ -282,7 +282,7 @@ export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.
           : Effect.annotateCurrentSpan(signOutErrorAttribute, error.code) // signs out locally; no logger on the browser path
       )
     )
-  }).pipe(Effect.ensuring(invalidate), Effect.withSpan("Session.signOut"))
+  }).pipe(Effect.ensuring(invalidate), Effect.withSpan("Session.signOut", undefined, { captureStackTrace: false })) // built per session: no stack capture per make
 
   const setTokens = (tokens: { readonly accessToken: string; readonly refreshToken: string }) =>
     Effect.gen(function*() {

@@ -1,28 +1,83 @@
 /**
  * Access-level witnesses (SPEC §6). Server-only calls require `ServerAccess` and admin-only calls
- * require `AdminAccess` in their context; only the server and admin app Layers provide them, so a
- * client app cannot even express such a call: it is a compile error, not a runtime 401.
+ * require `AdminAccess` in their context. A witness is granted only from a configuration holding
+ * the key of its level (or, for admin access, the project owner's session), so only the server
+ * and admin app Layers provide them: a client app cannot express such a call, and the compile
+ * error names the missing level first (`ServerAccessRequired_UseStackServerApp`).
  *
  * @since 0.1.0
  */
 import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type { StackConfig } from "./StackConfig.ts"
+import { StackConfigError } from "./TransportErrors.ts"
 
-/** Present only in server and admin apps. SPEC §6 */
-export class ServerAccess extends /*#__PURE__*/ Context.Service<ServerAccess, { readonly level: "server" | "admin" }>()(
-  "stack-auth-effect/transport/ServerAccess"
-) {}
+/** Held only by witnesses this module grants: no other code can build one without a cast. */
+const granted: unique symbol = Symbol("stack-auth-effect/transport/Access/granted")
 
-/** Present only in admin apps. SPEC §6 */
-export class AdminAccess extends /*#__PURE__*/ Context.Service<AdminAccess, { readonly level: "admin" }>()(
-  "stack-auth-effect/transport/AdminAccess"
-) {}
+/**
+ * The requirement of a server-only call: provide a server or admin app (`StackServerApp.layer`,
+ * holding the secret server key). Seen in a compile error, it means a client app ran a server call.
+ */
+export interface ServerAccessRequired_UseStackServerApp {
+  readonly [granted]: "ServerAccess"
+}
 
-/** Witnesses for a server app. */
-export const layerServer: Layer.Layer<ServerAccess> = /*#__PURE__*/ Layer.succeed(ServerAccess, { level: "server" })
+/**
+ * The requirement of an admin-only call: provide an admin app (`StackAdminApp.layer`, holding the
+ * super-secret admin key, or `StackAdminApp.layerOwnerSession`).
+ */
+export interface AdminAccessRequired_UseStackAdminApp {
+  readonly [granted]: "AdminAccess"
+}
 
-/** Witnesses for an admin app (admin access includes server access). */
-export const layerAdmin: Layer.Layer<ServerAccess | AdminAccess> = /*#__PURE__*/ Layer.mergeAll(
-  Layer.succeed(ServerAccess, { level: "admin" }),
-  Layer.succeed(AdminAccess, { level: "admin" })
+/** What a witness holds: the level it was granted for. */
+export interface Witness<Level extends "server" | "admin"> {
+  readonly level: Level
+  readonly [granted]: true
+}
+
+/** The server-access requirement, as written in signatures. SPEC §6 */
+export type ServerAccess = ServerAccessRequired_UseStackServerApp
+/** The admin-access requirement, as written in signatures. SPEC §6 */
+export type AdminAccess = AdminAccessRequired_UseStackAdminApp
+
+/** The key of the server-access witness: present only in server and admin apps. SPEC §6 */
+export const ServerAccess: Context.Service<ServerAccessRequired_UseStackServerApp, Witness<"server" | "admin">> =
+  /*#__PURE__*/ Context.Service<ServerAccessRequired_UseStackServerApp, Witness<"server" | "admin">>(
+    "stack-auth-effect/transport/ServerAccess"
+  )
+
+/** The key of the admin-access witness: present only in admin apps. SPEC §6 */
+export const AdminAccess: Context.Service<AdminAccessRequired_UseStackAdminApp, Witness<"admin">> =
+  /*#__PURE__*/ Context.Service<AdminAccessRequired_UseStackAdminApp, Witness<"admin">>("stack-auth-effect/transport/AdminAccess")
+
+const missing = (key: string) =>
+  new StackConfigError({ reason: `This app needs ${key} for its access level; it is not in the configuration` })
+
+/**
+ * Server access, granted only when `config` holds the secret server key (or the admin key):
+ * fails with `StackConfigError` otherwise. The server and admin apps provide it. SPEC §6
+ */
+export const layerServer = (config: StackConfig): Layer.Layer<ServerAccess, StackConfigError> =>
+  config.secretServerKey === undefined && config.superSecretAdminKey === undefined
+    ? Layer.effectContext(Effect.fail(missing("the secret server key")))
+    : Layer.succeed(ServerAccess, { level: "server", [granted]: true })
+
+const adminWitnesses = /*#__PURE__*/ Layer.mergeAll(
+  Layer.succeed(ServerAccess, { level: "admin", [granted]: true }),
+  Layer.succeed(AdminAccess, { level: "admin", [granted]: true })
 )
+
+/**
+ * Admin access (which includes server access), granted only when `config` holds the super-secret
+ * admin key, or for an admin app run by the project owner's session (`ownerSession` given): fails
+ * with `StackConfigError` otherwise. SPEC §6
+ */
+export const layerAdmin = (
+  proof: { readonly config: StackConfig } | { readonly ownerSession: { readonly getTokens: unknown } }
+): Layer.Layer<ServerAccess | AdminAccess, StackConfigError> =>
+  "ownerSession" in proof || proof.config.superSecretAdminKey !== undefined
+    ? adminWitnesses
+    : Layer.effectContext(Effect.fail(missing("the super-secret admin key")))

@@ -14,6 +14,7 @@ import { type InstanceOf, KnownError, type KnownErrorConstructor, UnknownErrorCo
 import { codes as knownCodes } from "../protocol/KnownErrorCodes.ts"
 import { StackHttp, type StackRequest, type StackResponse } from "./StackHttp.ts"
 import { StackDecodeError, type TransportError } from "./TransportErrors.ts"
+import { notify } from "./WriteObserver.ts"
 
 /** Any known-error constructor. */
 // oxlint-disable-next-line no-explicit-any
@@ -62,7 +63,7 @@ export const refineKnownError = <Errors extends ReadonlyArray<AnyKnownErrorConst
   return new UnknownErrorCode({ code: error.code, status: error.status, message: error.message, details: error.details })
 }
 
-/** Runs a request through `execute`, decoding the body and refining known errors. */
+/** Runs a request through `execute`, decoding the body and refining known errors; a write is told to the `WriteObserver`. */
 export const run = <A, I, Errors extends ReadonlyArray<AnyKnownErrorConstructor>, E, R>(
   execute: (request: StackRequest) => Effect.Effect<StackResponse, KnownError | E, R>,
   options: CallOptions<A, I, Errors>
@@ -71,7 +72,8 @@ export const run = <A, I, Errors extends ReadonlyArray<AnyKnownErrorConstructor>
     Effect.catch((error: KnownError | E) =>
       Effect.fail(error instanceof KnownError ? refineKnownError(options.errors, error) : error)
     ),
-    Effect.flatMap((response) => decodeBody(options.response, options, response.body))
+    Effect.flatMap((response) => decodeBody(options.response, options, response.body)),
+    Effect.tap((answer) => notify(options, answer, options.response !== (Schema.Unknown as Schema.Top)))
   ) as Effect.Effect<A, CallError<Errors> | E | StackDecodeError, R>
 
 /** A call without user tokens, through the app's pipeline (server and admin calls). */

@@ -51,7 +51,10 @@ export const make = (options: Options): StackConfig => ({
   extraRequestHeaders: options.extraRequestHeaders ?? {}
 })
 
-/** Environment variable names, the same ones the official SDK reads. */
+/**
+ * The environment variables `layerConfig` reads when an option is not given: the names the
+ * official SDK reads, so one `.env` file serves both. The base URL falls back to `STACK_API_URL`.
+ */
 export const env = {
   projectId: "NEXT_PUBLIC_STACK_PROJECT_ID",
   publishableClientKey: "NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY",
@@ -60,22 +63,37 @@ export const env = {
   baseUrl: ["NEXT_PUBLIC_STACK_API_URL", "STACK_API_URL"]
 } as const
 
-const optional = <A>(config: Config.Config<A>) => Config.option(config).pipe(Config.map(Option.getOrUndefined))
+/** An option given as a value, or as an Effect `Config` to read it from (another variable name, `Config.Redacted`, ...). */
+export type Configurable<A> = A | Config.Config<A>
 
 /**
- * The configuration read through Effect `Config`. Overrides (for example the extra headers, or a
- * project id that is not in the environment) win over what the provider holds.
+ * Options of `config` (and of every app's `layerConfig`): each one a plain value or a `Config`;
+ * an option left out is read from its variable in {@link env}.
  */
-export const config = (overrides: Partial<Options> = {}): Config.Config<StackConfig> =>
-  Config.all({
-    projectId: overrides.projectId !== undefined ? Config.succeed(overrides.projectId) : Config.String(env.projectId),
-    publishableClientKey: optional(Config.String(env.publishableClientKey)),
-    secretServerKey: optional(Config.Redacted(env.secretServerKey)),
-    superSecretAdminKey: optional(Config.Redacted(env.superSecretAdminKey)),
-    baseUrl: optional(Config.String(env.baseUrl[0]).pipe(Config.orElse(() => Config.String(env.baseUrl[1]))))
-  }).pipe(Config.map((read) =>
-    make({
-      ...read,
-      ...overrides
-    })
-  ))
+export type ConfigOptions = { readonly [K in keyof Options]?: Configurable<Options[K]> }
+
+const optional = <A>(config: Config.Config<A>) => Config.option(config).pipe(Config.map(Option.getOrUndefined))
+
+/** What is read when an option is left out. */
+const defaults: { readonly [K in keyof Options]?: Config.Config<Options[K]> } = {
+  projectId: /*#__PURE__*/ Config.String(env.projectId),
+  publishableClientKey: /*#__PURE__*/ optional(/*#__PURE__*/ Config.String(env.publishableClientKey)),
+  secretServerKey: /*#__PURE__*/ optional(/*#__PURE__*/ Config.Redacted(env.secretServerKey)),
+  superSecretAdminKey: /*#__PURE__*/ optional(/*#__PURE__*/ Config.Redacted(env.superSecretAdminKey)),
+  baseUrl: /*#__PURE__*/ optional(
+    /*#__PURE__*/ Config.String(env.baseUrl[0]).pipe(Config.orElse(() => Config.String(env.baseUrl[1])))
+  )
+}
+
+/**
+ * The configuration read through Effect `Config` (SPEC §6). Every option may be a plain value
+ * (it wins over the environment) or a `Config` (for example `Config.Redacted("MY_SECRET")`);
+ * the options left out are read from the variables of {@link env}.
+ */
+export const config = (options: ConfigOptions = {}): Config.Config<StackConfig> => {
+  const fields: Record<string, Config.Config<unknown>> = { ...defaults }
+  for (const [name, given] of Object.entries(options)) {
+    if (given !== undefined) fields[name] = Config.isConfig(given) ? given : Config.succeed(given)
+  }
+  return Config.all(fields).pipe(Config.map((read) => make(read as unknown as Options)))
+}

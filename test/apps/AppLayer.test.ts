@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -51,6 +52,35 @@ describe("apps send only the keys of their access level", () => {
       const sent = yield* fromEnv(StackServerApp.layerConfig({ projectId: "p2", secretServerKey: "other" }))
       assert.strictEqual(sent.projectId, "p2")
       assert.strictEqual(sent.secretServerKey, "other")
+    }))
+
+  it.effect("layerConfig: every option may be a Config read from a variable of the app's choosing", () =>
+    Effect.gen(function*() {
+      const env = ConfigProvider.layer(ConfigProvider.fromUnknown({
+        MY_PROJECT: "p3",
+        MY_CLIENT_KEY: "pck3",
+        MY_SERVER_KEY: "ssk3",
+        MY_URL: "http://localhost:9999/"
+      }))
+      const app = StackServerApp.layerConfig({
+        projectId: Config.String("MY_PROJECT"),
+        publishableClientKey: Config.String("MY_CLIENT_KEY"),
+        secretServerKey: Config.Redacted("MY_SERVER_KEY"),
+        baseUrl: Config.String("MY_URL")
+      })
+      const sent = yield* keysSent(app.pipe(Layer.provide(env)))
+      assert.deepStrictEqual(sent, {
+        accessType: "server", projectId: "p3", publishableClientKey: "pck3", secretServerKey: "ssk3", superSecretAdminKey: undefined
+      })
+      const baseUrl = yield* StackHttp.use((http) => Effect.succeed(http.config.baseUrl)).pipe(Effect.provide(app.pipe(Layer.provide(env))))
+      assert.strictEqual(baseUrl, "http://localhost:9999")
+    }))
+
+  it.effect("layerConfig: a missing variable is a ConfigError naming it", () =>
+    Effect.gen(function*() {
+      const empty = ConfigProvider.layer(ConfigProvider.fromUnknown({}))
+      const error = yield* Effect.flip(keysSent(StackClientApp.layerConfig({ projectId: Config.String("MY_PROJECT") }).pipe(Layer.provide(empty))))
+      assert.include(String(error), "MY_PROJECT")
     }))
 
   it.effect("layer: plain options become the level's configuration, keys Redacted", () =>

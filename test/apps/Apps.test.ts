@@ -10,6 +10,8 @@ import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
 import * as TestApps from "../../src/testing/TestApps.ts"
 import * as Call from "../../src/transport/Call.ts"
 import * as Access from "../../src/transport/Access.ts"
+import * as StackConfig from "../../src/transport/StackConfig.ts"
+import * as StackServerApp from "../../src/apps/StackServerApp.ts"
 
 const Tokens = Schema.Struct({ access_token: Schema.String, refresh_token: Schema.String })
 const Me = Schema.Struct({ id: Schema.String, primary_email: Schema.NullOr(Schema.String) })
@@ -49,6 +51,26 @@ layer(layerInProcess)("the three apps against the emulator", (it) => {
       const emulator = yield* Emulator
       assert.isAbove((yield* emulator.requests.all).length, 0)
     }).pipe(Effect.provide(TestApps.client())))
+})
+
+describe("access witnesses need the key of their level", () => {
+  it.effect("a configuration without the secret server key gets no server access, none without the admin key admin access", () =>
+    Effect.gen(function*() {
+      const clientConfig = StackConfig.make({ projectId: "p", publishableClientKey: "pck" })
+      const serverConfig = StackConfig.make({ projectId: "p", secretServerKey: "ssk" })
+      const noServer = yield* Effect.flip(Layer.build(Access.layerServer(clientConfig)))
+      assert.strictEqual(noServer._tag, "StackConfigError")
+      const noAdmin = yield* Effect.flip(Layer.build(Access.layerAdmin({ config: serverConfig })))
+      assert.include(noAdmin.message, "admin key")
+      const server = yield* Access.ServerAccess.pipe(Effect.provide(Access.layerServer(serverConfig)))
+      assert.strictEqual(server.level, "server")
+    }))
+
+  it.effect("a server app given no secret key fails to build instead of failing each call", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(Layer.build(StackServerApp.layer({ projectId: "p", secretServerKey: undefined as unknown as string })))
+      assert.strictEqual(error._tag, "StackConfigError")
+    }))
 })
 
 describe("access levels in types", () => {

@@ -5,7 +5,7 @@ import * as Schema from "effect/Schema"
 import { StrictMode, Suspense } from "react"
 import { afterEach } from "vitest"
 import * as Auth from "../../src/api/Auth.ts"
-import * as Mutations from "../../src/cache/Mutations.ts"
+import * as Users from "../../src/api/Users.ts"
 import * as QueryCache from "../../src/cache/QueryCache.ts"
 import { StackProvider } from "../../react/StackProvider.tsx"
 import { useProject, useProjectQuery, useUser, useUserQuery } from "../../react/hooks.ts"
@@ -86,12 +86,12 @@ describe("hooks", () => {
     await t.dispose()
   })
 
-  it("20 components reading the user send one request, and all re-render after updateUser without another read", async () => {
+  it("20 components reading the user send one request, and all re-render after Users.update without another read", async () => {
     const t = makeRuntime()
     await t.run(Auth.signUpWithPassword({ email: freshEmail(), password: "correct horse battery" }))
     const before = await t.count("GET", "/users/me")
     function Rename() {
-      const { mutate, isPending } = useMutation((name: string) => Mutations.updateUser({ displayName: name }))
+      const { mutate, isPending } = useMutation((name: string) => Users.update({ displayName: name }))
       return <button onClick={() => void mutate("Ada")} disabled={isPending}>rename</button>
     }
     await renderAsync(

@@ -5,6 +5,11 @@ import * as Layer from "effect/Layer"
 import { TestClock } from "effect/testing"
 import * as Auth from "../../src/api/Auth.ts"
 import type { SessionInfo } from "../../src/protocol/schemas/SessionInfo.ts"
+import * as ApiKeys from "../../src/api/ApiKeys.ts"
+import * as ContactChannels from "../../src/api/ContactChannels.ts"
+import * as Sessions from "../../src/api/Sessions.ts"
+import * as TeamMemberships from "../../src/api/TeamMemberships.ts"
+import * as Teams from "../../src/api/Teams.ts"
 import * as Users from "../../src/api/Users.ts"
 import * as Mutations from "../../src/cache/Mutations.ts"
 import * as Queries from "../../src/cache/Queries.ts"
@@ -12,7 +17,7 @@ import * as QueryCache from "../../src/cache/QueryCache.ts"
 import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
 import * as TestApps from "../../src/testing/TestApps.ts"
 
-const app = () => Layer.provideMerge(QueryCache.layer, TestApps.client())
+const app = () => TestApps.client()
 let n = 0
 const signUp = Effect.suspend(() =>
   Auth.signUpWithPassword({ email: `mutations-${++n}-${Date.now()}@example.com`, password: "correct horse battery" })
@@ -21,8 +26,8 @@ const signUp = Effect.suspend(() =>
 const value = <A, E>(snapshot: QueryCache.Snapshot<A, E>): A | undefined =>
   snapshot.exit !== undefined && Exit.isSuccess(snapshot.exit) ? snapshot.exit.value : undefined
 
-layer(layerInProcess)("Mutations", (it) => {
-  it.effect("updateUser gives subscribers the answered user without reading it again", () =>
+layer(layerInProcess)("every write through the app keeps its cache right", (it) => {
+  it.effect("Users.update gives subscribers the answered user without reading it again", () =>
     Effect.gen(function*() {
       const emulator = yield* Emulator
       const cache = yield* QueryCache.QueryCache
@@ -30,58 +35,86 @@ layer(layerInProcess)("Mutations", (it) => {
       yield* cache.retain(Queries.currentUser)
       yield* cache.get(Queries.currentUser) // waits for the subscription's load
       const reads = yield* emulator.requests.count({ method: "GET", path: "/users/me" })
-      yield* Mutations.updateUser({ displayName: "Ada" })
+      yield* Users.update({ displayName: "Ada" })
       assert.strictEqual(value(cache.snapshotUnsafe<Users.CurrentUser | null, never>(Queries.keys.currentUser))?.displayName, "Ada")
       yield* TestClock.adjust(1_000)
       assert.strictEqual(yield* emulator.requests.count({ method: "GET", path: "/users/me" }), reads)
     }).pipe(Effect.provide(app())))
 
-  it.effect("createTeam adds the team to the cached list, and leaveTeam takes it out", () =>
+  it.effect("Teams.create adds the team to the cached list, and TeamMemberships.leave takes it out", () =>
     Effect.gen(function*() {
       const cache = yield* QueryCache.QueryCache
       yield* signUp
       yield* cache.retain(Queries.teams)
       yield* cache.get(Queries.teams) // waits for the subscription's load
-      const team = yield* Mutations.createTeam({ displayName: "Rocket" })
+      const team = yield* Teams.create({ displayName: "Rocket" })
       assert.deepStrictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.teams))?.map((t) => t.id), [team.id])
-      yield* Mutations.leaveTeam(team.id)
+      yield* TeamMemberships.leave(team.id)
       assert.deepStrictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.teams)), [])
     }).pipe(Effect.provide(app())))
 
-  it.effect("createContactChannel and removeContactChannel keep the cached list right", () =>
+  it.effect("ContactChannels.create and ContactChannels.remove keep the cached list right", () =>
     Effect.gen(function*() {
       const cache = yield* QueryCache.QueryCache
       yield* signUp
       yield* cache.retain(Queries.contactChannels)
       yield* cache.get(Queries.contactChannels) // waits for the subscription's load
       const before = value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.contactChannels))!.length
-      const channel = yield* Mutations.createContactChannel({ type: "email", value: "second@example.com", usedForAuth: false })
+      const channel = yield* ContactChannels.create({ type: "email", value: "second@example.com", usedForAuth: false })
       assert.strictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.contactChannels))!.length, before + 1)
-      yield* Mutations.removeContactChannel(channel.id)
+      yield* ContactChannels.remove(channel.id)
       assert.strictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.contactChannels))!.length, before)
     }).pipe(Effect.provide(app())))
 
-  it.effect("revokeApiKey shows the key revoked in the cached list", () =>
+  it.effect("ApiKeys.revoke shows the key revoked in the cached list", () =>
     Effect.gen(function*() {
       const cache = yield* QueryCache.QueryCache
       yield* signUp
-      const created = yield* Mutations.createApiKey({ userId: "me", description: "ci" })
+      const created = yield* ApiKeys.create({ userId: "me", description: "ci" })
       const keys = Queries.apiKeys()
       yield* cache.retain(keys)
       yield* cache.get(keys) // waits for the subscription's load
-      yield* Mutations.revokeApiKey({ userId: "me" }, created.id)
+      yield* ApiKeys.revoke({ userId: "me" }, created.id)
       const listed = value(cache.snapshotUnsafe<ReadonlyArray<{ id: string; manuallyRevokedAt?: Date }>, never>(keys.key))!
       assert.isDefined(listed.find((k) => k.id === created.id)?.manuallyRevokedAt)
     }).pipe(Effect.provide(app())))
 
-  it.effect("without a cache in the context a mutation is just its call", () =>
+  it.effect("a write answered without a decoded value (Teams.select) reloads the subscribed user instead of setting it", () =>
     Effect.gen(function*() {
+      const emulator = yield* Emulator
+      const cache = yield* QueryCache.QueryCache
       yield* signUp
-      const user = yield* Mutations.updateUser({ displayName: "Plain" })
-      assert.strictEqual(user.displayName, "Plain")
-    }).pipe(Effect.provide(TestApps.client())))
+      const team = yield* Teams.create({ displayName: "Selected" })
+      yield* cache.retain(Queries.currentUser)
+      yield* cache.get(Queries.currentUser)
+      const reads = yield* emulator.requests.count({ method: "GET", path: "/users/me" })
+      yield* Teams.select(team.id)
+      yield* TestClock.adjust(1_000)
+      yield* cache.get(Queries.currentUser)
+      assert.strictEqual(yield* emulator.requests.count({ method: "GET", path: "/users/me" }), reads + 1)
+      assert.strictEqual(value(cache.snapshotUnsafe<Users.CurrentUser | null, never>(Queries.keys.currentUser))?.selectedTeamId, team.id)
+    }).pipe(Effect.provide(app())))
 
-  it.effect("revokeSession drops another session from the cached list", () =>
+  it.effect("a write no cached read depends on changes nothing, and an unsubscribed entry is not reloaded", () =>
+    Effect.gen(function*() {
+      const emulator = yield* Emulator
+      const cache = yield* QueryCache.QueryCache
+      yield* signUp
+      yield* cache.get(Queries.teams) // a one-off read: no subscriber
+      const before = (yield* emulator.requests.all).length
+      yield* Teams.create({ displayName: "Quiet" })
+      yield* TestClock.adjust(1_000)
+      const after = (yield* emulator.requests.all).map((r) => `${r.method} ${r.path}`).slice(before)
+      assert.deepStrictEqual(after, ["POST /api/v1/teams", "PATCH /api/v1/users/me"]) // creating selects it; no read
+    }).pipe(Effect.provide(app())))
+
+  it.effect("the former Mutations names are the API functions themselves", () =>
+    Effect.sync(() => {
+      assert.strictEqual(Mutations.updateUser, Users.update)
+      assert.strictEqual(Mutations.createTeam, Teams.create)
+    }))
+
+  it.effect("Sessions.revokeMine drops another session from the cached list", () =>
     Effect.gen(function*() {
       const cache = yield* QueryCache.QueryCache
       const emulator = yield* Emulator
@@ -96,7 +129,7 @@ layer(layerInProcess)("Mutations", (it) => {
       const listed = value(cache.snapshotUnsafe<ReadonlyArray<SessionInfo>, never>(Queries.keys.sessions))!
       const other = listed.find((s) => s.isCurrentSession !== true)!
       assert.strictEqual(listed.length, 2)
-      yield* Mutations.revokeSession(other.id)
+      yield* Sessions.revokeMine(other.id)
       const after = value(cache.snapshotUnsafe<ReadonlyArray<SessionInfo>, never>(Queries.keys.sessions))!
       assert.deepStrictEqual(after.map((s) => s.id), listed.filter((s) => s.id !== other.id).map((s) => s.id))
     }).pipe(Effect.provide(app())))
