@@ -71,12 +71,15 @@ export const codeOf = (mail: Mail): string | undefined => {
   return undefined
 }
 
-/** A mail as an Inbucket list item. SPEC §7 */
+/** An address as Inbucket lists a recipient: `<ada@example.com>` (a named one, `Ada <ada@example.com>`, as it is). SPEC §7 */
+export const inbucketAddress = (address: string): string => (address.includes("<") ? address.trim() : `<${address.trim()}>`)
+
+/** A mail as an Inbucket list item: `from` as sent (`Name <address>`), `to` as `<address>` items. SPEC §7 */
 export const inbucketSummary = (mail: Mail, mailbox: string) => ({
   mailbox,
   id: mail.id,
   from: mail.from,
-  to: mail.to,
+  to: mail.to.map(inbucketAddress),
   subject: mail.subject,
   date: new Date(mail.sentAtMillis).toISOString(),
   "posix-millis": mail.sentAtMillis,
@@ -87,7 +90,7 @@ export const inbucketSummary = (mail: Mail, mailbox: string) => ({
 /** A mail as an Inbucket message. SPEC §7 */
 export const inbucketMessage = (mail: Mail, mailbox: string) => ({
   ...inbucketSummary(mail, mailbox),
-  header: { From: [mail.from], To: [...mail.to], Subject: [mail.subject] },
+  header: { From: [mail.from], To: mail.to.map(inbucketAddress), Subject: [mail.subject] },
   body: { text: mail.text, html: mail.html },
   attachments: []
 })

@@ -95,7 +95,7 @@ export const routes: ReadonlyArray<Router.Route> = [
         projectId: auth.project.id,
         to: input.email,
         subject: `Sign in to ${auth.project.displayName}: your code is ${typed}`,
-        text: `Your sign-in code is ${typed}. Or open this link to sign in: ${link}`,
+        text: `Your sign-in code for ${auth.project.displayName} is:\n\n${typed}\n\nOr open this link to sign in: ${link}`,
         html: `<p>Your sign-in code is <b>${typed}</b>.</p><p>Or open this link to sign in: <a href="${link}">${link}</a></p>`
       })
       return Responses.json({ nonce: code.code.slice(typedLength) })
