@@ -7,7 +7,7 @@
  * `layer` also routes the SDK's `HttpTransport` to it in process: no socket, no port, and no
  * request of the SDK reaches anything else. Serving it over HTTP is `EmulatorServer.layer`.
  *
- * Time: the emulator reads the caller's `Clock`. Building it on a `TestClock` that still reads
+ * Time: the emulator reads the caller's `Clock`. Building its Layer (or a test app) on a `TestClock` that still reads
  * before 2000 sets that clock to the real time (`TestTime`), so tokens minted under `it.effect`
  * carry real dates and stay valid for code checking them on the real clock, while
  * `TestClock.adjust` still moves the emulator's time (and the SDK's) on purpose.
@@ -150,7 +150,6 @@ export const parseState = (json: string): Effect.Effect<State, InvalidEmulatorSt
 /** Builds an emulator with fresh (seeded) or imported state. SPEC §6, §7 */
 export const make = (options: Options = {}): Effect.Effect<Service, InvalidEmulatorState> =>
   Effect.gen(function*() {
-    yield* TestTime.startTestClockAtRealTime
     const initial = options.state !== undefined
       ? yield* parseState(options.state)
       : Seeds.initialState(yield* Seeds.generateSigningKey, yield* Clock.currentTimeMillis)
@@ -218,11 +217,11 @@ export const make = (options: Options = {}): Effect.Effect<Service, InvalidEmula
  * other programs (`EmulatorServer.layer`) while this program's SDK keeps using the network; tests
  * want {@link layer}. SPEC §7
  */
-export const layerAlone: Layer.Layer<Emulator> = Layer.effect(Emulator, Effect.orDie(make()))
+export const layerAlone: Layer.Layer<Emulator> = Layer.effect(Emulator, Effect.andThen(TestTime.startTestClockAtRealTime, Effect.orDie(make())))
 
 /** An emulator with options (base URL, routes, imported state, token lifetimes), alone: no routing. SPEC §7 */
 export const layerAloneWith = (options: Options): Layer.Layer<Emulator, InvalidEmulatorState> =>
-  Layer.effect(Emulator, make(options))
+  Layer.effect(Emulator, Effect.andThen(TestTime.startTestClockAtRealTime, make(options)))
 
 /** The SDK's transport answered by an emulator; a dropped connection is a `TransportFailure`. SPEC §7 */
 export const transport = (emulator: Service): HttpTransport => ({
