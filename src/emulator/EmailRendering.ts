@@ -62,11 +62,16 @@ interface Toolchain {
 type Props = Readonly<Record<string, unknown>> & { readonly children?: unknown }
 
 /** Stand-ins for `@react-email/components`: the same names, rendering plain HTML elements. */
-const reactEmailStandIns = (h: (type: unknown, props: Props) => unknown, Fragment: unknown) => {
+const reactEmailStandIns = (
+  h: (type: unknown, props: Props) => unknown,
+  hs: (type: unknown, props: Props) => unknown,
+  Fragment: unknown
+) => {
   const element = (tag: string, extra: (props: Props) => Props = () => ({})) => (props: Props) => h(tag, { ...props, ...extra(props) })
   return {
     Html: element("html", (p) => ({ lang: p.lang ?? "en", dir: p.dir ?? "ltr" })),
-    Head: (props: Props) => h("head", { ...props, children: [h("meta", { key: "charset", charSet: "utf-8" }), props.children] }),
+    // static children (jsxs): no keys needed
+    Head: (props: Props) => hs("head", { ...props, children: [h("meta", { charSet: "utf-8" }), props.children] }),
     Body: element("body"),
     Container: element("div", (p) => ({ style: { maxWidth: "37.5em", margin: "0 auto", ...(p.style as object) } })),
     Section: element("div"),
@@ -90,7 +95,10 @@ const reactEmailStandIns = (h: (type: unknown, props: Props) => unknown, Fragmen
 /** A tiny `arktype` stand-in: `type({ key: "string", "optional?": "number" })` checks those fields. */
 const arktypeStandIn = () => {
   class ArkErrors {
-    constructor(readonly summary: string) {}
+    readonly summary: string
+    constructor(summary: string) {
+      this.summary = summary
+    }
   }
   const type = (definition: unknown) => {
     const check = (value: unknown): unknown => {
@@ -123,7 +131,8 @@ const loadToolchain = async (): Promise<Toolchain> => {
     import("html-to-text")
   ])
   const h = (type: unknown, props: Props) => jsxRuntime.jsx(type as never, props)
-  const components = reactEmailStandIns(h, jsxRuntime.Fragment)
+  const hs = (type: unknown, props: Props) => jsxRuntime.jsxs(type as never, props)
+  const components = reactEmailStandIns(h, hs, jsxRuntime.Fragment)
   const arktype = arktypeStandIn()
 
   const compile = async (source: string, file: string) =>
