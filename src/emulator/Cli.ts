@@ -101,7 +101,7 @@ export const program = (options: Options, log: (line: string) => void): Effect.E
     const state = options.importPath === undefined
       ? undefined
       : yield* Effect.tryPromise(() => fs.readFile(options.importPath!, "utf8"))
-    const context = yield* Layer.build(Emulator.layerWith({ state }))
+    const context = yield* Layer.build(Emulator.layerAloneWith({ state }))
     const emulator = yield* Effect.provideContext(Emulator.Emulator, context)
     if (options.exportOnExit !== undefined) {
       const path = options.exportOnExit

@@ -169,6 +169,7 @@ export const sendVerification = (
       to: channel.value,
       subject: "Verify your e-mail address",
       text: `Open this link to verify your e-mail address: ${link}`,
-      html: `<p>Open this link to verify your e-mail address: <a href="${link}">${link}</a></p>`
+      html: `<p>Open this link to verify your e-mail address: <a href="${link}">${link}</a></p>`,
+      template: { kind: "emailVerification", variables: { emailVerificationLink: link }, userDisplayName: user.displayName }
     })
   })

@@ -1,9 +1,16 @@
 /**
- * The emulator of the service (SPEC §6, §7): a faithful in-memory Stack Auth, answering web
- * `Request`s in the caller's fiber (so `TestClock` drives token expiry and injected delays), with
- * a mailbox, faults on demand, a request log, and JSON export/import of its state.
+ * The emulator of the service (SPEC §6, §7): an in-memory imitation of Stack Auth's REST API,
+ * answering web `Request`s in the caller's fiber (so `TestClock` drives token expiry and injected
+ * delays), with a mailbox, faults on demand, a bounded request log, and JSON export/import of its
+ * state. README's "What the emulator does for real" table says what it only imitates.
  *
- * `layerInProcess` also routes the SDK's `HttpTransport` to it: no socket, no port.
+ * `layer` also routes the SDK's `HttpTransport` to it in process: no socket, no port, and no
+ * request of the SDK reaches anything else. Serving it over HTTP is `EmulatorServer.layer`.
+ *
+ * Time: the emulator reads the caller's `Clock`. Building its Layer (or a test app) on a `TestClock` that still reads
+ * before 2000 sets that clock to the real time (`TestTime`), so tokens minted under `it.effect`
+ * carry real dates and stay valid for code checking them on the real clock, while
+ * `TestClock.adjust` still moves the emulator's time (and the SDK's) on purpose.
  *
  * @since 0.1.0
  */
@@ -12,6 +19,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
+import { BodyParsingError } from "../protocol/KnownErrors.ts"
 import { HttpTransport, TransportFailure } from "../transport/HttpTransport.ts"
 import type { Mail, State } from "./EmulatorState.ts"
 import * as EmulatorState from "./EmulatorState.ts"
@@ -19,11 +27,14 @@ import * as Faults from "./Faults.ts"
 import * as MailModule from "./Mail.ts"
 import { authenticate } from "./RequestAuth.ts"
 import * as RequestLog from "./RequestLog.ts"
+import * as Responses from "./Responses.ts"
 import * as Router from "./Router.ts"
 import * as Control from "./routes/Control.ts"
 import * as AllRoutes from "./routes/index.ts"
 import * as Seeds from "./Seeds.ts"
 import * as Table from "./Table.ts"
+import * as TestTime from "./TestTime.ts"
+import * as Tokens from "./Tokens.ts"
 
 /** The in-process base URL (what the SDK is configured with). SPEC §7 */
 export const defaultBaseUrl = "http://localhost:8102"
@@ -81,7 +92,36 @@ export interface Options {
   readonly routes?: ReadonlyArray<Router.Route> | undefined
   /** Start from an exported state instead of the seeds. */
   readonly state?: string | undefined
+  /** Seconds an access token lives; 600 (the service's) by default. Short values let a test expire tokens quickly. */
+  readonly accessTokenLifetimeSeconds?: number | undefined
+  /** Milliseconds a new session's refresh token lives; one year (the service's) by default. */
+  readonly refreshTokenLifetimeMillis?: number | undefined
+  /** Answer a new refresh token on every refresh and retire the used one (the service keeps it); `false` by default. */
+  readonly rotateRefreshTokens?: boolean | undefined
+  /** Bounds of the request log (entries kept, largest body stored). */
+  readonly requestLog?: RequestLog.Options | undefined
 }
+
+/** JSON bodies nested deeper than this are refused with `BODY_PARSING_ERROR` (400) before routing. SPEC §8 */
+export const maxBodyDepth = 100
+
+/** How deeply a JSON text nests arrays and objects, counted without parsing (no recursion, no stack). */
+export const jsonNestingDepth = (text: string): number => {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i)
+    if (inString) {
+      if (char === 92) i++ // backslash: skip the escaped character
+      else if (char === 34) inString = false
+    } else if (char === 34) inString = true
+    else if (char === 123 || char === 91) deepest = Math.max(deepest, ++depth)
+    else if (char === 125 || char === 93) depth--
+  }
+  return deepest
+}
+
 
 const tables = [
   "projects", "users", "sessions", "teams", "memberships", "permissionDefinitions", "permissionGrants",
@@ -115,14 +155,26 @@ export const make = (options: Options = {}): Effect.Effect<Service, InvalidEmula
       : Seeds.initialState(yield* Seeds.generateSigningKey, yield* Clock.currentTimeMillis)
     const state = yield* EmulatorState.make(initial)
     const faults = yield* Faults.make
-    const requests = yield* RequestLog.make
+    const requests = yield* RequestLog.make(options.requestLog)
     const routes = [...(options.routes ?? AllRoutes.all), ...Control.routes(faults, requests)]
     const router = Router.make(routes, authenticate)
+    const policy: Tokens.Policy = {
+      accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? Tokens.accessTokenLifetimeSeconds,
+      refreshTokenLifetimeMillis: options.refreshTokenLifetimeMillis ?? Tokens.refreshTokenLifetimeMillis,
+      rotateRefreshTokens: options.rotateRefreshTokens ?? false
+    }
+    // the emulator's token policy around anything it runs
+    const inEmulator = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provideService(effect, Tokens.TokenPolicy, policy)
     const run = <A, E>(effect: Effect.Effect<A, E, EmulatorState.EmulatorState>) =>
-      Effect.provideService(effect, EmulatorState.EmulatorState, state)
+      inEmulator(Effect.provideService(effect, EmulatorState.EmulatorState, state))
+
+    const tooDeep = (request: Request): Effect.Effect<boolean> =>
+      request.body === null
+        ? Effect.succeed(false)
+        : Effect.map(Effect.promise(() => request.clone().text()), (text) => jsonNestingDepth(text) > maxBodyDepth)
 
     const handle = (request: Request): Effect.Effect<Response, ConnectionDropped> =>
-      Effect.gen(function*() {
+      inEmulator(Effect.gen(function*() {
         yield* requests.record(request)
         const url = new URL(request.url)
         const fault = yield* faults.take(request.method, url.pathname)
@@ -131,8 +183,12 @@ export const make = (options: Options = {}): Effect.Effect<Service, InvalidEmula
           return new Response(fault.body ?? null, { status: fault.status, headers: { "content-type": "text/plain", ...fault.headers } })
         }
         if (fault?._tag === "Delay") yield* Effect.sleep(fault.millis)
+        if (yield* tooDeep(request)) {
+          const error = new BodyParsingError({ message: `The request body nests deeper than ${maxBodyDepth} levels.` })
+          return Responses.applyEnvelope(request, Responses.knownError(error))
+        }
         return yield* run(router(request))
-      })
+      }))
 
     const mailbox: Mailbox = {
       all: Effect.map(state.get, (s) => Table.values(s.mails)),
@@ -156,11 +212,16 @@ export const make = (options: Options = {}): Effect.Effect<Service, InvalidEmula
     }
   })
 
-/** A fresh emulator (seeded state). SPEC §7 */
-export const layer: Layer.Layer<Emulator> = Layer.effect(Emulator, Effect.orDie(make()))
+/**
+ * A fresh emulator alone: the SDK's transport is NOT routed to it. For serving it over HTTP to
+ * other programs (`EmulatorServer.layer`) while this program's SDK keeps using the network; tests
+ * want {@link layer}. SPEC §7
+ */
+export const layerAlone: Layer.Layer<Emulator> = Layer.effect(Emulator, Effect.andThen(TestTime.startTestClockAtRealTime, Effect.orDie(make())))
 
-/** An emulator with options (base URL, routes, imported state). SPEC §7 */
-export const layerWith = (options: Options): Layer.Layer<Emulator, InvalidEmulatorState> => Layer.effect(Emulator, make(options))
+/** An emulator with options (base URL, routes, imported state, token lifetimes), alone: no routing. SPEC §7 */
+export const layerAloneWith = (options: Options): Layer.Layer<Emulator, InvalidEmulatorState> =>
+  Layer.effect(Emulator, Effect.andThen(TestTime.startTestClockAtRealTime, make(options)))
 
 /** The SDK's transport answered by an emulator; a dropped connection is a `TransportFailure`. SPEC §7 */
 export const transport = (emulator: Service): HttpTransport => ({
@@ -174,5 +235,15 @@ export const transport = (emulator: Service): HttpTransport => ({
 /** Routes the SDK's `HttpTransport` to the emulator in the context. SPEC §7 */
 export const layerTransport: Layer.Layer<never, never, Emulator> = Layer.effect(HttpTransport, Effect.map(Emulator, transport))
 
-/** A fresh emulator plus the SDK's `HttpTransport` routed to it, with no socket. SPEC §7 */
-export const layerInProcess: Layer.Layer<Emulator> = layerTransport.pipe(Layer.provideMerge(layer))
+/**
+ * A fresh (seeded) emulator with the SDK's `HttpTransport` routed to it in process: no socket, no
+ * port, and nothing else receives the SDK's requests. What tests use. SPEC §7
+ */
+export const layer: Layer.Layer<Emulator> = layerTransport.pipe(Layer.provideMerge(layerAlone))
+
+/** The same Layer as {@link layer} (its former name): the emulator with the SDK routed to it in process. SPEC §7 */
+export const layerInProcess: Layer.Layer<Emulator> = layer
+
+/** An emulator with options (base URL, routes, imported state, token lifetimes), the SDK routed to it in process. SPEC §7 */
+export const layerWith = (options: Options): Layer.Layer<Emulator, InvalidEmulatorState> =>
+  layerTransport.pipe(Layer.provideMerge(layerAloneWith(options)))

@@ -7,6 +7,7 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as EmailTemplates from "./EmailTemplates.ts"
 import type { Mail, State } from "./EmulatorState.ts"
 import * as EmulatorState from "./EmulatorState.ts"
 import { matchPattern } from "./Router.ts"
@@ -15,28 +16,54 @@ import * as Table from "./Table.ts"
 /** The sender of every mail. SPEC §7 */
 export const defaultFrom = "Stack Auth Emulator <noreply@emulator.stack-auth.local>"
 
+/** A mail written with one of the project's templates (as its admins edited it). SPEC §3, §7 */
+export interface TemplateInput {
+  readonly kind: EmailTemplates.TemplateKind
+  readonly variables: Readonly<Record<string, unknown>>
+  readonly userDisplayName?: string | null | undefined
+}
+
 /** What a route sends. SPEC §7 */
 export interface SendInput {
   readonly to: string | ReadonlyArray<string>
+  /** With `template` and a `projectId`: used only when the project's template fails to render. */
   readonly subject: string
   readonly text: string
   readonly html: string
   readonly projectId?: string | null | undefined
   readonly from?: string | undefined
+  /** Render the mail with this template of the project instead of `subject`, `text` and `html`. */
+  readonly template?: TemplateInput | undefined
 }
 
-/** Stores a mail (it is in the mailbox when this returns). SPEC §7 */
+/** The subject, text and HTML of a mail: its project's template rendered, or the given ones. */
+const contents = (input: SendInput) =>
+  Effect.gen(function*() {
+    const given = { subject: input.subject, text: input.text, html: input.html }
+    if (input.template === undefined || input.projectId == null) return given
+    const state = yield* EmulatorState.get
+    const project = Table.get(state.projects, input.projectId)
+    if (project === undefined) return given
+    return yield* EmailTemplates.renderKind(state, project, input.template.kind, input.template).pipe(
+      Effect.map((rendered) => ({ subject: rendered.subject ?? input.subject, text: rendered.text, html: rendered.html })),
+      // a template that does not render must not stop a sign-in: the mail goes out as the emulator writes it
+      Effect.orElseSucceed(() => given)
+    )
+  })
+
+/** Renders (with `template`) and stores a mail; it is in the mailbox when this returns. SPEC §7 */
 export const send = (input: SendInput): Effect.Effect<Mail, never, EmulatorState.EmulatorState> =>
   Effect.gen(function*() {
+    const { subject, text, html } = yield* contents(input)
     const now = yield* Clock.currentTimeMillis
     const mail: Mail = {
       id: crypto.randomUUID(),
       projectId: input.projectId ?? null,
       from: input.from ?? defaultFrom,
       to: typeof input.to === "string" ? [input.to] : [...input.to],
-      subject: input.subject,
-      text: input.text,
-      html: input.html,
+      subject,
+      text,
+      html,
       sentAtMillis: now,
       seen: false
     }
@@ -60,7 +87,7 @@ export const inMailbox = (state: State, nameOrAddress: string): ReadonlyArray<Ma
 
 /** The `code` query parameter of the first link in a mail (verification, reset, magic link). SPEC §4 */
 export const codeOf = (mail: Mail): string | undefined => {
-  for (const match of mail.text.matchAll(/https?:\/\/\S+/g)) {
+  for (const match of mail.text.matchAll(/https?:\/\/[^\s\]\)>"']+/g)) {
     try {
       const code = new URL(match[0]).searchParams.get("code")
       if (code !== null) return code
@@ -71,12 +98,15 @@ export const codeOf = (mail: Mail): string | undefined => {
   return undefined
 }
 
-/** A mail as an Inbucket list item. SPEC §7 */
+/** An address as Inbucket lists a recipient: `<ada@example.com>` (a named one, `Ada <ada@example.com>`, as it is). SPEC §7 */
+export const inbucketAddress = (address: string): string => (address.includes("<") ? address.trim() : `<${address.trim()}>`)
+
+/** A mail as an Inbucket list item: `from` as sent (`Name <address>`), `to` as `<address>` items. SPEC §7 */
 export const inbucketSummary = (mail: Mail, mailbox: string) => ({
   mailbox,
   id: mail.id,
   from: mail.from,
-  to: mail.to,
+  to: mail.to.map(inbucketAddress),
   subject: mail.subject,
   date: new Date(mail.sentAtMillis).toISOString(),
   "posix-millis": mail.sentAtMillis,
@@ -87,7 +117,7 @@ export const inbucketSummary = (mail: Mail, mailbox: string) => ({
 /** A mail as an Inbucket message. SPEC §7 */
 export const inbucketMessage = (mail: Mail, mailbox: string) => ({
   ...inbucketSummary(mail, mailbox),
-  header: { From: [mail.from], To: [...mail.to], Subject: [mail.subject] },
+  header: { From: [mail.from], To: mail.to.map(inbucketAddress), Subject: [mail.subject] },
   body: { text: mail.text, html: mail.html },
   attachments: []
 })

@@ -12,8 +12,8 @@ import * as EmulatorState from "./EmulatorState.ts"
 import * as Table from "./Table.ts"
 import * as Tokens from "./Tokens.ts"
 
-/** Default lifetime of a session: one year (31,536,000,000 ms). SPEC §9 */
-export const defaultLifetimeMillis = 31_536_000_000
+/** Default lifetime of a session: one year (31,536,000,000 ms); an emulator's `TokenPolicy` may shorten it. SPEC §9 */
+export const defaultLifetimeMillis = Tokens.refreshTokenLifetimeMillis
 
 /** Tokens answered by a sign-in. SPEC §3 */
 export interface SignInTokens {
@@ -27,12 +27,14 @@ export const accessTokenFor = (session: Session, baseUrl: string): Effect.Effect
   Effect.gen(function*() {
     const state = yield* EmulatorState.get
     const nowMillis = yield* Clock.currentTimeMillis
+    const policy = yield* Tokens.TokenPolicy
     return yield* Tokens.signAccessToken(state.signingKey, {
       baseUrl,
       projectId: session.projectId,
       userId: session.userId,
       refreshTokenId: session.id,
-      nowMillis
+      nowMillis,
+      lifetimeSeconds: policy.accessTokenLifetimeSeconds
     })
   })
 
@@ -46,6 +48,7 @@ export const create = (input: {
 }): Effect.Effect<SignInTokens, never, EmulatorState.EmulatorState> =>
   Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
+    const policy = yield* Tokens.TokenPolicy
     const session: Session = {
       id: crypto.randomUUID(),
       projectId: input.projectId,
@@ -53,7 +56,7 @@ export const create = (input: {
       refreshToken: Tokens.randomToken(),
       createdAtMillis: now,
       lastUsedAtMillis: now,
-      expiresAtMillis: now + (input.expiresInMillis ?? defaultLifetimeMillis),
+      expiresAtMillis: now + (input.expiresInMillis ?? policy.refreshTokenLifetimeMillis),
       isImpersonation: input.isImpersonation ?? false
     }
     yield* EmulatorState.update((state) => ({
@@ -86,6 +89,14 @@ export const touch = (session: Session): Effect.Effect<void, never, EmulatorStat
       sessions: Table.modify(state.sessions, session.id, (s) => ({ ...s, lastUsedAtMillis: now })),
       users: Table.modify(state.users, session.userId, (user) => ({ ...user, lastActiveAtMillis: now }))
     })))
+
+/** Replaces a session's refresh token with a fresh one (the old one stops working). SPEC §4 */
+export const rotate = (session: Session): Effect.Effect<Session, never, EmulatorState.EmulatorState> =>
+  Effect.gen(function*() {
+    const rotated: Session = { ...session, refreshToken: Tokens.randomToken() }
+    yield* EmulatorState.update((state) => ({ ...state, sessions: Table.put(state.sessions, session.id, rotated) }))
+    return rotated
+  })
 
 /** Deletes a session; `false` when it did not exist. SPEC §4 */
 export const remove = (projectId: string, sessionId: string): Effect.Effect<boolean, never, EmulatorState.EmulatorState> =>

@@ -1,10 +1,12 @@
 /**
  * Session tokens of the emulator (SPEC §3, §4): access tokens are ES256 JWTs signed with the
  * state's key, with `iat`/`exp` taken from Effect's `Clock` (so `TestClock` expires them), and
- * refresh tokens are opaque random strings.
+ * refresh tokens are opaque random strings. How long each lives, and whether a refresh token is
+ * replaced on every use, is the emulator's {@link TokenPolicy} (one per emulator).
  *
  * @since 0.1.0
  */
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import { decodeJwt, errors, importJWK, jwtVerify, SignJWT } from "jose"
 import type { JWK } from "jose"
@@ -12,6 +14,27 @@ import type { SigningKey } from "./EmulatorState.ts"
 
 /** Access-token lifetime: 10 minutes. SPEC §3 */
 export const accessTokenLifetimeSeconds = 600
+
+/** Refresh-token (session) lifetime: one year (31,536,000,000 ms). SPEC §9 */
+export const refreshTokenLifetimeMillis = 31_536_000_000
+
+/** How long the emulator's tokens live, and whether refreshing replaces the refresh token. SPEC §3, §4 */
+export interface Policy {
+  /** Seconds an access token is valid after it is signed; 600 by default, like the service. */
+  readonly accessTokenLifetimeSeconds: number
+  /** Milliseconds a new session's refresh token is valid; one year by default, like the service. */
+  readonly refreshTokenLifetimeMillis: number
+  /**
+   * `true`: each refresh answers a new refresh token and the used one stops working (so the SDK's
+   * rotation path runs); `false` (the service's behaviour): the refresh token stays the same.
+   */
+  readonly rotateRefreshTokens: boolean
+}
+
+/** The token policy of the emulator answering the current request; the service's values by default. SPEC §3, §4 */
+export const TokenPolicy: Context.Reference<Policy> = Context.Reference<Policy>("stack-auth-effect/emulator/TokenPolicy", {
+  defaultValue: () => ({ accessTokenLifetimeSeconds, refreshTokenLifetimeMillis, rotateRefreshTokens: false })
+})
 
 /** The claims of an access token. SPEC §3 */
 export interface AccessTokenClaims {
@@ -50,6 +73,8 @@ export const signAccessToken = (
     readonly userId: string
     readonly refreshTokenId: string
     readonly nowMillis: number
+    /** Seconds until it expires; {@link accessTokenLifetimeSeconds} by default. */
+    readonly lifetimeSeconds?: number | undefined
   }
 ): Effect.Effect<string> =>
   Effect.flatMap(importKey(key.privateJwk, key.kid, "private"), (privateKey) =>
@@ -61,7 +86,7 @@ export const signAccessToken = (
         .setIssuer(issuer(input.baseUrl, input.projectId))
         .setAudience(input.projectId)
         .setIssuedAt(iat)
-        .setExpirationTime(iat + accessTokenLifetimeSeconds)
+        .setExpirationTime(iat + (input.lifetimeSeconds ?? accessTokenLifetimeSeconds))
         .sign(privateKey)
     }))
 

@@ -1,10 +1,12 @@
 /**
  * Ready-made app Layers for tests: the three apps pointed at the emulator's seeded demo project,
  * with a memory token store. They take the emulator from the context, so several apps (a client
- * and a server, two users) can share one emulator in a test:
+ * and a server, two users) can share one emulator in a test, and they send every request to that
+ * emulator in process, whichever emulator Layer provided it: a test app never reaches the network.
+ * Built on an unset `TestClock`, they set it to the real time first (see `TestTime`).
  *
  * ```ts
- * it.layer(Emulator.layerInProcess)("sign-up", (it) => {
+ * it.layer(Emulator.layer)("sign-up", (it) => {
  *   it.effect("works", () => Auth.signUpWithPassword({ ... }).pipe(Effect.provide(TestApps.client())))
  * })
  * ```
@@ -16,22 +18,38 @@ import * as Layer from "effect/Layer"
 import * as StackAdminApp from "../apps/StackAdminApp.ts"
 import * as StackClientApp from "../apps/StackClientApp.ts"
 import * as StackServerApp from "../apps/StackServerApp.ts"
-import { Emulator } from "../emulator/Emulator.ts"
+import type * as AppLayer from "../apps/AppLayer.ts"
+import { Emulator, transport } from "../emulator/Emulator.ts"
+import * as TestTime from "../emulator/TestTime.ts"
 import type * as TokenStore from "../session/TokenStore.ts"
+import { HttpTransport } from "../transport/HttpTransport.ts"
 
 /** Options of the test apps. */
 export interface Options {
   /** A token store; a fresh empty memory store by default. */
   readonly tokenStore?: Layer.Layer<TokenStore.TokenStore> | undefined
+  /**
+   * More options of the app, passed on as they are (extra request headers, and any option the
+   * apps gain, such as a retry schedule that lets failure tests run instantly). The project, its
+   * keys, the base URL and the token store are the test app's own.
+   */
+  readonly app?: Omit<Partial<AppLayer.ProjectOptions>, "projectId" | "baseUrl" | "tokenStore"> | undefined
 }
 
+/** An app of the emulator in the context, with the SDK's transport routed to that emulator in process. */
 const fromEmulator = <A, E>(f: (emulator: Emulator["Service"]) => Layer.Layer<A, E>): Layer.Layer<A, E, Emulator> =>
-  Layer.unwrap(Emulator.use((emulator) => Effect.succeed(f(emulator))))
+  Layer.unwrap(Emulator.use((emulator) =>
+    Effect.as(
+      TestTime.startTestClockAtRealTime,
+      f(emulator).pipe(Layer.provideMerge(Layer.succeed(HttpTransport, transport(emulator))))
+    )
+  ))
 
 /** A client app of the emulator's demo project. */
 export const client = (options: Options = {}): Layer.Layer<StackClientApp.Services, never, Emulator> =>
   fromEmulator((emulator) =>
     StackClientApp.layer({
+      ...options.app,
       projectId: emulator.demoProject.projectId,
       publishableClientKey: emulator.demoProject.publishableClientKey,
       baseUrl: emulator.baseUrl,
@@ -43,6 +61,7 @@ export const client = (options: Options = {}): Layer.Layer<StackClientApp.Servic
 export const server = (options: Options = {}): Layer.Layer<StackServerApp.Services, never, Emulator> =>
   fromEmulator((emulator) =>
     StackServerApp.layer({
+      ...options.app,
       projectId: emulator.demoProject.projectId,
       publishableClientKey: emulator.demoProject.publishableClientKey,
       secretServerKey: emulator.demoProject.secretServerKey,
@@ -55,6 +74,7 @@ export const server = (options: Options = {}): Layer.Layer<StackServerApp.Servic
 export const admin = (options: Options = {}): Layer.Layer<StackAdminApp.Services, never, Emulator> =>
   fromEmulator((emulator) =>
     StackAdminApp.layer({
+      ...options.app,
       projectId: emulator.demoProject.projectId,
       publishableClientKey: emulator.demoProject.publishableClientKey,
       secretServerKey: emulator.demoProject.secretServerKey,

@@ -152,7 +152,7 @@ describe("Auth: one-time code and magic link", () => {
   it.effect("signInWithOtp accepts the typed 6-character code with the nonce", () =>
     freshClient(Effect.gen(function*() {
       const { nonce } = yield* Auth.sendSignInCode({ email: "typed@example.com", callbackUrl })
-      const typed = /code is ([0-9A-Z]{6})/.exec((yield* latestMail("typed@example.com")).text)?.[1] ?? ""
+      const typed = /^([0-9A-Z]{6})$/m.exec((yield* latestMail("typed@example.com")).text)?.[1] ?? ""
       assert.strictEqual(typed.length, 6)
       const result = yield* Auth.signInWithOtp({ otp: typed, nonce })
       assert.isTrue(result.isNewUser)

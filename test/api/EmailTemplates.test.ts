@@ -75,7 +75,7 @@ layer(layerInProcess)("EmailTemplates", (it) => {
       const id = yield* EmailTemplates.createTemplate("Welcome")
       const result = yield* EmailTemplates.updateTemplate(id, { tsxSource: template("Welcome to {project.displayName}", "Glad you are here."), themeId: false })
       assert.include(result.renderedHtml, "<p>Glad you are here.</p>")
-      assert.include(result.renderedHtml, "theme-light")
+      assert.match(result.renderedHtml, /^<html[^>]*><head>/, "rendered in the project's (light) theme")
       const saved = (yield* EmailTemplates.listTemplates()).find((t) => t.id === id)!
       assert.strictEqual(saved.themeId, false)
       assert.include(saved.tsxSource, "Glad you are here.")
@@ -90,12 +90,13 @@ layer(layerInProcess)("EmailTemplates", (it) => {
   it.effect("renders a preview by ids or by sources, and reports sources that do not render", () =>
     Effect.gen(function*() {
       const byIds = yield* Emails.render({ themeId: lightThemeId, templateId: verificationTemplateId })
-      assert.strictEqual(byIds.subject, "Confirm your e-mail for Demo Project")
+      assert.strictEqual(byIds.subject, "Verify your email at Demo Project")
       assert.strictEqual(byIds.notificationCategory, "Transactional")
-      assert.include(byIds.html, "theme-light")
+      assert.match(byIds.html, /^<html[^>]*><head>/)
+      assert.include(byIds.html, `href="&lt;email verification link&gt;"`, "a preview fills in the template's preview variables")
 
       const bySources = yield* Emails.render({ themeTsxSource: theme("custom"), templateTsxSource: template("Hello", "From source") })
-      assert.include(bySources.html, `<section className="custom"><p>From source</p></section>`)
+      assert.include(bySources.html, `<section class="custom"><p>From source</p></section>`)
       assert.strictEqual(bySources.notificationCategory, "Marketing")
 
       const unthemed = yield* Emails.render({ themeId: false, templateTsxSource: template("Hello", "Bare") })

@@ -17,7 +17,7 @@ layer(layerInProcess)("camelCase inputs", (it) => {
         password: Redacted.make("a-long-password-1"),
         clientMetadata: { keptAs_is: 1 },
         oauthProviders: [{ id: "github", accountId: "gh-1", email: null }]
-      }).pipe(Effect.provide(TestApps.server())))
+      })) // the spy wraps the test app's transport (its route to the emulator)
       assert.strictEqual(result.primaryEmail, "wire@example.com")
       assert.deepStrictEqual(JSON.parse(sent[0]!.body), {
         primary_email: "wire@example.com",

@@ -25,7 +25,7 @@ layer(layerInProcess)("InternalApiKeys", (it) => {
     Effect.gen(function*() {
       const created = yield* InternalApiKeys.create({
         description: "CI",
-        expiresAt: new Date(30 * dayMillis),
+        expiresAt: new Date(Date.now() + 30 * dayMillis),
         hasPublishableClientKey: true,
         hasSecretServerKey: true,
         hasSuperSecretAdminKey: false
@@ -54,7 +54,7 @@ layer(layerInProcess)("InternalApiKeys", (it) => {
     Effect.gen(function*() {
       const created = yield* InternalApiKeys.create({
         description: "to revoke",
-        expiresAt: new Date(30 * dayMillis),
+        expiresAt: new Date(Date.now() + 30 * dayMillis),
         hasPublishableClientKey: false,
         hasSecretServerKey: true,
         hasSuperSecretAdminKey: false

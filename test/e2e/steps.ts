@@ -69,13 +69,13 @@ export const latestMail = (address: string): Effect.Effect<Mail, never, Harness>
 /** The one-time code a person types, from the newest sign-in mail to an address. */
 export const signInCodeFor = (address: string): Effect.Effect<string, never, Harness> =>
   Effect.flatMap(latestMail(address), (mail) => {
-    const code = /code is ([A-Z0-9]+)/i.exec(mail.text)?.[1]
+    const code = /^([A-Z0-9]{6})$/m.exec(mail.text)?.[1] // the code stands on a line of its own
     return code === undefined ? Effect.die(new Error(`no code in the mail to ${address}`)) : Effect.succeed(code)
   })
 
 /** The first link of the newest mail to an address. */
 export const linkFor = (address: string): Effect.Effect<string, never, Harness> =>
   Effect.flatMap(latestMail(address), (mail) => {
-    const link = /https?:\/\/\S+/.exec(mail.text)?.[0]
+    const link = /https?:\/\/[^\s\]]+/.exec(mail.text)?.[0]
     return link === undefined ? Effect.die(new Error(`no link in the mail to ${address}`)) : Effect.succeed(link)
   })

@@ -104,7 +104,7 @@ const codeFromMailbox = (mailboxUrl: string, email: string) =>
     assert.isDefined(latest, `no mail for ${email}`)
     assert.include(latest!.to.join(" "), email)
     const message = (yield* getJson(`${mailboxUrl}/api/v1/mailbox/${name}/${latest!.id}`)) as { body: { text: string } }
-    const link = /https?:\/\/\S+/.exec(message.body.text)?.[0]
+    const link = /https?:\/\/[^\s\]]+/.exec(message.body.text)?.[0]
     assert.isDefined(link, message.body.text)
     const code = new URL(link!).searchParams.get("code")
     assert.isString(code, link)

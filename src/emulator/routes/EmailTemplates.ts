@@ -59,12 +59,12 @@ export const routes: ReadonlyArray<Router.Route> = [
       const state = yield* EmulatorState.get
       const template = EmailTemplates.templates(state, auth.project.id).find((t) => t.id === params.templateId)
       if (template === undefined) return yield* notFound("template")
-      const result = EmailTemplates.render(input.tsx_source, activeThemeSource(state, auth.project), {
-        projectDisplayName: auth.project.displayName
-      })
-      if (result._tag === "Error") return yield* renderingError(result.message)
-      if (result.value.subject === undefined) return yield* renderingError("Subject is required: render a <Subject value=... />")
-      if (result.value.notificationCategory === undefined) {
+      const rendered = yield* EmailTemplates.render(input.tsx_source, activeThemeSource(state, auth.project), {
+        projectDisplayName: auth.project.displayName,
+        preview: true
+      }).pipe(Effect.mapError((error) => renderingError(error.message)))
+      if (rendered.subject === undefined) return yield* renderingError("Subject is required: render a <Subject value=... />")
+      if (rendered.notificationCategory === undefined) {
         return yield* renderingError("NotificationCategory is required: render a <NotificationCategory value=... />")
       }
       yield* EmulatorState.update((s) =>
@@ -73,7 +73,7 @@ export const routes: ReadonlyArray<Router.Route> = [
           tsxSource: input.tsx_source,
           themeId: input.theme_id === undefined ? template.themeId : input.theme_id
         }))
-      return Responses.json({ rendered_html: result.value.html })
+      return Responses.json({ rendered_html: rendered.html })
     })),
 
   Router.get("/internal/email-themes", "admin", ({ auth }) =>
@@ -103,10 +103,10 @@ export const routes: ReadonlyArray<Router.Route> = [
       const input = yield* Router.decode(ThemePatch, body)
       const theme = EmailTemplates.themes(yield* EmulatorState.get, auth.project.id).find((t) => t.id === params.themeId)
       if (theme === undefined) return yield* notFound("theme")
-      const result = EmailTemplates.render(EmailTemplates.previewTemplateSource, input.tsx_source, {
-        projectDisplayName: auth.project.displayName
-      })
-      if (result._tag === "Error") return yield* renderingError(result.message)
+      yield* EmailTemplates.render(EmailTemplates.previewTemplateSource, input.tsx_source, {
+        projectDisplayName: auth.project.displayName,
+        preview: true
+      }).pipe(Effect.mapError((error) => renderingError(error.message)))
       yield* EmulatorState.update((s) => EmailTemplates.putTheme(s, { ...theme, tsxSource: input.tsx_source }))
       return Responses.json({ display_name: theme.displayName })
     }))

@@ -91,8 +91,11 @@ export const routes: ReadonlyArray<Router.Route> = [
           results.push({ user_id: userId, user_email: email, success: false, error })
           continue
         }
-        const html = EmailTemplates.wrapHtml(input.html, theme, { projectDisplayName: auth.project.displayName, userDisplayName: user?.displayName })
-        yield* Mail.send({ projectId: auth.project.id, to: email, subject: input.subject, html, text: html.replace(/<[^>]+>/g, " ").trim() })
+        const rendered = yield* EmailTemplates.wrapHtml(input.html, theme, {
+          projectDisplayName: auth.project.displayName,
+          userDisplayName: user?.displayName
+        }).pipe(Effect.mapError((error) => new EmailRenderingError({ details: { error: error.message } })))
+        yield* Mail.send({ projectId: auth.project.id, to: email, subject: input.subject, html: rendered.html, text: rendered.text })
         results.push({ user_id: userId, user_email: email, success: true })
       }
       return Responses.json({ results })
@@ -117,12 +120,12 @@ export const routes: ReadonlyArray<Router.Route> = [
         ? input.template_tsx_source
         : EmailTemplates.templates(state, auth.project.id).find((t) => t.id === input.template_id)?.tsxSource
       if (templateSource === undefined) return yield* badRequest("No template found with given id")
-      const result = EmailTemplates.render(templateSource, themeSource, { projectDisplayName: auth.project.displayName })
-      if (result._tag === "Error") return yield* new EmailRenderingError({ details: { error: result.message } })
+      const rendered = yield* EmailTemplates.render(templateSource, themeSource, { projectDisplayName: auth.project.displayName, preview: true })
+        .pipe(Effect.mapError((error) => new EmailRenderingError({ details: { error: error.message } })))
       return Responses.json({
-        html: result.value.html,
-        subject: result.value.subject,
-        notification_category: result.value.notificationCategory
+        html: rendered.html,
+        subject: rendered.subject,
+        notification_category: rendered.notificationCategory
       })
     })),
 
@@ -166,7 +169,11 @@ export const routes: ReadonlyArray<Router.Route> = [
         to: input.email,
         subject: `You are invited to ${auth.project.displayName}`,
         text: `Sign in to ${auth.project.displayName}: ${input.callback_url}`,
-        html: `<p>Sign in to ${auth.project.displayName}: <a href="${input.callback_url}">${input.callback_url}</a></p>`
+        html: `<p>Sign in to ${auth.project.displayName}: <a href="${input.callback_url}">${input.callback_url}</a></p>`,
+        template: {
+          kind: "signInInvitation",
+          variables: { signInInvitationLink: input.callback_url, teamDisplayName: auth.project.displayName }
+        }
       })
       return Responses.json({ success: true })
     }))

@@ -96,8 +96,9 @@ export const routes: ReadonlyArray<Router.Route> = [
         projectId: auth.project.id,
         to: input.email,
         subject: `Sign in to ${auth.project.displayName}: your code is ${typed}`,
-        text: `Your sign-in code is ${typed}. Or open this link to sign in: ${link}`,
-        html: `<p>Your sign-in code is <b>${typed}</b>.</p><p>Or open this link to sign in: <a href="${link}">${link}</a></p>`
+        text: `Your sign-in code for ${auth.project.displayName} is:\n\n${typed}\n\nOr open this link to sign in: ${link}`,
+        html: `<p>Your sign-in code is <b>${typed}</b>.</p><p>Or open this link to sign in: <a href="${link}">${link}</a></p>`,
+        template: { kind: "magicLink", variables: { magicLink: link, otp: typed } }
       })
       return Responses.json({ nonce: code.code.slice(typedLength) })
     })),

@@ -62,7 +62,8 @@ export const routes: ReadonlyArray<Router.Route> = [
         to: input.email,
         subject: "Reset your password",
         text: `Open this link to choose a new password: ${link}`,
-        html: `<p>Open this link to choose a new password: <a href="${link}">${link}</a></p>`
+        html: `<p>Open this link to choose a new password: <a href="${link}">${link}</a></p>`,
+        template: { kind: "passwordReset", variables: { passwordResetLink: link }, userDisplayName: user.displayName }
       })
       return answer
     })),

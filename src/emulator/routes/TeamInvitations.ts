@@ -87,7 +87,8 @@ export const routes: ReadonlyArray<Router.Route> = [
         to: input.email,
         subject: `You have been invited to join ${team.displayName}`,
         text: `You have been invited to join the team ${team.displayName}. Open this link to accept: ${link}`,
-        html: `<p>You have been invited to join the team ${team.displayName}.</p><p><a href="${link}">Accept the invitation</a></p>`
+        html: `<p>You have been invited to join the team ${team.displayName}.</p><p><a href="${link}">Accept the invitation</a></p>`,
+        template: { kind: "teamInvitation", variables: { teamDisplayName: team.displayName, teamInvitationLink: link } }
       })
       return Responses.json({ success: true, id: code.id })
     })),

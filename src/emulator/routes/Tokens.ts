@@ -38,7 +38,10 @@ export const tokenResponse = (fields: { readonly access_token: string; readonly 
     { "cache-control": "no-store", pragma: "no-cache" }
   )
 
-/** `grant_type=refresh_token`: a new access token for the session; the refresh token stays valid. SPEC §4 */
+/**
+ * `grant_type=refresh_token`: a new access token for the session; the refresh token stays valid,
+ * unless the emulator's `TokenPolicy` rotates refresh tokens (then a new one is answered). SPEC §4
+ */
 export const refreshTokenGrant: GrantHandler = ({ context, params, project }) =>
   Effect.gen(function*() {
     const refreshToken = params.refresh_token
@@ -52,8 +55,14 @@ export const refreshTokenGrant: GrantHandler = ({ context, params, project }) =>
       return yield* new RefreshTokenNotFoundOrExpired({})
     }
     yield* Sessions.touch(session)
-    const accessToken = yield* Sessions.accessTokenFor(session, context.url.origin)
-    return tokenResponse({ access_token: accessToken, refresh_token: session.refreshToken })
+    const policy = yield* Tokens.TokenPolicy
+    const current = policy.rotateRefreshTokens ? yield* Sessions.rotate(session) : session
+    const accessToken = yield* Sessions.accessTokenFor(current, context.url.origin)
+    return tokenResponse({
+      access_token: accessToken,
+      refresh_token: current.refreshToken,
+      expires_in: policy.accessTokenLifetimeSeconds
+    })
   })
 
 /** The grants the emulator supports out of the box. SPEC §7 */
