@@ -6,7 +6,7 @@
 import { type ReactNode, Suspense } from "react"
 import type * as Layer from "effect/Layer"
 import type { StackClientApp } from "stack-auth-effect"
-import { StackHandler, StackProvider, useProject, useTeams, useUser } from "stack-auth-effect/react"
+import { StackHandler, StackProvider, UserButton, useProject, useTeams, useUser } from "stack-auth-effect/react"
 import { navigate, useHref } from "./router.ts"
 
 function Teams(): ReactNode {
@@ -59,7 +59,10 @@ export function App(props: { readonly app: Layer.Layer<StackClientApp.Services, 
   const path = new URL(href).pathname
   return (
     <StackProvider app={props.app} navigate={navigate} fallback={<p>Starting…</p>}>
-      <nav aria-label="Main"><a href="/" data-testid="nav-home">Home</a></nav>
+      <header className="example-header">
+        <nav aria-label="Main"><a href="/" data-testid="nav-home">Home</a></nav>
+        <UserButton />
+      </header>
       <Suspense fallback={<p>Loading…</p>}>
         {path.startsWith("/handler/") ? <StackHandler location={href} /> : <Home />}
       </Suspense>

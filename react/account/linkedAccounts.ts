@@ -1,0 +1,49 @@
+/**
+ * The user's linked OAuth accounts as a cached read, and the writes that keep it right (SPEC §3
+ * "OAuth provider (linked account)", §7 `/oauth-providers`, §9).
+ *
+ * @since 0.1.0
+ */
+import * as OAuthProviders from "../../src/api/OAuthProviders.ts"
+import * as Mutations from "../../src/cache/Mutations.ts"
+import * as Queries from "../../src/cache/Queries.ts"
+import * as QueryCache from "../../src/cache/QueryCache.ts"
+import { useQuery } from "../useQuery.ts"
+
+/** The signed-in user's linked accounts. SPEC §7 `GET /oauth-providers?user_id=me` */
+export const linkedAccounts = /*#__PURE__*/ QueryCache.query(["oauth-providers"], /*#__PURE__*/ OAuthProviders.list())
+
+/** The user's linked accounts, `{ data, error, isLoading }`. SPEC §9 */
+export const useLinkedAccountsQuery = () => useQuery(linkedAccounts)
+
+/** Lets a linked account sign in, or stops it; the list shows it at once. SPEC §7 `PATCH /oauth-providers/me/{id}` */
+export const setLinkedAccountSignIn = (id: string, allowSignIn: boolean) =>
+  Mutations.run(OAuthProviders.update(id, { allow_sign_in: allowSignIn }), {
+    write: (account) => [Mutations.updateEntry(linkedAccounts, (list) => list.map((a) => (a.id === account.id ? account : a)))]
+  })
+
+/** Unlinks an account; it leaves the list and the user reloads. SPEC §7 `DELETE /oauth-providers/me/{id}` */
+export const unlinkAccount = (id: string) =>
+  Mutations.run(OAuthProviders.remove(id), {
+    write: () => [Mutations.updateEntry(linkedAccounts, (list) => list.filter((a) => a.id !== id))],
+    invalidate: [Queries.keys.currentUser]
+  })
+
+/** The proper names of the OAuth providers the protocol knows. SPEC §3 */
+export const providerNames: Readonly<Record<string, string>> = {
+  apple: "Apple",
+  bitbucket: "Bitbucket",
+  discord: "Discord",
+  facebook: "Facebook",
+  github: "GitHub",
+  gitlab: "GitLab",
+  google: "Google",
+  linkedin: "LinkedIn",
+  microsoft: "Microsoft",
+  spotify: "Spotify",
+  twitch: "Twitch",
+  x: "X"
+}
+
+/** A provider's proper name ("GitHub"), or its id capitalised. SPEC §3 */
+export const providerName = (id: string): string => providerNames[id] ?? (id.charAt(0).toUpperCase() + id.slice(1))
