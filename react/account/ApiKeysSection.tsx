@@ -13,7 +13,7 @@ import type { ApiKey } from "../../src/protocol/schemas/ApiKey.ts"
 import { Field, Form, Submit } from "../handler/ui.tsx"
 import { useApiKeysQuery } from "../hooks.ts"
 import { useMutation } from "../useQuery.ts"
-import { ConfirmButton, ErrorMessage, focusFirstError, Loaded, Notice, Section, Time } from "./parts.tsx"
+import { ConfirmButton, ErrorMessage, useFocusFirstError, Loaded, Notice, Section, Time } from "./parts.tsx"
 
 function CopyButton(props: { readonly value: string }): ReactNode {
   const [copied, setCopied] = useState<boolean | undefined>(undefined)
@@ -77,6 +77,7 @@ export function ApiKeysSection(props: { readonly owner?: ApiKeys.Owner | undefin
   const [now] = useState(() => Date.now())
   const form = useRef<HTMLDivElement>(null)
   const create = useMutation(() => Mutations.createApiKey({ ...owner, description: description.trim() }))
+  useFocusFirstError(form, create.exit)
   const created = create.data
   return (
     <Section id="api-keys" title="API keys" description="Keys let programs act as you. Treat them like passwords.">
@@ -110,7 +111,7 @@ export function ApiKeysSection(props: { readonly owner?: ApiKeys.Owner | undefin
       <div ref={form}>
         <Form
           label="Create an API key"
-          onSubmit={() => void create.mutate().then((exit) => exit._tag === "Success" ? setDescription("") : focusFirstError(form.current))}
+          onSubmit={() => void create.mutate().then((exit) => exit._tag === "Success" && setDescription(""))}
           testId="create-api-key"
         >
           <Field label="What is the key for?" name="api-key-description" value={description} onChange={setDescription} required={false} />

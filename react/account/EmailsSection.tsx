@@ -15,7 +15,7 @@ import type { ContactChannel } from "../../src/protocol/schemas/ContactChannel.t
 import { Field, Form, Submit } from "../handler/ui.tsx"
 import { useContactChannelsQuery } from "../hooks.ts"
 import { useMutation } from "../useQuery.ts"
-import { ConfirmButton, ErrorMessage, focusFirstError, Loaded, Notice, Refusal, Section, useAccountLinks, useRefusal } from "./parts.tsx"
+import { ConfirmButton, ErrorMessage, useFocusFirstError, Loaded, Notice, Refusal, Section, useAccountLinks, useRefusal } from "./parts.tsx"
 import { addressesSignIn } from "./signInMethods.ts"
 import { refusalOf, useSignInState } from "./useSignInState.ts"
 
@@ -108,6 +108,7 @@ export function EmailsSection(): ReactNode {
   const [refusal, setRefusal] = useRefusal()
   const form = useRef<HTMLDivElement>(null)
   const add = useMutation(() => Mutations.createContactChannel({ type: "email", value: email.trim(), used_for_auth: forSignIn }))
+  useFocusFirstError(form, add.exit)
   const signsIn = state === undefined || addressesSignIn(state)
   return (
     <Section id="emails" title="E-mail addresses" description="Addresses marked “Use for sign-in” can sign in to your account.">
@@ -138,7 +139,7 @@ export function EmailsSection(): ReactNode {
             setRefusal(undefined)
             void add.mutate().then((exit) => {
               if (exit._tag === "Success") setEmail("")
-              else focusFirstError(form.current)
+             
             })
           }}
           testId="add-channel"

@@ -11,7 +11,7 @@ import * as Mutations from "../../src/cache/Mutations.ts"
 import { Field, Form, Submit } from "../handler/ui.tsx"
 import { useMutation } from "../useQuery.ts"
 import { type AccountCheck, checked, messageFor } from "./messages.ts"
-import { ErrorMessage, focusFirstError, Notice, Section } from "./parts.tsx"
+import { ErrorMessage, useFocusFirstError, Notice, Section } from "./parts.tsx"
 
 /** Which field each failure belongs to. */
 const fieldOf: Readonly<Record<string, "old" | "new" | "repeat">> = {
@@ -39,6 +39,7 @@ export function PasswordSection(props: { readonly user: Users.CurrentUser }): Re
     checked(check(newPassword, repeat), () =>
       hasPassword ? Mutations.updatePassword({ oldPassword, newPassword }) : Mutations.setPassword(newPassword))
   )
+  useFocusFirstError(form, change.exit)
   const error = change.error as { readonly _tag: string } | undefined
   const field = error === undefined ? undefined : fieldOf[error._tag]
   const text = error === undefined ? undefined : messageFor(error)
@@ -48,7 +49,7 @@ export function PasswordSection(props: { readonly user: Users.CurrentUser }): Re
         setOld("")
         setNew("")
         setRepeat("")
-      } else focusFirstError(form.current)
+      }
     })
   }
   return (

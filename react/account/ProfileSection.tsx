@@ -11,7 +11,7 @@ import * as Mutations from "../../src/cache/Mutations.ts"
 import { Field, Form, Submit } from "../handler/ui.tsx"
 import { useMutation } from "../useQuery.ts"
 import type { AccountCheck } from "./messages.ts"
-import { Avatar, ErrorMessage, focusFirstError, imageFileToDataUrl, Notice, Section } from "./parts.tsx"
+import { Avatar, ErrorMessage, useFocusFirstError, imageFileToDataUrl, Notice, Section } from "./parts.tsx"
 
 /** The profile: display name and picture. SPEC §3 User */
 export function ProfileSection(props: { readonly user: Users.CurrentUser }): ReactNode {
@@ -19,6 +19,7 @@ export function ProfileSection(props: { readonly user: Users.CurrentUser }): Rea
   const [name, setName] = useState(user.displayName ?? "")
   const form = useRef<HTMLDivElement>(null)
   const save = useMutation(() => Mutations.updateUser({ display_name: name.trim() === "" ? null : name.trim() }))
+  useFocusFirstError(form, save.exit)
   const picture = useMutation((url: string | null) => Mutations.updateUser({ profile_image_url: url }))
   const readFile = useMutation((file: File) =>
     Effect.tryPromise({ try: () => imageFileToDataUrl(file), catch: (): AccountCheck => ({ _tag: "ImageUnreadable" }) })
@@ -61,7 +62,7 @@ export function ProfileSection(props: { readonly user: Users.CurrentUser }): Rea
           label="Profile"
           onSubmit={() => {
             save.reset()
-            void save.mutate().then((exit) => exit._tag === "Failure" && focusFirstError(form.current))
+            void save.mutate()
           }}
           testId="profile"
         >

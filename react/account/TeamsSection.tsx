@@ -14,7 +14,7 @@ import { useProjectQuery, useTeamsQuery } from "../hooks.ts"
 import { TeamSettings } from "../team/TeamSettings.tsx"
 import { useMutation } from "../useQuery.ts"
 import { checked, messageFor } from "./messages.ts"
-import { Avatar, ErrorMessage, focusFirstError, Loaded, Section } from "./parts.tsx"
+import { Avatar, ErrorMessage, useFocusFirstError, Loaded, Section } from "./parts.tsx"
 
 function TeamRow(props: { readonly team: Team; readonly selected: boolean; readonly href: string }): ReactNode {
   const { team } = props
@@ -47,12 +47,13 @@ function CreateTeam(): ReactNode {
   const create = useMutation(() =>
     checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Mutations.createTeam({ display_name: name.trim() }))
   )
+  useFocusFirstError(form, create.exit)
   const empty = create.error !== undefined && (create.error as { _tag: string })._tag === "EmptyTeamName"
   return (
     <div ref={form}>
       <Form
         label="Create a team"
-        onSubmit={() => void create.mutate().then((exit) => exit._tag === "Success" ? setName("") : focusFirstError(form.current))}
+        onSubmit={() => void create.mutate().then((exit) => exit._tag === "Success" && setName(""))}
         testId="create-team"
       >
         <Field label="New team name" name="team-name" value={name} onChange={setName} error={empty ? messageFor(create.error) : undefined} />

@@ -15,7 +15,7 @@ import { Field, Form, Submit } from "../handler/ui.tsx"
 import { useProjectQuery } from "../hooks.ts"
 import { useMutation } from "../useQuery.ts"
 import { checked, messageFor } from "./messages.ts"
-import { ConfirmButton, ErrorMessage, focusFirstError, Notice, Section } from "./parts.tsx"
+import { ConfirmButton, ErrorMessage, useFocusFirstError, Notice, Section } from "./parts.tsx"
 
 const toBase64 = (bytes: ArrayBufferLike): string => btoa(String.fromCharCode(...new Uint8Array(bytes)))
 
@@ -44,6 +44,7 @@ function Setup(props: { readonly user: Users.CurrentUser; readonly onDone: () =>
     checked(isValidFirstCode(secret, code.trim()) ? undefined : { _tag: "WrongTotpCode" }, () =>
       Mutations.updateUser({ totp_secret_base64: toBase64(secret.buffer) }))
   )
+  useFocusFirstError(form, enable.exit)
   const wrong = enable.error !== undefined && (enable.error as { _tag: string })._tag === "WrongTotpCode"
   return (
     <div className="sae-stack" data-testid="mfa-setup">
@@ -59,7 +60,7 @@ function Setup(props: { readonly user: Users.CurrentUser; readonly onDone: () =>
       <div ref={form}>
         <Form
           label="Confirm two-factor authentication"
-          onSubmit={() => void enable.mutate().then((exit) => exit._tag === "Success" ? props.onDone() : focusFirstError(form.current))}
+          onSubmit={() => void enable.mutate().then((exit) => exit._tag === "Success" && props.onDone())}
           testId="mfa-confirm"
         >
           <Field

@@ -39,11 +39,11 @@ export function UserButton(props: UserButtonProps): ReactNode {
         type="button"
         className="sae-user-button-trigger"
         popoverTarget={menuId}
-        aria-haspopup="menu"
-        aria-label={`Account menu of ${name}`}
+        aria-haspopup="true"
         data-testid="user-button-trigger"
       >
         <Avatar name={name} imageUrl={u.profileImageUrl} size={32} />
+        <span className="sae-visually-hidden">Account menu of {name}</span>
       </button>
       <div id={menuId} popover="auto" className="sae-menu" data-testid="user-button-menu">
         <div className="sae-menu-header">

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import * as Context from "effect/Context"
-import { type ReactNode, use, useId, useRef, useState } from "react"
+import { type ReactNode, type RefObject, use, useEffect, useId, useRef, useState } from "react"
 import { CurrentHandlerUrls, type HandlerUrls } from "../../src/handler/HandlerUrls.ts"
 import { Navigation } from "../../src/session/Navigation.ts"
 import { HandlerContext } from "../handler/HandlerContext.tsx"
@@ -245,13 +245,13 @@ export const imageFileToDataUrl = async (file: Blob): Promise<string> => {
   return canvas.toDataURL("image/png")
 }
 
-/** Moves focus to the first invalid field of a form, else its error line (after a failed submit). SPEC §2 */
-export const focusFirstError = (form: HTMLElement | null): void => {
-  if (form === null) return
-  queueMicrotask(() =>
-    requestAnimationFrame(() => {
-      const target = form.querySelector<HTMLElement>("[aria-invalid='true'], [role='alert']")
-      target?.focus()
-    })
-  )
+/**
+ * After a failed submit, moves focus to the first invalid field inside `ref`, else its error line,
+ * once the page shows them. SPEC §2
+ */
+export function useFocusFirstError(ref: RefObject<HTMLElement | null>, exit: { readonly _tag: string } | undefined): void {
+  useEffect(() => {
+    if (exit?._tag !== "Failure") return
+    ref.current?.querySelector<HTMLElement>("[aria-invalid='true'], [role='alert']")?.focus()
+  }, [exit, ref])
 }

@@ -43,6 +43,8 @@ export const accountCss = `
   }
 }
 .sae-account *, .sae-dialog *, .sae-menu * { box-sizing: border-box; }
+.sae-account { background: var(--sae-a-surface); border-radius: calc(var(--sae-a-radius) * 2); padding: calc(var(--sae-a-space) * 2); }
+.sae-account .sae-account { background: transparent; padding: 0; }
 .sae-account-layout { display: grid; grid-template-columns: 200px minmax(0, 1fr); gap: calc(var(--sae-a-space) * 3); align-items: start; }
 .sae-account-nav ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 2px; }
 .sae-account-nav a { display: block; padding: 6px 10px; border-radius: var(--sae-a-radius); color: var(--sae-a-text); text-decoration: none; }

@@ -22,7 +22,7 @@ import {
   Avatar,
   ConfirmButton,
   ErrorMessage,
-  focusFirstError,
+  useFocusFirstError,
   imageFileToDataUrl,
   Loaded,
   Notice,
@@ -53,12 +53,13 @@ function Rename(props: { readonly team: Team }): ReactNode {
   const rename = useMutation(() =>
     checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Mutations.updateTeam(props.team.id, { display_name: name.trim() }))
   )
+  useFocusFirstError(form, rename.exit)
   const empty = rename.error !== undefined && (rename.error as { _tag: string })._tag === "EmptyTeamName"
   return (
     <div ref={form}>
       <Form
         label="Rename the team"
-        onSubmit={() => void rename.mutate().then((exit) => exit._tag === "Failure" && focusFirstError(form.current))}
+        onSubmit={() => void rename.mutate()}
         testId="team-rename"
       >
         <Field label="Team name" name="team-display-name" value={name} onChange={setName} error={empty ? messageFor(rename.error) : undefined} />
@@ -205,6 +206,7 @@ function Invitations(props: { readonly teamId: string; readonly canInvite: boole
   const invite = useMutation(() =>
     Mutations.inviteToTeam({ teamId: props.teamId, email: email.trim(), callbackUrl: links.absolute(links.urls.teamInvitation) })
   )
+  useFocusFirstError(form, invite.exit)
   return (
     <div className="sae-stack">
       <h3 className="sae-subtitle">Invitations</h3>
@@ -219,7 +221,7 @@ function Invitations(props: { readonly teamId: string; readonly canInvite: boole
                 if (exit._tag === "Success") {
                   setSentTo(to)
                   setEmail("")
-                } else focusFirstError(form.current)
+                }
               })
             }}
             testId="team-invite"

@@ -178,7 +178,7 @@ describe.skipIf(!chromiumAvailable)("account settings end-to-end", () => {
         assert.strictEqual(said, "Your current password is not right.")
         assert.notInclude(yield* ui(() => page.getByTestId("section-password").innerText()), "The two passwords differ.")
         // focus went to the field in error
-        assert.strictEqual(yield* ui(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? "")), "field-old-password")
+        yield* ui(() => page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "field-old-password"))
         yield* ui(async () => {
           await page.getByTestId("field-old-password").fill(password)
           await page.getByTestId("password-submit").click()
@@ -278,7 +278,7 @@ describe.skipIf(!chromiumAvailable)("account settings end-to-end", () => {
           yield* ui(async () => {
             await owner.getByTestId("field-invite-email").fill(to)
             await owner.getByTestId("team-invite-submit").click()
-            await owner.getByTestId("team-invitations").getByText(to).waitFor()
+            await owner.getByTestId("team-invitation").filter({ hasText: to }).waitFor()
           })
         }
         // the owner is the only member, with the admin role
