@@ -49,8 +49,8 @@ export function UserButton(props: UserButtonProps): ReactNode {
         <div className="sae-menu-header">
           <Avatar name={name} imageUrl={u.profileImageUrl} size={40} />
           <div>
-            <p className="sae-strong" data-testid="user-button-name">{u.displayName ?? "Signed in"}</p>
-            {u.primaryEmail !== null && <p className="sae-muted" data-testid="user-button-email">{u.primaryEmail}</p>}
+            <p className="sae-strong" data-testid="user-button-name">{name}</p>
+            {u.primaryEmail !== null && u.displayName !== null && <p className="sae-muted">{u.primaryEmail}</p>}
           </div>
         </div>
         {props.showTeamSwitcher !== false && <SelectedTeamSwitcher showLabel />}

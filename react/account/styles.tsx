@@ -57,6 +57,9 @@ export const accountCss = `
 }
 .sae-section { background: var(--sae-a-bg); border: 1px solid var(--sae-a-border); border-radius: calc(var(--sae-a-radius) * 1.5); padding: calc(var(--sae-a-space) * 3); display: flex; flex-direction: column; gap: calc(var(--sae-a-space) * 2); }
 .sae-section-title { font-size: 1.25rem; margin: 0; }
+.sae-section > .sae-button, .sae-section > button, .sae-section > p > .sae-button { align-self: flex-start; }
+.sae-table .sae-row { flex-wrap: nowrap; }
+.sae-table .sae-row > span { min-width: 0; }
 .sae-section-description, .sae-muted, .sae-hint { color: var(--sae-a-muted); margin: 0; }
 .sae-subtitle { font-size: 1rem; margin: var(--sae-a-space) 0 0; }
 .sae-block { display: block; font-size: 0.875rem; }
@@ -89,7 +92,7 @@ export const accountCss = `
 .sae-table { width: 100%; border-collapse: collapse; font-size: 0.9375rem; }
 .sae-table th { text-align: left; font-weight: 600; color: var(--sae-a-muted); font-size: 0.8125rem; padding: 6px 8px; border-bottom: 1px solid var(--sae-a-border); }
 .sae-table td { padding: 10px 8px; border-bottom: 1px solid var(--sae-a-border); vertical-align: middle; }
-.sae-cell-main { overflow-wrap: anywhere; }
+.sae-cell-main { overflow-wrap: break-word; }
 .sae-cell-actions { text-align: right; }
 .sae-cell-actions > * { margin: 2px; }
 @media (max-width: 600px) {
