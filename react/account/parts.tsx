@@ -6,13 +6,16 @@
  * @since 0.1.0
  */
 import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
 import { type ReactNode, type RefObject, use, useEffect, useId, useRef, useState } from "react"
 import { CurrentHandlerUrls, type HandlerUrls } from "../../src/handler/HandlerUrls.ts"
 import { Navigation } from "../../src/session/Navigation.ts"
 import { HandlerContext } from "../handler/HandlerContext.tsx"
 import { useStackContext } from "../StackProvider.tsx"
 import type { QueryResult } from "../useQuery.ts"
-import { accountText, type ErrorLike, messageFor } from "./messages.ts"
+import { useMutation } from "../useQuery.ts"
+import type { Services } from "../StackRuntime.ts"
+import { type AccountCheck, accountText, type ErrorLike, messageFor } from "./messages.ts"
 
 /** A settings section: a region labelled by its heading, with an optional line under it. SPEC §2 */
 export function Section(props: {
@@ -225,6 +228,49 @@ export function useNavigateTo(): (url: string) => void {
     const base = (globalThis as { location?: Location }).location?.href ?? "http://localhost/"
     stack.runtime.runFork(Navigation.use((n) => n.navigate(new URL(url, base).href)))
   }
+}
+
+/**
+ * A picture with upload and remove (profile or team): the chosen file is scaled down in the browser
+ * and saved as a data URL through `save` (`null` removes it). SPEC §3
+ */
+export function PictureEditor<E>(props: {
+  readonly name: string
+  readonly imageUrl: string | null
+  readonly size: number
+  readonly canEdit: boolean
+  readonly uploadLabel: string
+  readonly testId: string
+  readonly save: (url: string | null) => Effect.Effect<unknown, E, Services>
+}): ReactNode {
+  const save = useMutation(props.save)
+  const read = useMutation((file: File) =>
+    Effect.tryPromise({ try: () => imageFileToDataUrl(file), catch: (): AccountCheck => ({ _tag: "ImageUnreadable" }) })
+  )
+  const upload = async (file: File | undefined) => {
+    if (file === undefined) return
+    const url = await read.mutate(file)
+    if (url._tag === "Success") await save.mutate(url.value)
+  }
+  return (
+    <div className="sae-row" data-testid={props.testId}>
+      <Avatar name={props.name} imageUrl={props.imageUrl} size={props.size} />
+      {props.canEdit && (
+        <div className="sae-stack">
+          <label className="sae-button sae-button-secondary sae-file">
+            {props.imageUrl === null ? props.uploadLabel : "Change picture"}
+            <input type="file" accept="image/*" className="sae-visually-hidden" onChange={(e) => void upload(e.currentTarget.files?.[0])} data-testid={`${props.testId}-input`} />
+          </label>
+          {props.imageUrl !== null && (
+            <button type="button" className="sae-button sae-button-ghost" onClick={() => void save.mutate(null)} disabled={save.isPending} data-testid={`${props.testId}-remove`}>
+              Remove picture
+            </button>
+          )}
+        </div>
+      )}
+      <ErrorMessage error={save.error ?? read.error} testId={`${props.testId}-error`} />
+    </div>
+  )
 }
 
 /** The largest side of a profile picture sent to the service, in pixels. SPEC §3 */

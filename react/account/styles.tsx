@@ -88,6 +88,7 @@ export const accountCss = `
 .sae-button-ghost { border-color: transparent; background: transparent; color: var(--sae-a-primary); }
 .sae-button:disabled, .sae-section button:disabled { opacity: 0.6; cursor: progress; }
 .sae-file { position: relative; }
+.sae-file:focus-within { outline: 2px solid var(--sae-a-primary); outline-offset: 2px; }
 .sae-visually-hidden { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .sae-table { width: 100%; border-collapse: collapse; font-size: 0.9375rem; }
 .sae-table th { text-align: left; font-weight: 600; color: var(--sae-a-muted); font-size: 0.8125rem; padding: 6px 8px; border-bottom: 1px solid var(--sae-a-border); }

@@ -6,7 +6,6 @@
  *
  * @since 0.1.0
  */
-import * as Effect from "effect/Effect"
 import { type ReactNode, useRef, useState } from "react"
 import * as TeamMemberships from "../../src/api/TeamMemberships.ts"
 import * as Mutations from "../../src/cache/Mutations.ts"
@@ -16,14 +15,13 @@ import type { Team } from "../../src/protocol/schemas/Team.ts"
 import { Field, Form, Submit } from "../handler/ui.tsx"
 import { usePermissionsQuery, useTeamInvitationsQuery, useTeamMemberProfilesQuery, useTeamsQuery, useUserQuery } from "../hooks.ts"
 import { useMutation } from "../useQuery.ts"
-import type { AccountCheck } from "../account/messages.ts"
 import { checked, messageFor } from "../account/messages.ts"
 import {
   Avatar,
   ConfirmButton,
   ErrorMessage,
   useFocusFirstError,
-  imageFileToDataUrl,
+  PictureEditor,
   Loaded,
   Notice,
   Section,
@@ -67,38 +65,6 @@ function Rename(props: { readonly team: Team }): ReactNode {
         <Submit busy={rename.isPending} testId="team-rename-submit">{rename.isPending ? "Saving…" : "Rename"}</Submit>
         {rename.exit?._tag === "Success" && <Notice testId="team-renamed">Team renamed.</Notice>}
       </Form>
-    </div>
-  )
-}
-
-function Picture(props: { readonly team: Team; readonly canUpdate: boolean }): ReactNode {
-  const { team } = props
-  const save = useMutation((url: string | null) => Mutations.updateTeam(team.id, { profile_image_url: url }))
-  const read = useMutation((file: File) =>
-    Effect.tryPromise({ try: () => imageFileToDataUrl(file), catch: (): AccountCheck => ({ _tag: "ImageUnreadable" }) })
-  )
-  const upload = async (file: File | undefined) => {
-    if (file === undefined) return
-    const url = await read.mutate(file)
-    if (url._tag === "Success") await save.mutate(url.value)
-  }
-  return (
-    <div className="sae-row" data-testid="team-picture">
-      <Avatar name={team.displayName} imageUrl={team.profileImageUrl} size={56} />
-      {props.canUpdate && (
-        <div className="sae-stack">
-          <label className="sae-button sae-button-secondary sae-file">
-            {team.profileImageUrl === null ? "Upload a team picture" : "Change team picture"}
-            <input type="file" accept="image/*" className="sae-visually-hidden" onChange={(e) => void upload(e.currentTarget.files?.[0])} data-testid="team-picture-input" />
-          </label>
-          {team.profileImageUrl !== null && (
-            <button type="button" className="sae-button sae-button-ghost" onClick={() => void save.mutate(null)} disabled={save.isPending} data-testid="team-picture-remove">
-              Remove picture
-            </button>
-          )}
-        </div>
-      )}
-      <ErrorMessage error={save.error ?? read.error} />
     </div>
   )
 }
@@ -340,7 +306,15 @@ export function TeamSettings(props: TeamSettingsProps): ReactNode {
         if (team === undefined) return <p className="sae-empty" data-testid="team-settings-missing">You are not a member of this team.</p>
         return (
           <Section id={`team-settings`} title={team.displayName} description="Team settings">
-            <Picture team={team} canUpdate={can(teamPermissions.update)} />
+            <PictureEditor
+              name={team.displayName}
+              imageUrl={team.profileImageUrl}
+              size={56}
+              canEdit={can(teamPermissions.update)}
+              uploadLabel="Upload a team picture"
+              testId="team-picture"
+              save={(url) => Mutations.updateTeam(team.id, { profile_image_url: url })}
+            />
             {can(teamPermissions.update) && <Rename team={team} />}
             <Members teamId={team.id} myPermissions={held} canList={can(teamPermissions.readMembers)} canRemove={can(teamPermissions.removeMembers)} />
             <Invitations
