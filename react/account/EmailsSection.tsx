@@ -29,8 +29,8 @@ function ChannelRow(props: {
   const verify = useMutation(() =>
     ContactChannels.sendVerificationCode(channel.id, { callbackUrl: links.absolute(links.urls.emailVerification) })
   )
-  const primary = useMutation(() => Mutations.updateContactChannel(channel.id, { is_primary: true, used_for_auth: true }))
-  const signIn = useMutation((on: boolean) => Mutations.updateContactChannel(channel.id, { used_for_auth: on }))
+  const primary = useMutation(() => Mutations.updateContactChannel(channel.id, { isPrimary: true, usedForAuth: true }))
+  const signIn = useMutation((on: boolean) => Mutations.updateContactChannel(channel.id, { usedForAuth: on }))
   const remove = useMutation(() => Mutations.removeContactChannel(channel.id))
   const toggleSignIn = (on: boolean) => {
     const reason = on ? undefined : refusalOf(state, { _tag: "Email", channelId: channel.id })
@@ -107,7 +107,7 @@ export function EmailsSection(): ReactNode {
   const [forSignIn, setForSignIn] = useState(true)
   const [refusal, setRefusal] = useRefusal()
   const form = useRef<HTMLDivElement>(null)
-  const add = useMutation(() => Mutations.createContactChannel({ type: "email", value: email.trim(), used_for_auth: forSignIn }))
+  const add = useMutation(() => Mutations.createContactChannel({ type: "email", value: email.trim(), usedForAuth: forSignIn }))
   useFocusFirstError(form, add.exit)
   const signsIn = state === undefined || addressesSignIn(state)
   return (

@@ -18,7 +18,7 @@ export function PasskeysSection(props: { readonly user: Users.CurrentUser }): Re
   const state = useSignInState()
   const [refusal, setRefusal] = useRefusal()
   const register = useMutation(() => Mutations.registerPasskey())
-  const remove = useMutation(() => Mutations.updateUser({ passkey_auth_enabled: false }))
+  const remove = useMutation(() => Mutations.updateUser({ passkeyAuthEnabled: false }))
   const has = props.user.passkeyAuthEnabled
   return (
     <Section id="passkeys" title="Passkeys" description="Sign in with your fingerprint, face or device PIN instead of a password.">

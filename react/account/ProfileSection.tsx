@@ -16,7 +16,7 @@ export function ProfileSection(props: { readonly user: Users.CurrentUser }): Rea
   const { user } = props
   const [name, setName] = useState(user.displayName ?? "")
   const form = useRef<HTMLDivElement>(null)
-  const save = useMutation(() => Mutations.updateUser({ display_name: name.trim() === "" ? null : name.trim() }))
+  const save = useMutation(() => Mutations.updateUser({ displayName: name.trim() === "" ? null : name.trim() }))
   useFocusFirstError(form, save.exit)
   const label = user.displayName ?? user.primaryEmail ?? "You"
   return (
@@ -28,7 +28,7 @@ export function ProfileSection(props: { readonly user: Users.CurrentUser }): Rea
         canEdit
         uploadLabel="Upload a picture"
         testId="profile-picture"
-        save={(url) => Mutations.updateUser({ profile_image_url: url })}
+        save={(url) => Mutations.updateUser({ profileImageUrl: url })}
       />
       <p className="sae-muted" data-testid="profile-email">
         Primary e-mail: {user.primaryEmail ?? "none"}

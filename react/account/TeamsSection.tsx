@@ -45,7 +45,7 @@ function CreateTeam(): ReactNode {
   const [name, setName] = useState("")
   const form = useRef<HTMLDivElement>(null)
   const create = useMutation(() =>
-    checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Mutations.createTeam({ display_name: name.trim() }))
+    checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Mutations.createTeam({ displayName: name.trim() }))
   )
   useFocusFirstError(form, create.exit)
   const empty = create.error !== undefined && (create.error as { _tag: string })._tag === "EmptyTeamName"

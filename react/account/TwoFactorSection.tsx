@@ -42,7 +42,7 @@ function Setup(props: { readonly user: Users.CurrentUser; readonly onDone: () =>
   }).toString()
   const enable = useMutation(() =>
     checked(isValidFirstCode(secret, code.trim()) ? undefined : { _tag: "WrongTotpCode" }, () =>
-      Mutations.updateUser({ totp_secret_base64: toBase64(secret.buffer) }))
+      Mutations.updateUser({ totpSecretBase64: toBase64(secret.buffer) }))
   )
   useFocusFirstError(form, enable.exit)
   const wrong = enable.error !== undefined && (enable.error as { _tag: string })._tag === "WrongTotpCode"
@@ -87,7 +87,7 @@ export function TwoFactorSection(props: { readonly user: Users.CurrentUser }): R
   const enabled = props.user.isMultiFactorRequired
   const [settingUp, setSettingUp] = useState(false)
   const [justEnabled, setJustEnabled] = useState(false)
-  const disable = useMutation(() => Mutations.updateUser({ totp_secret_base64: null }))
+  const disable = useMutation(() => Mutations.updateUser({ totpSecretBase64: null }))
   return (
     <Section id="two-factor" title="Two-factor authentication" description="Ask for a code from an authenticator app at every sign-in.">
       <p data-testid="mfa-state" className="sae-state">

@@ -18,7 +18,7 @@ export const useLinkedAccountsQuery = () => useQuery(linkedAccounts)
 
 /** Lets a linked account sign in, or stops it; the list shows it at once. SPEC §7 `PATCH /oauth-providers/me/{id}` */
 export const setLinkedAccountSignIn = (id: string, allowSignIn: boolean) =>
-  Mutations.run(OAuthProviders.update(id, { allow_sign_in: allowSignIn }), {
+  Mutations.run(OAuthProviders.update(id, { allowSignIn }), {
     write: (account) => [Mutations.updateEntry(linkedAccounts, (list) => list.map((a) => (a.id === account.id ? account : a)))]
   })
 

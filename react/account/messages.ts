@@ -107,6 +107,7 @@ export const accountErrorMessages = {
   StackHttpError: "The sign-in service could not do that right now. Please try again.",
   StackDecodeError: "The sign-in service answered in a way we did not understand. Please try again later.",
   KnownError: "That did not work. Please check what you entered and try again.",
+  SchemaError: "Some of what you entered is not valid. Please check it and try again.",
   UnknownErrorCode: "That did not work. Please try again.",
   // the session
   CannotGetOwnUserWithoutUser: "You are signed out. Sign in again to continue.",

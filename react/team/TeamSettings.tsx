@@ -49,7 +49,7 @@ function Rename(props: { readonly team: Team }): ReactNode {
   const [name, setName] = useState(props.team.displayName)
   const form = useRef<HTMLDivElement>(null)
   const rename = useMutation(() =>
-    checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Mutations.updateTeam(props.team.id, { display_name: name.trim() }))
+    checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Mutations.updateTeam(props.team.id, { displayName: name.trim() }))
   )
   useFocusFirstError(form, rename.exit)
   const empty = rename.error !== undefined && (rename.error as { _tag: string })._tag === "EmptyTeamName"
@@ -313,7 +313,7 @@ export function TeamSettings(props: TeamSettingsProps): ReactNode {
               canEdit={can(teamPermissions.update)}
               uploadLabel="Upload a team picture"
               testId="team-picture"
-              save={(url) => Mutations.updateTeam(team.id, { profile_image_url: url })}
+              save={(url) => Mutations.updateTeam(team.id, { profileImageUrl: url })}
             />
             {can(teamPermissions.update) && <Rename team={team} />}
             <Members teamId={team.id} myPermissions={held} canList={can(teamPermissions.readMembers)} canRemove={can(teamPermissions.removeMembers)} />

@@ -127,6 +127,7 @@ describe("Users.update", () => {
   const allButGeneric = Match.type<E>().pipe(
     Match.tag("CannotGetOwnUserWithoutUser", label("CannotGetOwnUserWithoutUser")),
     Match.tag("TeamMembershipNotFound", label("TeamMembershipNotFound")),
+    Match.tag("SchemaError", label("SchemaError")),
     Match.tag("UnknownErrorCode", label("UnknownErrorCode")),
     Match.tag("StackDecodeError", label("StackDecodeError")),
     Match.tag("StackConnectionError", label("StackConnectionError")),
@@ -154,6 +155,7 @@ describe("Teams.create", () => {
     Match.tag("UserAuthenticationRequired", label("UserAuthenticationRequired")),
     Match.tag("TeamMembershipNotFound", label("TeamMembershipNotFound")),
     Match.tag("CannotGetOwnUserWithoutUser", label("CannotGetOwnUserWithoutUser")),
+    Match.tag("SchemaError", label("SchemaError")),
     Match.tag("KnownError", label("KnownError")),
     Match.tag("StackDecodeError", label("StackDecodeError")),
     Match.tag("StackConnectionError", label("StackConnectionError")),
