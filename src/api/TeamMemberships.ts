@@ -1,6 +1,7 @@
 /**
- * Team memberships (SPEC §6, §7 Teams): the signed-in user leaves a team; a server adds any user
- * to a team (with the project's default member permissions) and removes them.
+ * Team memberships (SPEC §6, §7 Teams): the signed-in user leaves a team or removes another member
+ * (with `$remove_members`); a server adds any user to a team (with the project's default member
+ * permissions) and removes them.
  *
  * @since 0.1.0
  */
@@ -35,6 +36,30 @@ export const leave = /*#__PURE__*/ Effect.fnUntraced(
     })
   },
   /*#__PURE__*/ Traced.span("TeamMemberships.leave")
+)
+
+/** What `removeMember` can fail with: lacking `$remove_members`, not a member, or signed out. */
+export type RemoveMemberError =
+  | KnownErrors.TeamPermissionRequired
+  | KnownErrors.TeamMembershipNotFound
+  | KnownErrors.CannotGetOwnUserWithoutUser
+  | Common
+
+/**
+ * The signed-in user removes another member from a team (needs `$remove_members` there).
+ * SPEC §6, §7 `DELETE /team-memberships/{teamId}/{userId}`
+ */
+export const removeMember = /*#__PURE__*/ Effect.fnUntraced(
+  function*(teamId: string, userId: string): Effect.fn.Return<void, RemoveMemberError, Session.Session> {
+    yield* Session.call({
+      method: "DELETE",
+      path: path(teamId, userId),
+      body: {},
+      response: Schema.Unknown,
+      errors: [KnownErrors.TeamPermissionRequired, KnownErrors.TeamMembershipNotFound, KnownErrors.CannotGetOwnUserWithoutUser]
+    })
+  },
+  /*#__PURE__*/ Traced.span("TeamMemberships.removeMember")
 )
 
 /** What `add` can fail with: no such user or team, or already a member. */

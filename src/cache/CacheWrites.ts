@@ -112,6 +112,12 @@ export const changesOf = (write: Write): ReadonlyArray<Change> => {
         ? [fromAnswer(write, replace(Keys.apiKeys(owner), answer))]
         : invalidate(Keys.apiKeys(owner))
     }
+    case "oauth-providers":
+      // `/oauth-providers/{user}/{id}`: the linked account changed or left; the user's view lists them too
+      if (b === undefined) return []
+      if (method === "PATCH") return [fromAnswer(write, replace(keys.linkedAccounts, answer)), ...invalidate(keys.currentUser)]
+      if (method === "DELETE") return [remove(keys.linkedAccounts, b), ...invalidate(keys.currentUser)]
+      return []
     case "emails":
       return a === "notification-preference" && method === "PATCH" && b === "me" ? [fromAnswer(write, replace(keys.notificationCategories, answer))] : []
     default:

@@ -18,7 +18,8 @@ export const keys = {
   permissions: ["permissions"],
   contactChannels: ["contact-channels"],
   apiKeys: ["api-keys"],
-  notificationCategories: ["notification-categories"]
+  notificationCategories: ["notification-categories"],
+  linkedAccounts: ["oauth-providers"]
 } as const satisfies Record<string, Key>
 
 /** The key of a team's invitations. SPEC §9 */

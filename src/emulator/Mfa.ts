@@ -52,10 +52,13 @@ const secretOf = (base64: string): OTPAuth.Secret =>
 export const totpAt = (secretBase64: string, nowMillis: number): string =>
   OTPAuth.TOTP.generate({ secret: secretOf(secretBase64), timestamp: nowMillis })
 
-/** Whether `token` is the TOTP code of the current 30-second step. SPEC §4 */
+/**
+ * Whether `token` is the TOTP code of the current 30-second step or of the one just before or after
+ * it (the usual one-step clock skew between a phone and the service). SPEC §4
+ */
 export const verifyTotp = (secretBase64: string, token: string, nowMillis: number): boolean => {
   try {
-    return OTPAuth.TOTP.validate({ token, secret: secretOf(secretBase64), timestamp: nowMillis, window: 0 }) !== null
+    return OTPAuth.TOTP.validate({ token, secret: secretOf(secretBase64), timestamp: nowMillis, window: 1 }) !== null
   } catch {
     return false
   }

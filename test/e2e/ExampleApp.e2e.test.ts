@@ -63,6 +63,7 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
           await page.getByTestId("field-display-name").fill("Ada")
           await page.getByTestId("profile-submit").click()
           await page.getByTestId("profile-saved").waitFor()
+          await page.getByTestId("account-nav-teams").click()
           await page.getByTestId("field-team-name").fill("Rocket")
           await page.getByTestId("create-team-submit").click()
           await page.getByTestId("team-Rocket").waitFor()
@@ -134,8 +135,14 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
         const email = uniqueEmail("mfa")
         yield* signUp(page, email)
         yield* ui(() => page.getByTestId("home-account-settings").click())
+        yield* ui(() => page.getByTestId("account-nav-two-factor").click())
         yield* ui(() => page.getByTestId("mfa-enable").click())
-        const secret = OTPAuth.Secret.fromBase32(yield* textOf(page, "totp-secret"))
+        const secret = OTPAuth.Secret.fromBase32((yield* ui(() => page.getByTestId("totp-secret").getAttribute("data-secret"))) ?? "")
+        yield* ui(async () => {
+          await page.getByTestId("field-totp-setup-code").fill(new OTPAuth.TOTP({ secret }).generate())
+          await page.getByTestId("mfa-confirm-submit").click()
+          await page.getByTestId("mfa-enabled").waitFor()
+        })
         yield* signOut(page)
         yield* ui(() => page.getByTestId("home-sign-in").click())
         yield* submitPassword(page, email)
@@ -162,6 +169,7 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
         yield* signUp(page, email)
         yield* ui(async () => {
           await page.getByTestId("home-account-settings").click()
+          await page.getByTestId("account-nav-passkeys").click()
           await page.getByTestId("passkey-register").click()
           await page.getByTestId("passkey-registered").waitFor()
         })
@@ -181,10 +189,12 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
         yield* signUp(owner, uniqueEmail("owner"))
         yield* ui(async () => {
           await owner.getByTestId("home-account-settings").click()
+          await owner.getByTestId("account-nav-teams").click()
           await owner.getByTestId("field-team-name").fill("Crew")
           await owner.getByTestId("create-team-submit").click()
-          await owner.getByTestId("team-Crew").getByTestId("field-invite-email").fill(invitee)
-          await owner.getByTestId("team-Crew").getByTestId("team-invite-submit").click()
+          await owner.getByTestId("team-Crew").getByTestId("team-manage").click()
+          await owner.getByTestId("field-invite-email").fill(invitee)
+          await owner.getByTestId("team-invite-submit").click()
           await owner.getByTestId("team-invite-sent").waitFor()
         })
         assert.include(yield* textOf(owner, "team-invitations"), invitee)
@@ -211,15 +221,17 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
 
         // the owner's page, reloaded, no longer lists the invitation as pending
         yield* ui(() => owner.reload())
-        yield* see(owner, "team-Crew")
+        yield* see(owner, "team-invitations-empty")
         assert.strictEqual(yield* ui(() => owner.getByTestId("team-invitations").count()), 0)
 
         // the teammate leaves again
         yield* ui(async () => {
-          await guest.goto(h.url("/handler/account-settings"))
-          await guest.getByTestId("team-Crew").getByTestId("team-leave").click()
+          await guest.goto(h.url("/handler/account-settings#teams"))
+          await guest.getByTestId("team-Crew").getByTestId("team-manage").click()
+          await guest.getByTestId("team-leave").click()
+          await guest.getByTestId("team-leave-confirm").click()
         })
-        yield* see(guest, "no-teams")
+        yield* see(guest, "teams-empty")
       }), flowTimeout)
 
     it.effect("a sign-in and a sign-out in one tab reach another tab of the same browser without a reload", () =>

@@ -336,6 +336,7 @@ describe("each API call fails with exactly its exported error union", () => {
   it("TeamMemberships: every call fails with exactly its exported union", () => {
     expectNone<Undeclared<typeof TeamMemberships, {
       leave: TeamMemberships.LeaveError
+      removeMember: TeamMemberships.RemoveMemberError
       add: TeamMemberships.AddError
       remove: TeamMemberships.RemoveError
     }>>()

@@ -8,15 +8,16 @@ import { type ReactNode, Suspense } from "react"
 import type * as Layer from "effect/Layer"
 import type { StackClientApp } from "stack-auth-effect"
 import {
-  Avatar,
   ErrorBoundary,
   Loading,
+  SelectedTeamSwitcher,
   Skeleton,
   StackHandler,
   StackProvider,
   ThemeRoot,
   useProject,
   useTeams,
+  UserButton,
   useUser
 } from "stack-auth-effect/react"
 import { navigate, useHref } from "./router.ts"
@@ -47,12 +48,10 @@ function AccountSlot(): ReactNode {
       </div>
     )
   }
-  const name = user.displayName ?? user.primaryEmail ?? "You"
   return (
     <div className="account">
-      <a href="/handler/account-settings" aria-label={`Account settings of ${name}`} data-testid="header-account">
-        <ThemeRoot><Avatar name={name} src={user.profileImageUrl} size={32} /></ThemeRoot>
-      </a>
+      <SelectedTeamSwitcher />
+      <UserButton />
     </div>
   )
 }

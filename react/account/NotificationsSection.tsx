@@ -1,0 +1,46 @@
+/**
+ * Account settings, notifications (SPEC §3 Notification category, §7): which e-mails the user
+ * gets; categories that cannot be turned off say so.
+ *
+ * @since 0.1.0
+ */
+import { type ReactNode } from "react"
+import type { NotificationCategory } from "../../src/protocol/schemas/NotificationCategory.ts"
+import * as Mutations from "../../src/cache/Mutations.ts"
+import { useNotificationCategoriesQuery } from "../hooks.ts"
+import { useMutation } from "../useQuery.ts"
+import { ErrorMessage, Loaded, Section } from "./parts.tsx"
+
+function CategoryRow(props: { readonly category: NotificationCategory }): ReactNode {
+  const c = props.category
+  const toggle = useMutation((enabled: boolean) => Mutations.setNotificationEnabled(c.id, enabled))
+  return (
+    <li className="sae-list-item">
+      <label className="sae-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={c.enabled}
+          disabled={!c.canDisable || toggle.isPending}
+          onChange={(e) => void toggle.mutate(e.currentTarget.checked)}
+          data-testid={`notification-${c.name}`}
+        />{" "}
+        {c.name}
+      </label>
+      {!c.canDisable && <span className="sae-muted"> (always sent)</span>}
+      <ErrorMessage error={toggle.error} />
+    </li>
+  )
+}
+
+/** Which e-mails the user receives. SPEC §3 Notification category */
+export function NotificationsSection(): ReactNode {
+  const categories = useNotificationCategoriesQuery()
+  return (
+    <Section id="notifications" title="Notifications" description="Choose which e-mails you get.">
+      <Loaded result={categories} testId="notifications" empty={(list) => list.length === 0} emptyText="No kinds of e-mail to choose from.">
+        {(list) => <ul className="sae-list" data-testid="notifications">{list.map((c) => <CategoryRow key={c.id} category={c} />)}</ul>}
+      </Loaded>
+    </Section>
+  )
+}

@@ -1,0 +1,65 @@
+/**
+ * The user button (SPEC §2, §3 User): the signed-in user's avatar; it opens a menu (the platform's
+ * popover: Escape and a click outside close it) with their name and address, the team switcher,
+ * account settings and sign out. Signed out, a sign-in link.
+ *
+ * @since 0.1.0
+ */
+import { type ReactNode, useId } from "react"
+import { useUserQuery } from "../hooks.ts"
+import { Avatar, useAccountLinks } from "./parts.tsx"
+import { SelectedTeamSwitcher } from "./SelectedTeamSwitcher.tsx"
+import { AccountStyles } from "./styles.tsx"
+
+/** Props of {@link UserButton}. SPEC §2 */
+export interface UserButtonProps {
+  /** Show the team switcher in the menu (default `true`). */
+  readonly showTeamSwitcher?: boolean | undefined
+  /** Extra menu entries, above "Sign out". */
+  readonly children?: ReactNode
+}
+
+/** The signed-in user's avatar and menu, or a sign-in link. SPEC §2 */
+export function UserButton(props: UserButtonProps): ReactNode {
+  const menuId = useId()
+  const links = useAccountLinks()
+  const user = useUserQuery()
+  if (user.data === undefined) {
+    return <span className="sae-avatar sae-avatar-loading" role="status" aria-label="Loading your account" data-testid="user-button-loading" />
+  }
+  if (user.data === null) {
+    return <a className="sae-button sae-button-primary" href={links.urls.signIn} data-testid="user-button-sign-in">Sign in</a>
+  }
+  const u = user.data
+  const name = u.displayName ?? u.primaryEmail ?? "Account"
+  return (
+    <div className="sae-user-button" data-testid="user-button">
+      <AccountStyles />
+      <button
+        type="button"
+        className="sae-user-button-trigger"
+        popoverTarget={menuId}
+        aria-haspopup="true"
+        data-testid="user-button-trigger"
+      >
+        <Avatar name={name} imageUrl={u.profileImageUrl} size={32} />
+        <span className="sae-visually-hidden">Account menu of {name}</span>
+      </button>
+      <div id={menuId} popover="auto" className="sae-menu" data-testid="user-button-menu">
+        <div className="sae-menu-header">
+          <Avatar name={name} imageUrl={u.profileImageUrl} size={40} />
+          <div>
+            <p className="sae-strong" data-testid="user-button-name">{name}</p>
+            {u.primaryEmail !== null && u.displayName !== null && <p className="sae-muted">{u.primaryEmail}</p>}
+          </div>
+        </div>
+        {props.showTeamSwitcher !== false && <SelectedTeamSwitcher showLabel />}
+        <ul className="sae-menu-list">
+          <li><a href={links.urls.accountSettings} data-testid="user-button-account-settings">Account settings</a></li>
+          {props.children}
+          <li><a href={links.urls.signOut} data-testid="user-button-sign-out">Sign out</a></li>
+        </ul>
+      </div>
+    </div>
+  )
+}

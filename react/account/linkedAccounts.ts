@@ -1,0 +1,41 @@
+/**
+ * The user's linked OAuth accounts as a cached read, and the writes that keep it right (SPEC §3
+ * "OAuth provider (linked account)", §7 `/oauth-providers`, §9).
+ *
+ * @since 0.1.0
+ */
+import * as OAuthProviders from "../../src/api/OAuthProviders.ts"
+import * as Keys from "../../src/cache/Keys.ts"
+import * as QueryCache from "../../src/cache/QueryCache.ts"
+import { useQuery } from "../useQuery.ts"
+
+/** The signed-in user's linked accounts. SPEC §7 `GET /oauth-providers?user_id=me` */
+export const linkedAccounts = /*#__PURE__*/ QueryCache.query(Keys.keys.linkedAccounts, /*#__PURE__*/ OAuthProviders.list())
+
+/** The user's linked accounts, `{ data, error, isLoading }`. SPEC §9 */
+export const useLinkedAccountsQuery = () => useQuery(linkedAccounts)
+
+/** Lets a linked account sign in, or stops it; the app's cache shows it at once. SPEC §7 `PATCH /oauth-providers/me/{id}` */
+export const setLinkedAccountSignIn = (id: string, allowSignIn: boolean) => OAuthProviders.update(id, { allowSignIn })
+
+/** Unlinks an account; it leaves the cached list and the user reloads. SPEC §7 `DELETE /oauth-providers/me/{id}` */
+export const unlinkAccount = (id: string) => OAuthProviders.remove(id)
+
+/** The proper names of the OAuth providers the protocol knows. SPEC §3 */
+export const providerNames: Readonly<Record<string, string>> = {
+  apple: "Apple",
+  bitbucket: "Bitbucket",
+  discord: "Discord",
+  facebook: "Facebook",
+  github: "GitHub",
+  gitlab: "GitLab",
+  google: "Google",
+  linkedin: "LinkedIn",
+  microsoft: "Microsoft",
+  spotify: "Spotify",
+  twitch: "Twitch",
+  x: "X"
+}
+
+/** A provider's proper name ("GitHub"), or its id capitalised. SPEC §3 */
+export const providerName = (id: string): string => providerNames[id] ?? (id.charAt(0).toUpperCase() + id.slice(1))

@@ -1,0 +1,32 @@
+/**
+ * The sign-in ways of the signed-in user, read from the cached user, project, e-mail addresses and
+ * linked accounts (SPEC §4, §9): what the settings check before taking one away.
+ *
+ * @since 0.1.0
+ */
+import { useContactChannelsQuery, useProjectQuery, useUserQuery } from "../hooks.ts"
+import { useLinkedAccountsQuery } from "./linkedAccounts.ts"
+import { locksOut, type Removal, type SignInState } from "./signInMethods.ts"
+
+/** The lock-out refusal's sentence. SPEC §4 */
+export const lockoutText =
+  "This is your last way to sign in. Add another way first (an address used for sign-in, a passkey or a linked account)."
+
+/** The user's sign-in state once everything it needs has loaded. SPEC §4 */
+export function useSignInState(): SignInState | undefined {
+  const user = useUserQuery().data
+  const project = useProjectQuery().data
+  const channels = useContactChannelsQuery().data
+  const oauth = useLinkedAccountsQuery()
+  if (user === undefined || user === null || project === undefined || channels === undefined) return undefined
+  // linked accounts that failed to load count as none: the check stays on the safe side
+  const oauthAccounts = oauth.data ?? []
+  return { user, config: project.config, channels, oauthAccounts }
+}
+
+/**
+ * The reason to refuse a removal: the lock-out sentence when it would leave no way to sign in,
+ * the loading sentence while the state is not known yet, else `undefined`. SPEC §4
+ */
+export const refusalOf = (state: SignInState | undefined, removal: Removal): string | undefined =>
+  state === undefined ? "Still loading your sign-in methods. Try again in a moment." : locksOut(state, removal) ? lockoutText : undefined
