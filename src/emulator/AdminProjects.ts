@@ -166,8 +166,38 @@ export const apply = (project: Project, body: ProjectBody): Project => ({
   config: applyConfig(project.config, body.config)
 })
 
+const managedIds = (metadata: unknown): ReadonlyArray<string> => {
+  const ids = (metadata as { readonly managedProjectIds?: unknown } | null)?.managedProjectIds
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : []
+}
+
+/**
+ * Records a project in an `internal` user's `server_metadata.managedProjectIds`, the list the
+ * service keeps of the projects a dashboard user owns. SPEC §2, §3
+ */
+export const addManagedProject = (state: State, userId: string, projectId: string): State => ({
+  ...state,
+  users: Table.modify(state.users, userId, (user) => ({
+    ...user,
+    serverMetadata: {
+      ...(typeof user.serverMetadata === "object" && user.serverMetadata !== null ? user.serverMetadata : {}),
+      managedProjectIds: [...managedIds(user.serverMetadata), projectId]
+    }
+  }))
+})
+
+const withoutManagedProject = (state: State, projectId: string): State => {
+  let users = state.users
+  for (const user of Table.filter(users, (u) => managedIds(u.serverMetadata).includes(projectId))) {
+    const managedProjectIds = managedIds(user.serverMetadata).filter((id) => id !== projectId)
+    users = Table.put(users, user.id, { ...user, serverMetadata: { ...(user.serverMetadata as object), managedProjectIds } })
+  }
+  return { ...state, users }
+}
+
 /** The state without a project and everything that belongs to it (mails stay). SPEC §7 */
-export const removeProject = (state: State, projectId: string): State => {
+export const removeProject = (before: State, projectId: string): State => {
+  const state = withoutManagedProject(before, projectId)
   const mine = <A extends { readonly projectId: string }>(table: Table.Table<A>) =>
     Table.removeWhere(table, (row) => row.projectId === projectId)
   return {

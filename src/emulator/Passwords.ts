@@ -1,6 +1,7 @@
 /**
  * Passwords in the emulator (SPEC §5): the service's length limits, scrypt hashing (asynchronous,
- * `node:crypto`, loaded on first use) and constant-time verification.
+ * `node:crypto`, loaded on first use) and constant-time verification; imported bcrypt hashes
+ * (`password_hash` of a server's user body, checked with `bcryptjs`) verify too.
  *
  * @since 0.1.0
  */
@@ -39,9 +40,34 @@ export const hash = (password: string): Effect.Effect<string> =>
     return `scrypt$${salt.toString("base64")}$${key.toString("base64")}`
   })
 
-/** Whether the password matches the hash, compared in constant time. SPEC §5 */
+/** The most bcrypt rounds an imported hash may have (2^16 iterations). */
+export const maxBcryptRounds = 16
+
+const bcryptjs = Effect.promise(() => import("bcryptjs"))
+
+/**
+ * Whether a hash may be imported as a user's `password_hash`: bcrypt (`$2a$`, `$2b$` or `$2y$`) in
+ * Modular Crypt Format with at most {@link maxBcryptRounds} rounds, the only algorithm the service
+ * accepts. SPEC §3, §5
+ */
+export const isImportableHash = (stored: string): Effect.Effect<boolean> =>
+  /^\$2[ayb]\$.{56}$/.test(stored)
+    ? Effect.map(bcryptjs, (bcrypt) => {
+      try {
+        return bcrypt.getRounds(stored) <= maxBcryptRounds
+      } catch {
+        return false
+      }
+    })
+    : Effect.succeed(false)
+
+/** Whether the password matches the hash (scrypt, compared in constant time, or imported bcrypt). SPEC §5 */
 export const verify = (password: string, stored: string): Effect.Effect<boolean> =>
   Effect.gen(function*() {
+    if (/^\$2[ayb]\$/.test(stored)) {
+      const bcrypt = yield* bcryptjs
+      return yield* Effect.promise(() => bcrypt.compare(password, stored).catch(() => false))
+    }
     const [scheme, saltText, keyText] = stored.split("$")
     if (scheme !== "scrypt" || saltText === undefined || keyText === undefined) return false
     const expected = Buffer.from(keyText, "base64")

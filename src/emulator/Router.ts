@@ -120,15 +120,72 @@ const specificity = (pattern: string): string => segments(pattern).map((s) => (s
 /** Authenticates a request for a route's access. SPEC §6 */
 export type Authenticate = (request: Request, access: AccessType) => Effect.Effect<Auth, Responses.RouteFailure, RouteEnv>
 
-const formatIssue = SchemaIssue.makeFormatterDefault()
+/** Marks an unknown property in a decoding issue, so the problems group them per object. */
+const unknownKey = "\u0000unknown"
 
-/** Decodes a body or query with a schema; a mismatch is the protocol's `SchemaError`. SPEC §8 */
-export const decode = <S extends Schema.Decoder<unknown>>(schema: S, input: unknown): Effect.Effect<S["Type"], SchemaError> =>
+const standardIssues = SchemaIssue.makeFormatterStandardSchemaV1({
+  leafHook: (issue) =>
+    issue._tag === "UnexpectedKey" ? unknownKey : issue._tag === "MissingKey" ? "must be defined" : SchemaIssue.defaultLeafHook(issue)
+})
+
+/** A field path as the service names it: `body.user.emails[0]`. */
+const fieldPath = (where: string, path: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>): string =>
+  path.reduce<string>((name, segment) => {
+    const key = typeof segment === "object" && segment !== null ? segment.key : segment
+    return typeof key === "number" ? `${name}[${key}]` : `${name}.${String(key)}`
+  }, where)
+
+/** The problems of a decoding issue, one line each: `body.primary_email must be defined`. */
+const problemsOf = (where: string, issue: SchemaIssue.Issue): ReadonlyArray<string> => {
+  const problems: Array<string> = []
+  const unknown = new Map<string, Array<string>>()
+  for (const { message, path } of standardIssues(issue).issues) {
+    const segments = path ?? []
+    if (message === unknownKey && segments.length > 0) {
+      const parent = fieldPath(where, segments.slice(0, -1))
+      const last = segments[segments.length - 1]!
+      const names = unknown.get(parent) ?? []
+      names.push(String(typeof last === "object" && last !== null ? last.key : last))
+      unknown.set(parent, names)
+    } else {
+      // Effect's own texts ("Expected string, got 5") read as the reason a field is invalid.
+      problems.push(`${fieldPath(where, segments)} ${/^[A-Z]/.test(message) ? `is invalid (${message})` : message}`)
+    }
+  }
+  for (const [parent, names] of unknown) problems.push(`${parent} contains unknown properties: ${names.join(", ")}`)
+  return problems
+}
+
+const validationPrefix = "Request validation failed on "
+
+/**
+ * A `SchemaError` listing problems, one line each (`body.primary_email must be a valid email`);
+ * the router adds the service's first line `Request validation failed on <METHOD> <path>:`. SPEC §8
+ */
+export const schemaError = (...problems: ReadonlyArray<string>): SchemaError => {
+  const message = problems.join("\n")
+  return new SchemaError({ message, details: { message } })
+}
+
+/** A `SchemaError` in the service's format: the request line, then `  - <problem>` lines. SPEC §8 */
+const withRequestLine = (error: SchemaError, method: string, path: string): SchemaError => {
+  if (error.message.startsWith(validationPrefix)) return error
+  const problems = error.message.replace(/^Request validation failed: /, "").split("\n").filter((line) => line.length > 0)
+  const message = `${validationPrefix}${method} ${path}:\n${problems.map((p) => `  - ${p}`).join("\n")}`
+  return new SchemaError({ message, details: { message } })
+}
+
+/**
+ * Decodes a body (or, with `where: "query"`, a query) with a schema; a mismatch is the protocol's
+ * `SchemaError` naming each field as the service does (`body.display_name`). SPEC §8
+ */
+export const decode = <S extends Schema.Decoder<unknown>>(
+  schema: S,
+  input: unknown,
+  where: "body" | "query" = "body"
+): Effect.Effect<S["Type"], SchemaError> =>
   Schema.decodeUnknownEffect(schema)(input ?? {}, { onExcessProperty: "error", errors: "all" }).pipe(
-    Effect.mapError((error) => {
-      const message = `Request validation failed: ${formatIssue(error.issue)}`
-      return new SchemaError({ message, details: { message } })
-    })
+    Effect.mapError((error) => schemaError(...problemsOf(where, error.issue)))
   ) as Effect.Effect<S["Type"], SchemaError>
 
 const parseBody = (request: Request, text: string): Effect.Effect<unknown, BodyParsingError> => {
@@ -168,7 +225,10 @@ export const make = (
         ? Responses.fromFailure(new Responses.StatusFailure({ status: 405, message: `${request.method} is not allowed on ${path}` }))
         : Responses.notFound(request.method, path)
     }).pipe(
-      Effect.catch((failure: Responses.RouteFailure) => Effect.succeed(Responses.fromFailure(failure))),
+      Effect.catch((failure: Responses.RouteFailure) =>
+        Effect.succeed(Responses.fromFailure(
+          failure._tag === "SchemaError" ? withRequestLine(failure, request.method, new URL(request.url).pathname) : failure
+        ))),
       Effect.catchCause((cause) =>
         Cause.hasInterruptsOnly(cause)
           ? Effect.failCause(cause as Cause.Cause<never>)

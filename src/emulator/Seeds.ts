@@ -44,18 +44,18 @@ export const internalProject: ProjectCredentials = {
   superSecretAdminKey: "sak_emulator_internal_1b7d4f9c3e6a4d2b9f06"
 }
 
-/** The default configuration of a new project. SPEC §3 */
+/** The default configuration of a new project, as the service creates it (optional features off). SPEC §3 */
 export const defaultConfig: ProjectConfig = {
   signUpEnabled: true,
   credentialEnabled: true,
-  magicLinkEnabled: true,
-  passkeyEnabled: true,
-  clientTeamCreationEnabled: true,
-  clientUserDeletionEnabled: true,
+  magicLinkEnabled: false,
+  passkeyEnabled: false,
+  clientTeamCreationEnabled: false,
+  clientUserDeletionEnabled: false,
   allowLocalhost: true,
   oauthAccountMergeStrategy: "link_method",
-  allowUserApiKeys: true,
-  allowTeamApiKeys: true,
+  allowUserApiKeys: false,
+  allowTeamApiKeys: false,
   oauthProviders: [],
   emailConfig: { type: "shared" },
   emailTheme: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac", // the default light theme (EmailTemplates.defaultThemeId)
@@ -65,6 +65,25 @@ export const defaultConfig: ProjectConfig = {
   teamMemberDefaultPermissions: ["team_member"],
   userDefaultPermissions: []
 }
+
+/**
+ * The features the seeded projects turn on, so the demo app and tests can use every flow (a new
+ * project starts with them off). SPEC §3
+ */
+export const seededFeatures: Partial<ProjectConfig> = {
+  magicLinkEnabled: true,
+  passkeyEnabled: true,
+  clientTeamCreationEnabled: true,
+  clientUserDeletionEnabled: true,
+  allowUserApiKeys: true,
+  allowTeamApiKeys: true
+}
+
+/**
+ * The projects where anonymous sign-up works: the service allows it only on a fixed list of its
+ * own projects, which the emulator's seeded projects stand for. SPEC §4
+ */
+export const anonymousSignUpProjectIds: ReadonlyArray<string> = [internalProject.projectId, demoProject.projectId]
 
 /** A project row with the default configuration, overridable field by field. SPEC §3 */
 export const makeProject = (options: {
@@ -130,13 +149,14 @@ export const generateSigningKey: Effect.Effect<SigningKey> = Effect.promise(asyn
 /** A state with only the seeded projects. SPEC §3 */
 export const initialState = (signingKey: SigningKey, nowMillis: number): State => {
   const projects = [
-    makeProject({ id: internalProject.projectId, displayName: internalProject.displayName, createdAtMillis: nowMillis }),
+    makeProject({ id: internalProject.projectId, displayName: internalProject.displayName, createdAtMillis: nowMillis, config: seededFeatures }),
     makeProject({
       id: demoProject.projectId,
       displayName: demoProject.displayName,
       description: "Seeded by the stack-auth-effect emulator",
       createdAtMillis: nowMillis,
       config: {
+        ...seededFeatures,
         oauthProviders: [
           { id: "github", type: "shared", clientId: null, clientSecret: null, facebookConfigId: null, microsoftTenantId: null },
           { id: "google", type: "shared", clientId: null, clientSecret: null, facebookConfigId: null, microsoftTenantId: null }

@@ -101,9 +101,9 @@ export const verifyAccessToken = (key: SigningKey, token: string, nowMillis: num
       }
     }))
 
-/** The public JWK set of the emulator's signing key. SPEC §3 */
+/** The public JWK set of the emulator's signing key: members `alg, crv, kid, kty, x, y`, as the service's. SPEC §3 */
 export const jwks = (key: SigningKey): { readonly keys: ReadonlyArray<JWK> } => ({
-  keys: [{ ...key.publicJwk, kid: key.kid, alg: "ES256", use: "sig" }]
+  keys: [{ alg: "ES256", crv: key.publicJwk.crv!, kid: key.kid, kty: key.publicJwk.kty!, x: key.publicJwk.x!, y: key.publicJwk.y! }]
 })
 
 /** A fresh opaque random token (refresh tokens, codes): 32 random bytes, base64url. SPEC §3 */

@@ -14,9 +14,6 @@ import { membershipKey } from "./EmulatorState.ts"
 import * as Table from "./Table.ts"
 import { primaryEmailChannel } from "./Views.ts"
 
-/** A loose e-mail check, close to the service's. SPEC §5 */
-export const isEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/.test(value)
-
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
 /** The user of a project who signs in with this e-mail (a channel used for auth). SPEC §3 */
@@ -76,14 +73,15 @@ const withGrants = (state: State, grants: ReadonlyArray<PermissionGrant>): State
   return { ...state, permissionGrants }
 }
 
-/** Adds a membership with the project's default team permissions (creator or member). SPEC §6 */
+/** Adds a membership with the project's default team permissions: the creator's, or else the member's. SPEC §6 */
 export const addMembership = (state: State, team: Team, userId: string, asCreator: boolean, now: number): State => {
   const project = Table.get(state.projects, team.projectId)
   const membership = { projectId: team.projectId, teamId: team.id, userId, createdAtMillis: now, displayName: null, profileImageUrl: null }
-  const defaults = project === undefined ? [] : [
-    ...project.config.teamMemberDefaultPermissions,
-    ...(asCreator ? project.config.teamCreatorDefaultPermissions : [])
-  ]
+  const defaults = project === undefined
+    ? []
+    : asCreator
+    ? project.config.teamCreatorDefaultPermissions
+    : project.config.teamMemberDefaultPermissions
   const next = { ...state, memberships: Table.put(state.memberships, membershipKey(team.id, userId), membership) }
   return withGrants(next, [...new Set(defaults)].map((id) => grant(team.projectId, "team", team.id, userId, id, now)))
 }
@@ -167,8 +165,12 @@ const patchChannels = (user: User, patch: UserPatch, now: number): ReadonlyArray
   if (patch.primaryEmail === null) {
     channels = channels.filter((c) => !c.isPrimary)
   } else if (patch.primaryEmail !== undefined && (primary === undefined || !sameEmail(primary.value, patch.primaryEmail))) {
+    // A new address takes the primary channel's place and keeps its verified flag, as the service does.
     const others = channels.filter((c) => !c.isPrimary && !sameEmail(c.value, patch.primaryEmail!))
-    channels = [...others, emailChannel(patch.primaryEmail, false, primary?.usedForAuth ?? false, now)]
+    channels = [
+      ...others,
+      primary === undefined ? emailChannel(patch.primaryEmail, false, false, now) : { ...primary, value: patch.primaryEmail }
+    ]
   }
   return channels.map((c) =>
     c.isPrimary

@@ -17,13 +17,13 @@ describe("Permissions constants", () => {
 })
 
 layer(layerInProcess)("Permissions", (it) => {
-  it.effect("a team creator's permissions: recursive includes what team_admin contains, non-recursive only the direct ones", () =>
+  it.effect("a team creator gets the creator defaults only: recursive includes what team_admin contains, non-recursive only the direct ones", () =>
     Effect.gen(function*() {
       yield* signedIn("creator")
       const team = yield* Teams.create({ display_name: "Perms" })
-      assert.deepStrictEqual(ids(yield* Permissions.listTeam(team.id, { recursive: false })), ["team_admin", "team_member"])
+      assert.deepStrictEqual(ids(yield* Permissions.listTeam(team.id, { recursive: false })), ["team_admin"])
       assert.deepStrictEqual(ids(yield* Permissions.listTeam(team.id)), [
-        "$delete_team", "$invite_members", "$manage_api_keys", "$read_members", "$remove_members", "$update_team", "team_admin", "team_member"
+        "$delete_team", "$invite_members", "$manage_api_keys", "$read_members", "$remove_members", "$update_team", "team_admin"
       ])
       assert.isTrue(yield* Permissions.hasTeamPermission(team.id, "$delete_team"))
     }).pipe(Effect.provide(TestApps.client())))
@@ -77,7 +77,7 @@ layer(layerInProcess)("Permissions", (it) => {
       assert.deepStrictEqual(granted, { id: "billing", userId: user.id, teamId: team.id })
       yield* Permissions.grantTeam(team.id, user.id, "billing")
       const held = yield* Permissions.listTeamAsServer({ teamId: team.id, userId: user.id, recursive: false })
-      assert.deepStrictEqual(ids(held), ["billing", "team_admin", "team_member"])
+      assert.deepStrictEqual(ids(held), ["billing", "team_admin"])
       yield* Permissions.revokeTeam(team.id, user.id, "billing")
       assert.notInclude(ids(yield* Permissions.listTeamAsServer({ teamId: team.id, userId: user.id })), "billing")
     }).pipe(Effect.provide(TestApps.server())))

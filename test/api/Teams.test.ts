@@ -21,7 +21,7 @@ layer(layerInProcess)("Teams", (it) => {
       assert.deepStrictEqual((yield* Teams.list()).map((t) => t.id), [team.id])
       assert.strictEqual((yield* userRow(user.id))?.selectedTeamId, team.id)
       const direct = yield* Permissions.listTeam(team.id, { recursive: false })
-      assert.deepStrictEqual(direct.map((p) => p.id), ["team_admin", "team_member"])
+      assert.deepStrictEqual(direct.map((p) => p.id), ["team_admin"])
     }).pipe(Effect.provide(TestApps.client())))
 
   it.effect("lists teams oldest first", () =>

@@ -21,7 +21,7 @@ describe("the project's e-mail server in the emulator's answers", () => {
       const sent = yield* call({
         method: "POST",
         path: "/internal/send-sign-in-invitation",
-        access: "server",
+        access: "admin",
         body: { email: "invitee@example.com", callback_url: "http://localhost:3000/handler/sign-in" }
       })
       assert.strictEqual(sent.status, 200, sent.text)

@@ -13,16 +13,16 @@ import {
   SchemaError,
   UserIdDoesNotExist
 } from "../../protocol/KnownErrors.ts"
+import * as Fields from "../Fields.ts"
 import { plain, requireUser, resolveUser } from "../Account.ts"
 import * as Channels from "../ContactChannels.ts"
 import type { Auth } from "../RequestAuth.ts"
 import * as Responses from "../Responses.ts"
 import * as Router from "../Router.ts"
-import * as Users from "../Users.ts"
 import * as Verification from "../Verification.ts"
 import { primaryEmailChannel } from "../Views.ts"
 
-const Email = Schema.String.check(Schema.makeFilter((value: string) => Users.isEmail(value.trim()) || "must be a valid e-mail address"))
+const Email = Schema.String.check(Schema.makeFilter((value: string) => Fields.isEmail(value.trim()) || "must be a valid e-mail address"))
 const Type = Schema.Literal("email")
 
 const CreateBody = Schema.Struct({

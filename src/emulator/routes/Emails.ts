@@ -8,6 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { EmailRenderingError, RedirectUrlNotWhitelisted } from "../../protocol/KnownErrors.ts"
+import * as Fields from "../Fields.ts"
 import * as Domains from "../Domains.ts"
 import * as EmailTemplates from "../EmailTemplates.ts"
 import type { Mail as MailRow, Project } from "../EmulatorState.ts"
@@ -154,10 +155,11 @@ export const routes: ReadonlyArray<Router.Route> = [
           .map(sentView(auth.project))
       ))),
 
-  Router.post("/internal/send-sign-in-invitation", "server", ({ auth, body }) =>
+  // Admin-only (SPEC §6), stricter than the service, which takes server access too.
+  Router.post("/internal/send-sign-in-invitation", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
       const input = yield* Router.decode(InvitationBody, body)
-      if (!Users.isEmail(input.email)) return yield* badRequest("email must be a valid e-mail address")
+      if (!Fields.isEmail(input.email)) return yield* badRequest("email must be a valid e-mail address")
       if (!Domains.isTrustedUrl(auth.project, input.callback_url)) return yield* new RedirectUrlNotWhitelisted({})
       yield* Mail.send({
         projectId: auth.project.id,

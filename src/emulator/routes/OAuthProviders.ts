@@ -7,7 +7,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { OAuthProviderAccountIdAlreadyUsedForSignIn, SchemaError, UserNotFound } from "../../protocol/KnownErrors.ts"
+import { CannotGetOwnUserWithoutUser, OAuthProviderAccountIdAlreadyUsedForSignIn, SchemaError, UserNotFound } from "../../protocol/KnownErrors.ts"
 import { plain, resolveUser } from "../Account.ts"
 import type { OAuthAccount, State, User } from "../EmulatorState.ts"
 import * as EmulatorState from "../EmulatorState.ts"
@@ -89,9 +89,11 @@ export const routes: ReadonlyArray<Router.Route> = [
         allowSignIn: input.allow_sign_in,
         allowConnectedAccounts: input.allow_connected_accounts
       }
+      // `me` is the signed-in user of the request, as in every user_id of the service.
+      const targetId = input.user_id === "me" ? (auth.user ?? (yield* new CannotGetOwnUserWithoutUser({}))).id : input.user_id
       const userId = yield* EmulatorState.transact((state) =>
         Effect.gen(function*() {
-          const user = Users.findInProject(state, auth.project.id, input.user_id)
+          const user = Users.findInProject(state, auth.project.id, targetId)
           if (user === undefined) return yield* new UserNotFound({})
           yield* checkRules(state, user, account, undefined)
           return [user.id, Accounts.withAccounts(state, user, [...user.oauthAccounts, account])] as const

@@ -17,6 +17,7 @@ import {
   SignUpNotEnabled,
   UserWithEmailAlreadyExists
 } from "../../protocol/KnownErrors.ts"
+import * as Fields from "../Fields.ts"
 import { isTrustedUrl } from "../Domains.ts"
 import type { Project, State, User } from "../EmulatorState.ts"
 import * as EmulatorState from "../EmulatorState.ts"
@@ -80,7 +81,7 @@ export const routes: ReadonlyArray<Router.Route> = [
       if (!auth.project.config.magicLinkEnabled) {
         return yield* new Responses.StatusFailure({ status: 403, message: "OTP sign-in is not enabled for this project" })
       }
-      if (!Users.isEmail(input.email)) return yield* invalidEmail()
+      if (!Fields.isSignInEmail(input.email)) return yield* invalidEmail()
       yield* userForEmail(yield* EmulatorState.get, auth.project, input.email)
       if (!isTrustedUrl(auth.project, input.callback_url)) return yield* new RedirectUrlNotWhitelisted({})
       const code = yield* Verification.create({

@@ -81,6 +81,7 @@ export const routes: ReadonlyArray<Router.Route> = [
             { ...input, config: { allow_localhost: true, ...input.config } }
           )
           next = withDefinitions({ ...next, projects: Table.put(next.projects, created.id, created) }, created)
+          next = AdminProjects.addManagedProject(next, user.id, created.id)
           return [created, next] as const
         }))
       return Responses.created(Views.adminProject(project))

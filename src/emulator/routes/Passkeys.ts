@@ -35,6 +35,8 @@ import { signedIn } from "./Password.ts"
 
 /** The relying-party id sent in options, replaced by the client with its hostname. SPEC §5 */
 export const relyingPartyIdSentinel = "THIS_VALUE_WILL_BE_REPLACED.example.com"
+/** The COSE algorithms registration offers, the service's: Ed25519, ES256, RS256. SPEC §5 */
+export const registrationAlgorithms: ReadonlyArray<number> = [-8, -7, -257]
 /** How long a ceremony may take. */
 export const ceremonyTimeoutMillis = 60_000
 
@@ -85,7 +87,7 @@ export const routes: ReadonlyArray<Router.Route> = [
       const user = auth.user
       if (user === undefined) return yield* new UserAuthenticationRequired({})
       if (!auth.project.config.passkeyEnabled) return yield* new PasskeyAuthenticationNotEnabled({})
-      const name = user.displayName ?? primaryEmailChannel(user)?.value ?? "Stack Auth User"
+      const name = user.displayName || primaryEmailChannel(user)?.value || "Stack Auth User"
       const { hints: _hints, ...options } = yield* Effect.promise(() =>
         generateRegistrationOptions({
           rpName: auth.project.displayName,
@@ -94,6 +96,7 @@ export const routes: ReadonlyArray<Router.Route> = [
           userName: name,
           userDisplayName: name,
           authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+          supportedAlgorithmIDs: [...registrationAlgorithms],
           timeout: ceremonyTimeoutMillis
         }))
       const code = yield* Verification.create({

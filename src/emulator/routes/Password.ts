@@ -13,6 +13,7 @@ import {
   SchemaError,
   SignUpNotEnabled
 } from "../../protocol/KnownErrors.ts"
+import * as Fields from "../Fields.ts"
 import * as ContactChannels from "../ContactChannels.ts"
 import { isTrustedUrl } from "../Domains.ts"
 import type { User } from "../EmulatorState.ts"
@@ -59,7 +60,7 @@ export const routes: ReadonlyArray<Router.Route> = [
       const input = yield* Router.decode(SignUpBody, body)
       const config = auth.project.config
       if (!config.credentialEnabled) return yield* new PasswordAuthenticationNotEnabled({})
-      if (!Users.isEmail(input.email)) {
+      if (!Fields.isSignInEmail(input.email)) {
         const message = "email must be a valid e-mail address"
         return yield* new SchemaError({ message, details: { message } })
       }

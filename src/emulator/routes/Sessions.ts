@@ -1,5 +1,7 @@
 /**
- * `DELETE /auth/sessions/current`: sign-out deletes the session of the access token (SPEC §4, §7).
+ * The current session (SPEC §4, §7): `DELETE /auth/sessions/current` (sign-out deletes the session
+ * of the access token) and `POST /auth/sessions/current/refresh` (a new access token for the
+ * session of the `x-stack-refresh-token` header, the service's alternative to the token endpoint).
  *
  * @since 0.1.0
  */
@@ -27,5 +29,15 @@ export const routes: ReadonlyArray<Router.Route> = [
         return yield* new RefreshTokenNotFoundOrExpired({})
       }
       return Responses.success()
+    })),
+
+  Router.post("/auth/sessions/current/refresh", "client", ({ auth, request, url }) =>
+    Effect.gen(function*() {
+      const refreshToken = request.headers.get(Headers.refreshToken)
+      if (refreshToken === null) return yield* Router.schemaError(`headers.${Headers.refreshToken} must be defined`)
+      const session = Sessions.findByRefreshToken(yield* EmulatorState.get, auth.project.id, refreshToken, yield* Clock.currentTimeMillis)
+      if (session === undefined) return yield* new RefreshTokenNotFoundOrExpired({})
+      yield* Sessions.touch(session)
+      return Responses.json({ access_token: yield* Sessions.accessTokenFor(session, url.origin) })
     }))
 ]

@@ -1,7 +1,7 @@
 /**
  * Team invitation routes (SPEC §3, §4, §7): sending mails a link with `?code=` (clients need
  * `$invite_members`); listing (`$read_members` and `$invite_members`) shows pending, unexpired
- * invitations; revoking needs `$remove_members`; the code is checked, described
+ * invitations; revoking needs `$remove_members` in the invitation's own team; the code is checked, described
  * (`team_display_name`) and accepted (the user joins with the member defaults) like any one-time code.
  *
  * @since 0.1.0
@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { RedirectUrlNotWhitelisted } from "../../protocol/KnownErrors.ts"
 import * as Nonce from "../../protocol/Nonce.ts"
+import * as Fields from "../Fields.ts"
 import { isTrustedUrl } from "../Domains.ts"
 import * as EmulatorState from "../EmulatorState.ts"
 import type { VerificationCode } from "../EmulatorState.ts"
@@ -61,7 +62,7 @@ export const routes: ReadonlyArray<Router.Route> = [
     Effect.gen(function*() {
       const input = yield* Router.decode(SendBody, body)
       const teamId = yield* Teams.uuidParam("team_id", input.team_id)
-      if (!Users.isEmail(input.email)) return yield* Teams.schemaError("email must be a valid e-mail address")
+      if (!Fields.isEmail(input.email)) return yield* Teams.schemaError("email must be a valid e-mail address")
       if (auth.accessType === "client") {
         const user = yield* Teams.requireSignedIn(auth)
         yield* Permissions.requireTeamPermission(yield* EmulatorState.get, {
@@ -114,7 +115,11 @@ export const routes: ReadonlyArray<Router.Route> = [
       yield* requireTeamAccess(auth, teamId, ["$remove_members"])
       const removed = yield* EmulatorState.modify((state) => {
         const code = Table.get(state.verificationCodes, id)
-        if (code === undefined || code.projectId !== auth.project.id || code.purpose !== teamInvitation) return [false, state] as const
+        // Only an invitation of the team whose permission was checked: another team's is not found.
+        if (
+          code === undefined || code.projectId !== auth.project.id || code.purpose !== teamInvitation ||
+          teamIdOf(code) !== teamId
+        ) return [false, state] as const
         return [true, { ...state, verificationCodes: Table.remove(state.verificationCodes, id) }] as const
       })
       if (!removed) return yield* new Responses.StatusFailure({ status: 404, message: "Team invitation not found" })

@@ -6,9 +6,10 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { CannotGetOwnUserWithoutUser, SchemaError, UserNotFound } from "../../protocol/KnownErrors.ts"
+import { CannotGetOwnUserWithoutUser, UserNotFound } from "../../protocol/KnownErrors.ts"
 import type { State, User } from "../EmulatorState.ts"
 import * as EmulatorState from "../EmulatorState.ts"
+import * as Fields from "../Fields.ts"
 import { membershipKey } from "../EmulatorState.ts"
 import * as Passwords from "../Passwords.ts"
 import type { Auth } from "../RequestAuth.ts"
@@ -35,7 +36,7 @@ const serverFields = {
   primary_email_verified: Schema.optional(Schema.Boolean),
   primary_email_auth_enabled: Schema.optional(Schema.Boolean),
   password: nullableString,
-  password_hash: Schema.optional(Schema.String)
+  password_hash: Schema.optional(Schema.String.check(Schema.isMinLength(1)))
 }
 const ClientUpdate = Schema.Struct(clientUpdateFields)
 const ServerUpdate = Schema.Struct({ ...clientUpdateFields, ...serverFields, is_anonymous: Schema.optional(Schema.Literal(false)) })
@@ -55,23 +56,52 @@ type UserBody = Omit<typeof ServerUpdate.Type, "is_anonymous"> & { readonly is_a
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 
-const schemaError = (message: string) => new SchemaError({ message, details: { message } })
+const schemaError = Router.schemaError
+const badRequest = (message: string) => new Responses.StatusFailure({ status: 400, message })
 
-const checkEmail = (email: string | null | undefined) =>
-  email === undefined || email === null || Users.isEmail(email) ? Effect.void : Effect.fail(schemaError("primary_email must be a valid e-mail address"))
+/** The value rules of a user body the shapes do not say: e-mail, URL and base64 fields. SPEC §3, §8 */
+const checkValues = (body: UserBody) => {
+  const problems = [
+    body.primary_email === undefined || body.primary_email === null || Fields.isEmail(body.primary_email)
+      ? undefined
+      : "body.primary_email must be a valid email",
+    Fields.urlProblem("body.profile_image_url", body.profile_image_url),
+    body.totp_secret_base64 === undefined || body.totp_secret_base64 === null || Fields.isBase64(body.totp_secret_base64)
+      ? undefined
+      : "body.totp_secret_base64 is not valid base64"
+  ].filter((p) => p !== undefined)
+  return problems.length === 0 ? Effect.void : Effect.fail(schemaError(...problems))
+}
 
-/** The password fields of a body as a stored hash (`undefined`: unchanged). */
+/** The password fields of a body as a stored hash (`undefined`: unchanged). SPEC §3 */
 const passwordHashOf = (body: UserBody) =>
   Effect.gen(function*() {
-    if (body.password_hash !== undefined) return body.password_hash
+    if (body.password !== undefined && body.password_hash !== undefined) {
+      return yield* badRequest("Cannot set both password and password_hash at the same time.")
+    }
+    if (body.password_hash !== undefined) {
+      if (!(yield* Passwords.isImportableHash(body.password_hash))) {
+        return yield* badRequest("Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.")
+      }
+      return body.password_hash
+    }
     if (body.password === undefined) return undefined
     if (body.password === null) return null
     yield* Passwords.check(body.password)
     return yield* Passwords.hash(body.password)
   })
 
+/** The primary e-mail rules: auth or verified without an address is refused. SPEC §3 */
+const checkPrimaryEmail = (email: string | null | undefined, authEnabled: boolean, verified: boolean) =>
+  !email && authEnabled
+    ? Effect.fail(badRequest("primary_email_auth_enabled cannot be true without primary_email"))
+    : !email && verified
+    ? Effect.fail(badRequest("primary_email_verified cannot be true without primary_email"))
+    : Effect.void
+
 const patchOf = (body: UserBody, passwordHash: string | null | undefined): Users.UserPatch => ({
-  displayName: body.display_name,
+  // The service stores an empty display name as none.
+  displayName: body.display_name === undefined ? undefined : body.display_name || null,
   profileImageUrl: body.profile_image_url,
   clientMetadata: body.client_metadata,
   clientReadOnlyMetadata: body.client_read_only_metadata,
@@ -111,8 +141,18 @@ const update = (auth: Auth, userId: string, body: unknown) =>
     const input: UserBody = auth.accessType === "client"
       ? yield* Router.decode(ClientUpdate, body)
       : yield* Router.decode(ServerUpdate, body)
-    yield* checkEmail(input.primary_email)
-    const updated = yield* Users.update(user.id, patchOf(input, yield* passwordHashOf(input)))
+    yield* checkValues(input)
+    if (auth.accessType === "client" && input.profile_image_url && !Fields.isBase64Image(input.profile_image_url)) {
+      return yield* badRequest("Invalid profile image URL")
+    }
+    const passwordHash = yield* passwordHashOf(input)
+    const primary = Views.primaryEmailChannel(user)
+    yield* checkPrimaryEmail(
+      input.primary_email || primary?.value,
+      input.primary_email_auth_enabled ?? primary?.usedForAuth ?? false,
+      input.primary_email_verified || (primary?.isVerified ?? false)
+    )
+    const updated = yield* Users.update(user.id, patchOf(input, passwordHash))
     return yield* view(auth, updated)
   })
 
@@ -129,16 +169,16 @@ const remove = (auth: Auth, userId: string) =>
 const listQuery = (query: URLSearchParams) =>
   Effect.gen(function*() {
     const orderBy = query.get("order_by")
-    if (orderBy !== null && orderBy !== "signed_up_at") return yield* schemaError("order_by must be signed_up_at")
+    if (orderBy !== null && orderBy !== "signed_up_at") return yield* schemaError("query.order_by must be signed_up_at")
     const limitText = query.get("limit")
     const limit = limitText === null ? undefined : Number(limitText)
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) return yield* schemaError("limit must be a positive integer")
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) return yield* schemaError("query.limit must be a positive integer")
     for (const name of ["cursor", "team_id"]) {
       const value = query.get(name)
-      if (value !== null && !isUuid(value)) return yield* schemaError(`${name} must be a valid UUID`)
+      if (value !== null && !isUuid(value)) return yield* schemaError(`query.${name} must be a valid UUID`)
     }
     const desc = query.get("desc")
-    if (desc !== null && desc !== "true" && desc !== "false") return yield* schemaError("desc must be true or false")
+    if (desc !== null && desc !== "true" && desc !== "false") return yield* schemaError("query.desc must be true or false")
     return {
       limit,
       cursor: query.get("cursor") ?? undefined,
@@ -173,9 +213,11 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/users", "server", ({ auth, body }) =>
     Effect.gen(function*() {
       const input = yield* Router.decode(ServerCreate, body)
-      yield* checkEmail(input.primary_email)
+      yield* checkValues(input)
+      const passwordHash = yield* passwordHashOf(input)
+      yield* checkPrimaryEmail(input.primary_email, input.primary_email_auth_enabled ?? false, input.primary_email_verified ?? false)
       const user = yield* Users.create({
-        ...patchOf(input, yield* passwordHashOf(input)),
+        ...patchOf(input, passwordHash),
         projectId: auth.project.id,
         primaryEmailAuthEnabled: input.primary_email_auth_enabled,
         isAnonymous: input.is_anonymous,

@@ -20,6 +20,7 @@ import * as Cli from "./Cli.ts"
 import * as ConnectedAccounts from "./ConnectedAccounts.ts"
 import * as ContactChannels from "./ContactChannels.ts"
 import * as FeatureSupport from "./FeatureSupport.ts"
+import * as ApiRoot from "./ApiRoot.ts"
 import * as Health from "./Health.ts"
 import * as Mfa from "./Mfa.ts"
 import * as Notifications from "./Notifications.ts"
@@ -49,6 +50,7 @@ export const grants: Readonly<Record<string, Tokens.GrantHandler>> = {
 /** All routes of the service the emulator answers. SPEC §7 */
 export const all: ReadonlyArray<Router.Route> = [
   ...Health.routes,
+  ...ApiRoot.routes,
   ...Projects.routes,
   ...Password.routes,
   ...Anonymous.routes,
