@@ -1,7 +1,8 @@
 /**
  * Contact channels (SPEC §3 "Contact channel", §7 "Contact channels"): the current user's
  * channels (client: list, create, update, delete, send a verification code) and, with
- * `ServerAccess`, any user's channels by user id. Payloads are passed through as given.
+ * `ServerAccess`, any user's channels by user id. Inputs are camelCase, encoded to the wire's
+ * snake_case (an unknown key fails with `SchemaError`).
  *
  * Verifying a code is `EmailVerification.verify`.
  *
@@ -17,17 +18,19 @@ import {
   ContactChannelAlreadyUsedForAuthBySomeoneElse,
   EmailAlreadyVerified,
   RedirectUrlNotWhitelisted,
+  SchemaError,
   UserIdDoesNotExist,
   UserNotFound
 } from "../protocol/KnownErrors.ts"
 import {
   ContactChannel,
-  type ContactChannelCreate,
+  ContactChannelCreate,
   ContactChannelList,
-  type ContactChannelUpdate,
-  type ServerContactChannelCreate,
-  type ServerContactChannelUpdate
+  ContactChannelUpdate,
+  ServerContactChannelCreate,
+  ServerContactChannelUpdate
 } from "../protocol/schemas/ContactChannel.ts"
+import * as Wire from "../protocol/schemas/Wire.ts"
 import * as Session from "../session/Session.ts"
 import { ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
@@ -45,6 +48,11 @@ export type {
 } from "../protocol/schemas/ContactChannel.ts"
 
 type Common = KnownError | UnknownErrorCode | TransportError
+
+const encodeCreate = /*#__PURE__*/ Wire.encodeInput(ContactChannelCreate)
+const encodeUpdate = /*#__PURE__*/ Wire.encodeInput(ContactChannelUpdate)
+const encodeServerCreate = /*#__PURE__*/ Wire.encodeInput(ServerContactChannelCreate)
+const encodeServerUpdate = /*#__PURE__*/ Wire.encodeInput(ServerContactChannelUpdate)
 
 const path = (userId: string, channelId: string) =>
   `/contact-channels/${encodeURIComponent(userId)}/${encodeURIComponent(channelId)}`
@@ -67,18 +75,21 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("ContactChannels.list")
 )
 
-/** What creating or updating a channel can fail with (a duplicate value is a plain 400). */
-export type WriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | CannotGetOwnUserWithoutUser | Common
+/**
+ * What creating or updating a channel can fail with: signed out, a value another user signs in
+ * with, an input refused by its schema or the service (a duplicate value is a plain 400).
+ */
+export type WriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | CannotGetOwnUserWithoutUser | SchemaError | Common
 
-const writeErrors = [ContactChannelAlreadyUsedForAuthBySomeoneElse, CannotGetOwnUserWithoutUser] as const
+const writeErrors = [SchemaError, ContactChannelAlreadyUsedForAuthBySomeoneElse, CannotGetOwnUserWithoutUser] as const
 
 /** Adds a channel to the current user (unverified, not primary unless asked). SPEC §7 `POST /contact-channels` */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
-  function*(payload: ContactChannelCreate): Effect.fn.Return<ContactChannel, WriteError, Session.Session> {
+  function*(input: ContactChannelCreate): Effect.fn.Return<ContactChannel, WriteError, Session.Session> {
     return yield* Session.call({
       method: "POST",
       path: "/contact-channels",
-      body: { ...payload, user_id: "me" },
+      body: { ...yield* encodeCreate(input), user_id: "me" },
       response: ContactChannel,
       errors: writeErrors
     })
@@ -88,8 +99,14 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
 
 /** Changes one of the current user's channels; a new value is unverified again. SPEC §7 `PATCH /contact-channels/me/{id}` */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
-  function*(channelId: string, payload: ContactChannelUpdate): Effect.fn.Return<ContactChannel, WriteError, Session.Session> {
-    return yield* Session.call({ method: "PATCH", path: path("me", channelId), body: payload, response: ContactChannel, errors: writeErrors })
+  function*(channelId: string, changes: ContactChannelUpdate): Effect.fn.Return<ContactChannel, WriteError, Session.Session> {
+    return yield* Session.call({
+      method: "PATCH",
+      path: path("me", channelId),
+      body: yield* encodeUpdate(changes),
+      response: ContactChannel,
+      errors: writeErrors
+    })
   },
   /*#__PURE__*/ Traced.span("ContactChannels.update")
 )
@@ -135,10 +152,13 @@ export const sendVerificationCode = /*#__PURE__*/ Effect.fnUntraced(
 
 // ----- server: any user by id -----
 
-/** What a server's writes can fail with: an unknown user, or a value another user signs in with. */
-export type ServerWriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | UserNotFound | Common
+/**
+ * What a server's writes can fail with: an unknown user, a value another user signs in with, an
+ * input refused by its schema or the service.
+ */
+export type ServerWriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | UserNotFound | SchemaError | Common
 
-const serverWriteErrors = [ContactChannelAlreadyUsedForAuthBySomeoneElse, UserNotFound] as const
+const serverWriteErrors = [SchemaError, ContactChannelAlreadyUsedForAuthBySomeoneElse, UserNotFound] as const
 
 /** Any user's channels, oldest first (none for an unknown user). SPEC §7 `GET /contact-channels?user_id={id}` */
 export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
@@ -154,13 +174,13 @@ export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
 export const createForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,
-    payload: ServerContactChannelCreate
+    input: ServerContactChannelCreate
   ): Effect.fn.Return<ContactChannel, ServerWriteError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({
       method: "POST",
       path: "/contact-channels",
-      body: { ...payload, user_id: userId },
+      body: { ...yield* encodeServerCreate(input), user_id: userId },
       response: ContactChannel,
       errors: serverWriteErrors
     })
@@ -173,10 +193,16 @@ export const updateForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,
     channelId: string,
-    payload: ServerContactChannelUpdate
+    changes: ServerContactChannelUpdate
   ): Effect.fn.Return<ContactChannel, ServerWriteError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    return yield* Call.call({ method: "PATCH", path: path(userId, channelId), body: payload, response: ContactChannel, errors: serverWriteErrors })
+    return yield* Call.call({
+      method: "PATCH",
+      path: path(userId, channelId),
+      body: yield* encodeServerUpdate(changes),
+      response: ContactChannel,
+      errors: serverWriteErrors
+    })
   },
   /*#__PURE__*/ Traced.span("ContactChannels.updateForUser")
 )

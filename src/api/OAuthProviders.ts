@@ -1,21 +1,23 @@
 /**
  * Linked OAuth provider accounts (SPEC §3 "OAuth provider (linked account)", §7 "Other client
  * calls"): addressed by user id and the account's own id. Clients read, update and delete the
- * current user's; servers (`ServerAccess`) also create them and address any user. Payloads are
- * passed through as given. An account not found is a plain 404 (`StackHttpError`).
+ * current user's; servers (`ServerAccess`) also create them and address any user. Inputs are
+ * camelCase, encoded to the wire's snake_case (an unknown key fails with `SchemaError`). An account not found is a plain 404 (`StackHttpError`).
  *
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
-import { CannotGetOwnUserWithoutUser, OAuthProviderAccountIdAlreadyUsedForSignIn, UserNotFound } from "../protocol/KnownErrors.ts"
+import { CannotGetOwnUserWithoutUser, OAuthProviderAccountIdAlreadyUsedForSignIn, SchemaError, UserNotFound } from "../protocol/KnownErrors.ts"
 import {
   OAuthProvider,
-  type OAuthProviderCreate,
+  OAuthProviderCreate,
   OAuthProviderList,
-  type OAuthProviderUpdate
+  OAuthProviderOwnUpdate,
+  OAuthProviderUpdate
 } from "../protocol/schemas/OAuthProvider.ts"
+import * as Wire from "../protocol/schemas/Wire.ts"
 import * as Session from "../session/Session.ts"
 import { ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
@@ -24,17 +26,26 @@ import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/Traced.ts"
 
 /** Linked accounts and their payloads. SPEC §3 */
-export type { OAuthProvider, OAuthProviderCreate, OAuthProviderUpdate } from "../protocol/schemas/OAuthProvider.ts"
+export type {
+  OAuthProvider,
+  OAuthProviderCreate,
+  OAuthProviderOwnUpdate,
+  OAuthProviderUpdate
+} from "../protocol/schemas/OAuthProvider.ts"
 
 type Common = KnownError | UnknownErrorCode | TransportError
+
+const encodeCreate = /*#__PURE__*/ Wire.encodeInput(OAuthProviderCreate)
+const encodeUpdate = /*#__PURE__*/ Wire.encodeInput(OAuthProviderUpdate)
+const encodeOwnUpdate = /*#__PURE__*/ Wire.encodeInput(OAuthProviderOwnUpdate)
 
 const path = (userId: string, id: string) => `/oauth-providers/${encodeURIComponent(userId)}/${encodeURIComponent(id)}`
 
 /** What the current user's calls can fail with. */
 export type Error = CannotGetOwnUserWithoutUser | Common
 
-/** What updates can fail with: the account id signs in to another user already. */
-export type UpdateError = OAuthProviderAccountIdAlreadyUsedForSignIn | Error
+/** What updates can fail with: the account id signs in to another user already, or the input is refused. */
+export type UpdateError = OAuthProviderAccountIdAlreadyUsedForSignIn | SchemaError | Error
 
 /** The current user's linked accounts. SPEC §7 `GET /oauth-providers?user_id=me` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
@@ -63,14 +74,14 @@ export const get = /*#__PURE__*/ Effect.fnUntraced(
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     id: string,
-    payload: Pick<OAuthProviderUpdate, "allow_sign_in" | "allow_connected_accounts">
+    changes: OAuthProviderOwnUpdate
   ): Effect.fn.Return<OAuthProvider, UpdateError, Session.Session> {
     return yield* Session.call({
       method: "PATCH",
       path: path("me", id),
-      body: payload,
+      body: yield* encodeOwnUpdate(changes),
       response: OAuthProvider,
-      errors: [OAuthProviderAccountIdAlreadyUsedForSignIn, CannotGetOwnUserWithoutUser]
+      errors: [SchemaError, OAuthProviderAccountIdAlreadyUsedForSignIn, CannotGetOwnUserWithoutUser]
     })
   },
   /*#__PURE__*/ Traced.span("OAuthProviders.update")
@@ -89,8 +100,8 @@ export const remove = /*#__PURE__*/ Effect.fnUntraced(
 /** What a server's calls can fail with. */
 export type ServerError = UserNotFound | Common
 
-/** What a server's writes can fail with. */
-export type ServerWriteError = OAuthProviderAccountIdAlreadyUsedForSignIn | ServerError
+/** What a server's writes can fail with: the account id signs in to another user already, or the input is refused. */
+export type ServerWriteError = OAuthProviderAccountIdAlreadyUsedForSignIn | SchemaError | ServerError
 
 /** A user's linked accounts, or every linked account of the project. SPEC §7 `GET /oauth-providers` */
 export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
@@ -110,14 +121,14 @@ export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
 
 /** Links a provider account to a user. SPEC §7 `POST /oauth-providers` */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
-  function*(payload: OAuthProviderCreate): Effect.fn.Return<OAuthProvider, ServerWriteError, StackHttp | ServerAccess> {
+  function*(input: OAuthProviderCreate): Effect.fn.Return<OAuthProvider, ServerWriteError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({
       method: "POST",
       path: "/oauth-providers",
-      body: payload,
+      body: yield* encodeCreate(input),
       response: OAuthProvider,
-      errors: [OAuthProviderAccountIdAlreadyUsedForSignIn, UserNotFound]
+      errors: [SchemaError, OAuthProviderAccountIdAlreadyUsedForSignIn, UserNotFound]
     })
   },
   /*#__PURE__*/ Traced.span("OAuthProviders.create")
@@ -137,15 +148,15 @@ export const updateForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,
     id: string,
-    payload: OAuthProviderUpdate
+    changes: OAuthProviderUpdate
   ): Effect.fn.Return<OAuthProvider, ServerWriteError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({
       method: "PATCH",
       path: path(userId, id),
-      body: payload,
+      body: yield* encodeUpdate(changes),
       response: OAuthProvider,
-      errors: [OAuthProviderAccountIdAlreadyUsedForSignIn, UserNotFound]
+      errors: [SchemaError, OAuthProviderAccountIdAlreadyUsedForSignIn, UserNotFound]
     })
   },
   /*#__PURE__*/ Traced.span("OAuthProviders.updateForUser")

@@ -3,18 +3,20 @@
  * and delete any user of the project, list them page by page (also by team), or walk all of them
  * as a `Stream` that follows `pagination.next_cursor`.
  *
- * Create and update payloads are passed through in the protocol's snake_case (SPEC §3); a
- * password given as `Redacted` is unwrapped only into the request body.
+ * Create and update inputs are camelCase, encoded to the protocol's snake_case by their schemas
+ * (an unknown key fails with `SchemaError` before any request); a password given as `Redacted` is
+ * unwrapped only into the request body.
  *
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as Redacted from "effect/Redacted"
+import type * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as KnownErrors from "../protocol/KnownErrors.ts"
-import { ServerUser, ServerUserPage } from "../protocol/schemas/ServerUser.ts"
+import { ServerUser, ServerUserCreate, ServerUserPage, ServerUserUpdate } from "../protocol/schemas/ServerUser.ts"
+import * as Wire from "../protocol/schemas/Wire.ts"
 import { ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
@@ -26,38 +28,14 @@ export const orderByWire = { signedUpAt: "signed_up_at" } as const
 /** A sort key of the user list. SPEC §9 */
 export type OrderBy = keyof typeof orderByWire
 
-/** A password in a payload: plain, or kept `Redacted` until the request is built. */
+/** A password in an input: plain, or kept `Redacted` until the request body is built. */
 export type PasswordInput = string | Redacted.Redacted<string>
 
-/** Fields of a new user, passed through in snake_case. SPEC §3, §7 `POST /users` */
-export interface CreateInput {
-  readonly primary_email?: string | null | undefined
-  readonly primary_email_verified?: boolean | undefined
-  readonly primary_email_auth_enabled?: boolean | undefined
-  readonly password?: PasswordInput | null | undefined
-  readonly password_hash?: string | undefined
-  readonly display_name?: string | null | undefined
-  readonly profile_image_url?: string | null | undefined
-  readonly client_metadata?: unknown
-  readonly client_read_only_metadata?: unknown
-  readonly server_metadata?: unknown
-  readonly otp_auth_enabled?: boolean | undefined
-  readonly passkey_auth_enabled?: boolean | undefined
-  readonly totp_secret_base64?: string | null | undefined
-  readonly is_anonymous?: boolean | undefined
-  readonly oauth_providers?: ReadonlyArray<{
-    readonly id: string
-    readonly account_id: string
-    readonly email: string | null
-  }> | undefined
-}
+/** The fields of a new user (camelCase, encoded to the wire's snake_case). */
+export type CreateInput = ServerUserCreate
 
-/** Changes to a user, passed through in snake_case. SPEC §3, §7 `PATCH /users/{id}` */
-export interface UpdateInput extends Omit<CreateInput, "is_anonymous" | "oauth_providers"> {
-  readonly selected_team_id?: string | null | undefined
-  /** Only `false`: an anonymous user can be upgraded, never the reverse. */
-  readonly is_anonymous?: false | undefined
-}
+/** Changes to a user (camelCase, encoded to the wire's snake_case). */
+export type UpdateInput = ServerUserUpdate
 
 /** Options of {@link list} and {@link stream}. SPEC §3 "Other payloads", §7 `GET /users` */
 export interface ListOptions {
@@ -93,16 +71,20 @@ export class InvalidOrderBy extends /*#__PURE__*/ Schema.TaggedError<InvalidOrde
 }
 
 /** A user, server view (SPEC §3). */
-export type { ServerUser, ServerTeam } from "../protocol/schemas/ServerUser.ts"
+export type {
+  ServerTeam,
+  ServerUser,
+  ServerUserCreate,
+  ServerUserOAuthProviderInput,
+  ServerUserUpdate
+} from "../protocol/schemas/ServerUser.ts"
 
-const withPassword = <A extends { readonly password?: PasswordInput | null | undefined }>(input: A) =>
-  input.password === undefined || input.password === null || typeof input.password === "string"
-    ? input
-    : { ...input, password: Redacted.value(input.password) }
+const encodeCreate = /*#__PURE__*/ Wire.encodeInput(ServerUserCreate)
+const encodeUpdate = /*#__PURE__*/ Wire.encodeInput(ServerUserUpdate)
 
 const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}`
 
-const createErrors = [KnownErrors.UserWithEmailAlreadyExists, KnownErrors.PasswordTooShort, KnownErrors.PasswordTooLong] as const
+const createErrors = [KnownErrors.SchemaError, KnownErrors.UserWithEmailAlreadyExists, KnownErrors.PasswordTooShort, KnownErrors.PasswordTooLong] as const
 /** What {@link create} can fail with. SPEC §8 */
 export type CreateError = Call.CallError<typeof createErrors>
 
@@ -110,7 +92,7 @@ export type CreateError = Call.CallError<typeof createErrors>
 export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: CreateInput): Effect.fn.Return<ServerUser, CreateError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    return yield* Call.call({ method: "POST", path: "/users", body: withPassword(input), response: ServerUser, errors: createErrors })
+    return yield* Call.call({ method: "POST", path: "/users", body: yield* encodeCreate(input), response: ServerUser, errors: createErrors })
   },
   /*#__PURE__*/ Traced.span("ServerUsers.create")
 )
@@ -129,6 +111,7 @@ export const get = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 const updateErrors = [
+  KnownErrors.SchemaError,
   KnownErrors.UserNotFound,
   KnownErrors.UserWithEmailAlreadyExists,
   KnownErrors.PasswordTooShort,
@@ -142,7 +125,7 @@ export type UpdateError = Call.CallError<typeof updateErrors>
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, input: UpdateInput): Effect.fn.Return<ServerUser, UpdateError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    return yield* Call.call({ method: "PATCH", path: userPath(userId), body: withPassword(input), response: ServerUser, errors: updateErrors })
+    return yield* Call.call({ method: "PATCH", path: userPath(userId), body: yield* encodeUpdate(input), response: ServerUser, errors: updateErrors })
   },
   /*#__PURE__*/ Traced.span("ServerUsers.update")
 )

@@ -8,16 +8,18 @@
 import * as Effect from "effect/Effect"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
 import * as KnownErrors from "../protocol/KnownErrors.ts"
-import {
-  TeamMemberProfile,
-  TeamMemberProfileList,
-  type TeamMemberProfileUpdate
-} from "../protocol/schemas/TeamMemberProfile.ts"
+import { TeamMemberProfile, TeamMemberProfileList, TeamMemberProfileUpdate } from "../protocol/schemas/TeamMemberProfile.ts"
+import * as Wire from "../protocol/schemas/Wire.ts"
 import * as Session from "../session/Session.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/Traced.ts"
 
+/** A member's profile in a team, and the changes a member may make to it. */
+export type { TeamMemberProfile, TeamMemberProfileUpdate } from "../protocol/schemas/TeamMemberProfile.ts"
+
 type Common = KnownError | UnknownErrorCode | TransportError
+
+const encodeUpdate = /*#__PURE__*/ Wire.encodeInput(TeamMemberProfileUpdate)
 
 const path = (teamId: string, userId: string) => `/team-member-profiles/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}`
 
@@ -77,25 +79,29 @@ export const get = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("TeamMemberProfiles.get")
 )
 
-/** What `update` can fail with: not a member, signed out. A client updating another's profile gets HTTP 403. */
+/**
+ * What `update` can fail with: not a member, signed out, an input refused by its schema or the
+ * service. A client updating another's profile gets HTTP 403.
+ */
 export type UpdateError =
+  | KnownErrors.SchemaError
   | KnownErrors.CannotGetOwnUserWithoutUser
   | KnownErrors.TeamMembershipNotFound
   | KnownErrors.UserNotFound
   | Common
 
 /**
- * Updates a member's profile in a team (passed through); the signed-in user's by default (a
+ * Updates a member's profile in a team with the camelCase changes given; the signed-in user's by default (a
  * server may name any member). SPEC §7 `PATCH /team-member-profiles/{teamId}/{userId}`
  */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
-  function*(teamId: string, body: TeamMemberProfileUpdate, userId = "me"): Effect.fn.Return<TeamMemberProfile, UpdateError, Session.Session> {
+  function*(teamId: string, changes: TeamMemberProfileUpdate, userId = "me"): Effect.fn.Return<TeamMemberProfile, UpdateError, Session.Session> {
     return yield* Session.call({
       method: "PATCH",
       path: path(teamId, userId),
-      body,
+      body: yield* encodeUpdate(changes),
       response: TeamMemberProfile,
-      errors: [KnownErrors.CannotGetOwnUserWithoutUser, KnownErrors.TeamMembershipNotFound, KnownErrors.UserNotFound]
+      errors: [KnownErrors.SchemaError, KnownErrors.CannotGetOwnUserWithoutUser, KnownErrors.TeamMembershipNotFound, KnownErrors.UserNotFound]
     })
   },
   /*#__PURE__*/ Traced.span("TeamMemberProfiles.update")

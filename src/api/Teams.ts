@@ -1,7 +1,7 @@
 /**
  * Teams (SPEC §3 Team, §6, §7 Teams): the signed-in user's teams (list, create, update, delete,
- * select), and the server's management of every team of the project. Create and update payloads
- * are passed through as given (snake_case).
+ * select), and the server's management of every team of the project. Create and update inputs
+ * are camelCase, encoded to the wire's snake_case (an unknown key fails with `SchemaError`).
  *
  * A client creating a team becomes its first member and selects it (SPEC §3). A project may switch
  * client team creation off: the service then refuses with a plain HTTP 403, which arrives as
@@ -14,16 +14,8 @@ import * as Schema from "effect/Schema"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
 import * as KnownErrors from "../protocol/KnownErrors.ts"
 import type { ServerUser } from "../protocol/schemas/ServerUser.ts"
-import {
-  ServerTeam,
-  type ServerTeamCreate,
-  ServerTeamList,
-  type ServerTeamUpdate,
-  Team,
-  type TeamCreate,
-  TeamList,
-  type TeamUpdate
-} from "../protocol/schemas/Team.ts"
+import { ServerTeam, ServerTeamCreate, ServerTeamList, ServerTeamUpdate, Team, TeamCreate, TeamList, TeamUpdate } from "../protocol/schemas/Team.ts"
+import * as Wire from "../protocol/schemas/Wire.ts"
 import * as Session from "../session/Session.ts"
 import { ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
@@ -32,7 +24,15 @@ import type { TransportError } from "../transport/TransportErrors.ts"
 import * as ServerUsers from "./ServerUsers.ts"
 import * as Traced from "../transport/Traced.ts"
 
+/** Teams as clients and servers read them, and their create and update inputs. */
+export type { ServerTeam, ServerTeamCreate, ServerTeamUpdate, Team, TeamCreate, TeamUpdate } from "../protocol/schemas/Team.ts"
+
 type Common = KnownError | UnknownErrorCode | TransportError
+
+const encodeCreate = /*#__PURE__*/ Wire.encodeInput(TeamCreate)
+const encodeUpdate = /*#__PURE__*/ Wire.encodeInput(TeamUpdate)
+const encodeServerCreate = /*#__PURE__*/ Wire.encodeInput(ServerTeamCreate)
+const encodeServerUpdate = /*#__PURE__*/ Wire.encodeInput(ServerTeamUpdate)
 
 const segment = encodeURIComponent
 
@@ -75,23 +75,26 @@ export const select = /*#__PURE__*/ Effect.fnUntraced(
  * What `create` can fail with: signed out; client team creation switched off arrives as
  * `StackHttpError` with status 403.
  */
-export type CreateError = KnownErrors.UserAuthenticationRequired | SelectError
+export type CreateError = KnownErrors.UserAuthenticationRequired | KnownErrors.SchemaError | SelectError
 
 /** Creates a team with the signed-in user as creator, then selects it. SPEC §3, §7 `POST /teams` */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
-  function*(body: TeamCreate): Effect.fn.Return<Team, CreateError, Session.Session> {
+  function*(input: TeamCreate): Effect.fn.Return<Team, CreateError, Session.Session> {
     const team = yield* Session.call({
       method: "POST",
       path: "/teams",
-      body: { ...body, creator_user_id: "me" },
+      body: { ...yield* encodeCreate(input), creator_user_id: "me" },
       response: Team,
-      errors: [KnownErrors.UserAuthenticationRequired]
+      errors: [KnownErrors.SchemaError, KnownErrors.UserAuthenticationRequired]
     })
     yield* select(team.id)
     return team
   },
   /*#__PURE__*/ Traced.span("Teams.create")
 )
+
+/** What `update` can fail with: what `remove` can, or an input refused by its schema or the service. */
+export type UpdateError = KnownErrors.SchemaError | ChangeError
 
 /** What `update` and `remove` can fail with: not a member, lacking the permission, no such team. */
 export type ChangeError =
@@ -110,8 +113,14 @@ const changeErrors = [
 
 /** Updates a team the user holds `$update_team` in. SPEC §7 `PATCH /teams/{id}` */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
-  function*(teamId: string, body: TeamUpdate): Effect.fn.Return<Team, ChangeError, Session.Session> {
-    return yield* Session.call({ method: "PATCH", path: `/teams/${segment(teamId)}`, body, response: Team, errors: changeErrors })
+  function*(teamId: string, input: TeamUpdate): Effect.fn.Return<Team, UpdateError, Session.Session> {
+    return yield* Session.call({
+      method: "PATCH",
+      path: `/teams/${segment(teamId)}`,
+      body: yield* encodeUpdate(input),
+      response: Team,
+      errors: [KnownErrors.SchemaError, ...changeErrors]
+    })
   },
   /*#__PURE__*/ Traced.span("Teams.update")
 )
@@ -140,22 +149,31 @@ export const listAll = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 /** What `createAsServer` can fail with: the creator does not exist. */
-export type CreateAsServerError = KnownErrors.UserNotFound | Common
+export type CreateAsServerError = KnownErrors.UserNotFound | KnownErrors.SchemaError | Common
 
 /**
- * Creates a team; with `creator_user_id` that user becomes its first member with the creator's
+ * Creates a team; with `creatorUserId` that user becomes its first member with the creator's
  * default permissions (the team is not selected for them). SPEC §6, §7 `POST /teams` (server)
  */
 export const createAsServer = /*#__PURE__*/ Effect.fnUntraced(
-  function*(body: ServerTeamCreate): Effect.fn.Return<ServerTeam, CreateAsServerError, StackHttp | ServerAccess> {
+  function*(input: ServerTeamCreate): Effect.fn.Return<ServerTeam, CreateAsServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    return yield* Call.call({ method: "POST", path: "/teams", body, response: ServerTeam, errors: [KnownErrors.UserNotFound] })
+    return yield* Call.call({
+      method: "POST",
+      path: "/teams",
+      body: yield* encodeServerCreate(input),
+      response: ServerTeam,
+      errors: [KnownErrors.SchemaError, KnownErrors.UserNotFound]
+    })
   },
   /*#__PURE__*/ Traced.span("Teams.createAsServer")
 )
 
 /** What the server's single-team calls can fail with: no such team. */
 export type ServerTeamError = KnownErrors.TeamNotFound | Common
+
+/** What `updateAsServer` can fail with: no such team, or an input refused by its schema or the service. */
+export type UpdateAsServerError = KnownErrors.SchemaError | ServerTeamError
 
 /** Reads any team of the project. SPEC §6, §7 `GET /teams/{id}` (server) */
 export const get = /*#__PURE__*/ Effect.fnUntraced(
@@ -168,9 +186,15 @@ export const get = /*#__PURE__*/ Effect.fnUntraced(
 
 /** Updates any team, server fields included. SPEC §6, §7 `PATCH /teams/{id}` (server) */
 export const updateAsServer = /*#__PURE__*/ Effect.fnUntraced(
-  function*(teamId: string, body: ServerTeamUpdate): Effect.fn.Return<ServerTeam, ServerTeamError, StackHttp | ServerAccess> {
+  function*(teamId: string, input: ServerTeamUpdate): Effect.fn.Return<ServerTeam, UpdateAsServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    return yield* Call.call({ method: "PATCH", path: `/teams/${segment(teamId)}`, body, response: ServerTeam, errors: [KnownErrors.TeamNotFound] })
+    return yield* Call.call({
+      method: "PATCH",
+      path: `/teams/${segment(teamId)}`,
+      body: yield* encodeServerUpdate(input),
+      response: ServerTeam,
+      errors: [KnownErrors.SchemaError, KnownErrors.TeamNotFound]
+    })
   },
   /*#__PURE__*/ Traced.span("Teams.updateAsServer")
 )

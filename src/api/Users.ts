@@ -13,8 +13,9 @@ import * as Schema from "effect/Schema"
 import * as QueryCache from "../cache/QueryCache.ts"
 import * as Redirects from "../handler/Redirects.ts"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
-import { CannotGetOwnUserWithoutUser, TeamMembershipNotFound } from "../protocol/KnownErrors.ts"
-import { CurrentUser, type CurrentUserUpdate } from "../protocol/schemas/User.ts"
+import { CannotGetOwnUserWithoutUser, SchemaError, TeamMembershipNotFound } from "../protocol/KnownErrors.ts"
+import { CurrentUser, CurrentUserUpdate } from "../protocol/schemas/User.ts"
+import * as Wire from "../protocol/schemas/Wire.ts"
 import type { Navigation } from "../session/Navigation.ts"
 import * as Session from "../session/Session.ts"
 import type { StackHttpError, TransportError } from "../transport/TransportErrors.ts"
@@ -182,18 +183,32 @@ export function getUser(
   }
 }
 
-/** What `update` can fail with: signed out, or a selected team the user is not a member of. */
-export type UpdateError = CannotGetOwnUserWithoutUser | TeamMembershipNotFound | KnownError | UnknownErrorCode | TransportError
+/**
+ * What `update` can fail with: signed out, a selected team the user is not a member of, or an
+ * input refused by its schema or the service (`SchemaError`).
+ */
+export type UpdateError =
+  | CannotGetOwnUserWithoutUser
+  | TeamMembershipNotFound
+  | SchemaError
+  | KnownError
+  | UnknownErrorCode
+  | TransportError
 
-/** Updates the current user; the payload is passed through as given. SPEC §3, §7 `PATCH /users/me` */
+const encodeUpdate = /*#__PURE__*/ Wire.encodeInput(CurrentUserUpdate)
+
+/**
+ * Updates the signed-in user with the camelCase changes given (encoded to the wire's snake_case)
+ * and puts the answer in the app's cache. SPEC §3, §7 `PATCH /users/me`
+ */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
-  function*(payload: CurrentUserUpdate): Effect.fn.Return<CurrentUser, UpdateError, Session.Session> {
+  function*(changes: CurrentUserUpdate): Effect.fn.Return<CurrentUser, UpdateError, Session.Session> {
     const user = yield* Session.call({
       method: "PATCH",
       path: "/users/me",
-      body: payload,
+      body: yield* encodeUpdate(changes),
       response: CurrentUser,
-      errors: [CannotGetOwnUserWithoutUser, TeamMembershipNotFound]
+      errors: [SchemaError, CannotGetOwnUserWithoutUser, TeamMembershipNotFound]
     })
     // `getUser` must not serve the old name within its freshness window.
     const cache = yield* Effect.serviceOption(QueryCache.QueryCache)

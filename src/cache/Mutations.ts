@@ -71,7 +71,7 @@ export const updateUser = (
 ): Effect.Effect<Users.CurrentUser, Users.UpdateError, Session.Session> =>
   run(Users.update(payload), {
     write: (user) => [setEntry(Queries.currentUser, user)],
-    invalidate: payload.selected_team_id !== undefined ? [["teams"]] : []
+    invalidate: payload.selectedTeamId !== undefined ? [["teams"]] : []
   })
 
 /** Deletes the current user (the session is cleared, so the cache follows). SPEC §7 `DELETE /users/me` */
@@ -91,7 +91,7 @@ export const createTeam = (body: TeamCreate): Effect.Effect<Team, Teams.CreateEr
   })
 
 /** Updates a team; the cached list shows it at once. SPEC §7 `PATCH /teams/{id}` */
-export const updateTeam = (teamId: string, body: TeamUpdate): Effect.Effect<Team, Teams.ChangeError, Session.Session> =>
+export const updateTeam = (teamId: string, body: TeamUpdate): Effect.Effect<Team, Teams.UpdateError, Session.Session> =>
   run(Teams.update(teamId, body), {
     write: (team) => [updateEntry(Queries.teams, (list) => list.map((t) => (t.id === team.id ? team : t)))],
     invalidate: [Queries.keys.currentUser] // its selected team may be this one
@@ -134,7 +134,7 @@ export const acceptInvitation = (code: string): Effect.Effect<void, TeamInvitati
 export const createContactChannel = (payload: ContactChannels.ContactChannelCreate) =>
   run(ContactChannels.create(payload), {
     write: (channel) => [updateEntry(Queries.contactChannels, (list) => [...list, channel])],
-    invalidate: payload.is_primary === true ? [Queries.keys.currentUser] : []
+    invalidate: payload.isPrimary === true ? [Queries.keys.currentUser] : []
   })
 
 /** Changes a contact channel (a primary one changes the user's e-mail). SPEC §7 `PATCH /contact-channels/me/{id}` */

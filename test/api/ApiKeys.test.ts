@@ -92,7 +92,7 @@ layer(layerInProcess)("ApiKeys", (it) => {
   it.effect("a team admin manages the team's keys; a member without $manage_api_keys finds none (ApiKeyNotFound)", () =>
     Effect.gen(function*() {
       yield* signedIn("team-admin")
-      const team = yield* Teams.create({ display_name: "Keyed" })
+      const team = yield* Teams.create({ displayName: "Keyed" })
       const created = yield* ApiKeys.create({ teamId: team.id, description: "bot" })
       assert.match(Redacted.value(created.value), keyFormat("sk", "team"))
       assert.deepStrictEqual((yield* ApiKeys.list({ teamId: team.id })).map((k) => k.id), [created.id])
@@ -108,7 +108,7 @@ layer(layerInProcess)("ApiKeys", (it) => {
   it.effect("signed out: a user key is CannotGetOwnUserWithoutUser, a team key UserAuthenticationRequired", () =>
     Effect.gen(function*() {
       const server = yield* serverApp()
-      const team = yield* server(Teams.createAsServer({ display_name: "Nobody" }))
+      const team = yield* server(Teams.createAsServer({ displayName: "Nobody" }))
       assert.strictEqual((yield* Effect.flip(ApiKeys.create({ userId: "me", description: "x" })))._tag, "CannotGetOwnUserWithoutUser")
       assert.strictEqual((yield* Effect.flip(ApiKeys.create({ teamId: team.id, description: "x" })))._tag, "UserAuthenticationRequired")
     }).pipe(Effect.provide(TestApps.client())))
@@ -128,7 +128,7 @@ layer(layerInProcess)("ApiKeys", (it) => {
     Effect.gen(function*() {
       const client = yield* clientApp()
       const user = yield* client(signedIn("owner"))
-      const team = yield* client(Teams.create({ display_name: "Owned" }))
+      const team = yield* client(Teams.create({ displayName: "Owned" }))
       const userKey = yield* client(ApiKeys.create({ userId: "me", description: "u" }))
       const teamKey = yield* ApiKeys.create({ teamId: team.id, description: "t" })
       assert.strictEqual((yield* ApiKeys.userByApiKey(userKey.value)).id, user.id)
@@ -140,7 +140,7 @@ layer(layerInProcess)("ApiKeys", (it) => {
     Effect.gen(function*() {
       yield* withConfig({ allowUserApiKeys: false, allowTeamApiKeys: false })
       yield* signedIn("disabled")
-      const team = yield* Teams.create({ display_name: "No keys" })
+      const team = yield* Teams.create({ displayName: "No keys" })
       for (const owner of [{ userId: "me" }, { teamId: team.id }] as const) {
         const error = yield* Effect.flip(ApiKeys.list(owner))
         assert.strictEqual(error._tag === "StackHttpError" ? error.status : error._tag, 400)

@@ -14,14 +14,14 @@ layer(layerInProcess)("ContactChannels: the current user's", (it) => {
     Effect.gen(function*() {
       const { email, userId } = yield* signUp()
       const extra = freshEmail("Extra").toUpperCase()
-      const created = yield* ContactChannels.create({ type: "email", value: extra, used_for_auth: false })
+      const created = yield* ContactChannels.create({ type: "email", value: extra, usedForAuth: false })
       assert.strictEqual(created.value, extra.toLowerCase())
       assert.strictEqual(created.userId, userId)
       assert.isFalse(created.isPrimary)
       assert.isFalse(created.isVerified)
       assert.deepStrictEqual((yield* ContactChannels.list()).map((c) => c.value), [email, extra.toLowerCase()])
 
-      const primary = yield* ContactChannels.update(created.id, { is_primary: true })
+      const primary = yield* ContactChannels.update(created.id, { isPrimary: true })
       assert.isTrue(primary.isPrimary)
       assert.strictEqual((yield* Users.getCurrent()).primaryEmail, extra.toLowerCase())
       assert.isFalse((yield* ContactChannels.list()).find((c) => c.value === email)!.isPrimary)
@@ -37,10 +37,10 @@ layer(layerInProcess)("ContactChannels: the current user's", (it) => {
     Effect.gen(function*() {
       const other = yield* signUp().pipe(Effect.provide(TestApps.client()))
       yield* signUp()
-      const created = yield* Effect.flip(ContactChannels.create({ type: "email", value: other.email, used_for_auth: true }))
+      const created = yield* Effect.flip(ContactChannels.create({ type: "email", value: other.email, usedForAuth: true }))
       assert.strictEqual(created._tag, "ContactChannelAlreadyUsedForAuthBySomeoneElse")
-      const channel = yield* ContactChannels.create({ type: "email", value: other.email, used_for_auth: false })
-      const updated = yield* Effect.flip(ContactChannels.update(channel.id, { used_for_auth: true }))
+      const channel = yield* ContactChannels.create({ type: "email", value: other.email, usedForAuth: false })
+      const updated = yield* Effect.flip(ContactChannels.update(channel.id, { usedForAuth: true }))
       assert.strictEqual(updated._tag, "ContactChannelAlreadyUsedForAuthBySomeoneElse")
     }).pipe(Effect.provide(TestApps.client())))
 
@@ -48,7 +48,7 @@ layer(layerInProcess)("ContactChannels: the current user's", (it) => {
     Effect.gen(function*() {
       yield* signUp()
       const value = freshEmail("verify-me")
-      const channel = yield* ContactChannels.create({ type: "email", value, used_for_auth: false })
+      const channel = yield* ContactChannels.create({ type: "email", value, usedForAuth: false })
       yield* ContactChannels.sendVerificationCode(channel.id, { callbackUrl })
       yield* EmailVerification.verify(yield* latestCode(value))
       assert.isTrue((yield* ContactChannels.list()).find((c) => c.id === channel.id)!.isVerified)
@@ -69,8 +69,8 @@ layer(layerInProcess)("ContactChannels: the current user's", (it) => {
       const id = crypto.randomUUID()
       const errors = yield* Effect.all([
         Effect.flip(ContactChannels.list()),
-        Effect.flip(ContactChannels.create({ type: "email", value: freshEmail(), used_for_auth: false })),
-        Effect.flip(ContactChannels.update(id, { is_primary: true })),
+        Effect.flip(ContactChannels.create({ type: "email", value: freshEmail(), usedForAuth: false })),
+        Effect.flip(ContactChannels.update(id, { isPrimary: true })),
         Effect.flip(ContactChannels.remove(id)),
         Effect.flip(ContactChannels.sendVerificationCode(id, { callbackUrl }))
       ])
@@ -83,10 +83,10 @@ layer(layerInProcess)("ContactChannels: any user's, with server access", (it) =>
     Effect.gen(function*() {
       const { email, userId } = yield* signUp().pipe(Effect.provide(TestApps.client()))
       const value = freshEmail("server")
-      const created = yield* ContactChannels.createForUser(userId, { type: "email", value, used_for_auth: false, is_verified: true })
+      const created = yield* ContactChannels.createForUser(userId, { type: "email", value, usedForAuth: false, isVerified: true })
       assert.isTrue(created.isVerified)
       assert.deepStrictEqual((yield* ContactChannels.listForUser(userId)).map((c) => c.value), [email, value])
-      const unverified = yield* ContactChannels.updateForUser(userId, created.id, { is_verified: false })
+      const unverified = yield* ContactChannels.updateForUser(userId, created.id, { isVerified: false })
       assert.isFalse(unverified.isVerified)
       yield* ContactChannels.sendVerificationCodeForUser(userId, created.id, { callbackUrl })
       assert.isDefined(yield* latestCode(value))
@@ -99,8 +99,8 @@ layer(layerInProcess)("ContactChannels: any user's, with server access", (it) =>
       const userId = crypto.randomUUID()
       const id = crypto.randomUUID()
       const errors = yield* Effect.all([
-        Effect.flip(ContactChannels.createForUser(userId, { type: "email", value: freshEmail(), used_for_auth: false })),
-        Effect.flip(ContactChannels.updateForUser(userId, id, { is_verified: true })),
+        Effect.flip(ContactChannels.createForUser(userId, { type: "email", value: freshEmail(), usedForAuth: false })),
+        Effect.flip(ContactChannels.updateForUser(userId, id, { isVerified: true })),
         Effect.flip(ContactChannels.removeForUser(userId, id))
       ])
       assert.deepStrictEqual(errors.map((e) => e._tag), ["UserNotFound", "UserNotFound", "UserNotFound"])
@@ -113,7 +113,7 @@ layer(layerInProcess)("ContactChannels: any user's, with server access", (it) =>
     Effect.gen(function*() {
       const other = yield* signUp().pipe(Effect.provide(TestApps.client()))
       const { userId } = yield* signUp().pipe(Effect.provide(TestApps.client()))
-      const error = yield* Effect.flip(ContactChannels.createForUser(userId, { type: "email", value: other.email, used_for_auth: true }))
+      const error = yield* Effect.flip(ContactChannels.createForUser(userId, { type: "email", value: other.email, usedForAuth: true }))
       assert.strictEqual(error._tag, "ContactChannelAlreadyUsedForAuthBySomeoneElse")
     }).pipe(asServer))
 })

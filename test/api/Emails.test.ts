@@ -15,7 +15,7 @@ const smtp = { host: "smtp.example.com", port: 587, username: "mailer", password
 layer(layerInProcess)("Emails", (it) => {
   it.effect("sending custom e-mail is refused while the project uses the shared server", () =>
     Effect.gen(function*() {
-      const user = yield* ServerUsers.create({ primary_email: "shared@example.com" })
+      const user = yield* ServerUsers.create({ primaryEmail: "shared@example.com" })
       const error = yield* Effect.flip(Emails.send({ userIds: [user.id], subject: "Hi", html: "<p>Hi</p>", notificationCategoryName: "Transactional" }))
       assert.strictEqual(error._tag, "StackHttpError")
       if (error._tag === "StackHttpError") assert.strictEqual(error.status, 400)
@@ -25,9 +25,9 @@ layer(layerInProcess)("Emails", (it) => {
     Effect.gen(function*() {
       const emulator = yield* Emulator
       yield* AdminProjects.update({ config: { emailConfig: { type: "standard", ...smtp } } }).pipe(Effect.provide(TestApps.admin()))
-      const reader = yield* ServerUsers.create({ primary_email: "reader@example.com", display_name: "Reader" })
-      const optedOut = yield* ServerUsers.create({ primary_email: "optedout@example.com" })
-      const noEmail = yield* ServerUsers.create({ display_name: "No e-mail" })
+      const reader = yield* ServerUsers.create({ primaryEmail: "reader@example.com", displayName: "Reader" })
+      const optedOut = yield* ServerUsers.create({ primaryEmail: "optedout@example.com" })
+      const noEmail = yield* ServerUsers.create({ displayName: "No e-mail" })
       const missing = crypto.randomUUID()
       const preferences = EmulatorState.extraTable<unknown>("notificationPreferences")
       yield* emulator.run(EmulatorState.update((state) =>

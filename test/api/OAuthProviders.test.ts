@@ -10,12 +10,12 @@ const asServer = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect
 
 const linkGithub = (userId: string, accountId: string, allowSignIn = true) =>
   OAuthProviders.create({
-    user_id: userId,
-    provider_config_id: "github",
-    account_id: accountId,
+    userId,
+    providerConfigId: "github",
+    accountId,
     email: "octo@example.com",
-    allow_sign_in: allowSignIn,
-    allow_connected_accounts: true
+    allowSignIn,
+    allowConnectedAccounts: true
   }).pipe(asServer)
 
 layer(layerInProcess)("OAuthProviders", (it) => {
@@ -31,7 +31,7 @@ layer(layerInProcess)("OAuthProviders", (it) => {
       assert.deepStrictEqual((yield* Users.getCurrent()).oauthProviders.map((p) => [p.id, p.accountId]), [["github", "gh-100"]])
       assert.strictEqual((yield* OAuthProviders.get(created.id)).userId, userId)
 
-      const updated = yield* OAuthProviders.update(created.id, { allow_sign_in: false })
+      const updated = yield* OAuthProviders.update(created.id, { allowSignIn: false })
       assert.isFalse(updated.allowSignIn)
       assert.isTrue(updated.allowConnectedAccounts)
       yield* OAuthProviders.remove(created.id)
@@ -46,9 +46,9 @@ layer(layerInProcess)("OAuthProviders", (it) => {
       const created = yield* Effect.flip(linkGithub(second.userId, "gh-shared"))
       assert.strictEqual(created._tag, "OAuthProviderAccountIdAlreadyUsedForSignIn")
       const linked = yield* linkGithub(second.userId, "gh-shared", false)
-      const updated = yield* Effect.flip(OAuthProviders.update(linked.id, { allow_sign_in: true }))
+      const updated = yield* Effect.flip(OAuthProviders.update(linked.id, { allowSignIn: true }))
       assert.strictEqual(updated._tag, "OAuthProviderAccountIdAlreadyUsedForSignIn")
-      const updatedByServer = yield* Effect.flip(asServer(OAuthProviders.updateForUser(second.userId, linked.id, { allow_sign_in: true })))
+      const updatedByServer = yield* Effect.flip(asServer(OAuthProviders.updateForUser(second.userId, linked.id, { allowSignIn: true })))
       assert.strictEqual(updatedByServer._tag, "OAuthProviderAccountIdAlreadyUsedForSignIn")
     }).pipe(Effect.provide(TestApps.client())))
 
@@ -57,7 +57,7 @@ layer(layerInProcess)("OAuthProviders", (it) => {
       const { userId } = yield* signUp().pipe(Effect.provide(TestApps.client()))
       const created = yield* linkGithub(userId, "gh-200")
       assert.strictEqual((yield* OAuthProviders.getForUser(userId, created.id)).accountId, "gh-200")
-      const changed = yield* OAuthProviders.updateForUser(userId, created.id, { account_id: "gh-201", email: "new@example.com" })
+      const changed = yield* OAuthProviders.updateForUser(userId, created.id, { accountId: "gh-201", email: "new@example.com" })
       assert.deepStrictEqual([changed.accountId, changed.email], ["gh-201", "new@example.com"])
       assert.deepStrictEqual((yield* OAuthProviders.listForUser(userId)).map((p) => p.id), [created.id])
       assert.isTrue((yield* OAuthProviders.listForUser()).some((p) => p.id === created.id))
@@ -72,7 +72,7 @@ layer(layerInProcess)("OAuthProviders", (it) => {
       const errors = yield* Effect.all([
         Effect.flip(OAuthProviders.listForUser(userId)),
         Effect.flip(OAuthProviders.getForUser(userId, id)),
-        Effect.flip(OAuthProviders.updateForUser(userId, id, { allow_sign_in: false })),
+        Effect.flip(OAuthProviders.updateForUser(userId, id, { allowSignIn: false })),
         Effect.flip(OAuthProviders.removeForUser(userId, id)),
         Effect.flip(linkGithub(userId, "gh-300"))
       ])
@@ -85,7 +85,7 @@ layer(layerInProcess)("OAuthProviders", (it) => {
       const errors = yield* Effect.all([
         Effect.flip(OAuthProviders.list()),
         Effect.flip(OAuthProviders.get(id)),
-        Effect.flip(OAuthProviders.update(id, { allow_sign_in: false })),
+        Effect.flip(OAuthProviders.update(id, { allowSignIn: false })),
         Effect.flip(OAuthProviders.remove(id))
       ])
       assert.deepStrictEqual(errors.map((e) => e._tag), Array(4).fill("CannotGetOwnUserWithoutUser"))

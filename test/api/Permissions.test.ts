@@ -20,7 +20,7 @@ layer(layerInProcess)("Permissions", (it) => {
   it.effect("a team creator gets the creator defaults only: recursive includes what team_admin contains, non-recursive only the direct ones", () =>
     Effect.gen(function*() {
       yield* signedIn("creator")
-      const team = yield* Teams.create({ display_name: "Perms" })
+      const team = yield* Teams.create({ displayName: "Perms" })
       assert.deepStrictEqual(ids(yield* Permissions.listTeam(team.id, { recursive: false })), ["team_admin"])
       assert.deepStrictEqual(ids(yield* Permissions.listTeam(team.id)), [
         "$delete_team", "$invite_members", "$manage_api_keys", "$read_members", "$remove_members", "$update_team", "team_admin"
@@ -32,7 +32,7 @@ layer(layerInProcess)("Permissions", (it) => {
     Effect.gen(function*() {
       const member = yield* signedIn("member")
       const server = yield* serverApp()
-      const team = yield* server(Teams.createAsServer({ display_name: "Members" }))
+      const team = yield* server(Teams.createAsServer({ displayName: "Members" }))
       yield* server(TeamMemberships.add(team.id, member.id))
       assert.deepStrictEqual(ids(yield* Permissions.listTeam(team.id)), ["$invite_members", "$read_members", "team_member"])
       assert.isFalse(yield* Permissions.hasTeamPermission(team.id, "$delete_team"))
@@ -72,7 +72,7 @@ layer(layerInProcess)("Permissions", (it) => {
     Effect.gen(function*() {
       yield* definePermission("team", "billing", ["$manage_api_keys"])
       const user = yield* createUser("granted")
-      const team = yield* Teams.createAsServer({ display_name: "Grants", creator_user_id: user.id })
+      const team = yield* Teams.createAsServer({ displayName: "Grants", creatorUserId: user.id })
       const granted = yield* Permissions.grantTeam(team.id, user.id, "billing")
       assert.deepStrictEqual(granted, { id: "billing", userId: user.id, teamId: team.id })
       yield* Permissions.grantTeam(team.id, user.id, "billing")
@@ -87,7 +87,7 @@ layer(layerInProcess)("Permissions", (it) => {
       yield* definePermission("project", "project_only")
       const user = yield* createUser("grantee")
       const outsider = yield* createUser("outsider")
-      const team = yield* Teams.createAsServer({ display_name: "Typed", creator_user_id: user.id })
+      const team = yield* Teams.createAsServer({ displayName: "Typed", creatorUserId: user.id })
       assert.strictEqual((yield* Effect.flip(Permissions.grantTeam(team.id, user.id, "no_such")))._tag, "PermissionNotFound")
       const mismatch = yield* Effect.flip(Permissions.grantTeam(team.id, user.id, "project_only"))
       assert.strictEqual(mismatch._tag, "PermissionScopeMismatch")
@@ -102,7 +102,7 @@ layer(layerInProcess)("Permissions", (it) => {
     Effect.gen(function*() {
       const user = yield* createUser("revokee")
       const outsider = yield* createUser("revoke-outsider")
-      const team = yield* Teams.createAsServer({ display_name: "Revokes", creator_user_id: user.id })
+      const team = yield* Teams.createAsServer({ displayName: "Revokes", creatorUserId: user.id })
       assert.strictEqual((yield* Effect.flip(Permissions.revokeTeam(team.id, user.id, "$update_team")))._tag, "TeamPermissionNotFound")
       assert.strictEqual((yield* Effect.flip(Permissions.revokeTeam(team.id, outsider.id, "team_member")))._tag, "TeamMembershipNotFound")
       assert.strictEqual((yield* Effect.flip(Permissions.revokeTeam(team.id, unknownId, "team_member")))._tag, "UserNotFound")

@@ -16,11 +16,11 @@ layer(layerInProcess)("ServerUsers", (it) => {
   it.effect("creates, reads, updates and deletes a user", () =>
     Effect.gen(function*() {
       const created = yield* ServerUsers.create({
-        primary_email: "crud@example.com",
-        primary_email_auth_enabled: true,
+        primaryEmail: "crud@example.com",
+        primaryEmailAuthEnabled: true,
         password: Redacted.make("a-long-password-1"),
-        display_name: "Crud",
-        server_metadata: { plan: "free" }
+        displayName: "Crud",
+        serverMetadata: { plan: "free" }
       })
       assert.strictEqual(created.primaryEmail, "crud@example.com")
       assert.isTrue(created.hasPassword)
@@ -31,9 +31,9 @@ layer(layerInProcess)("ServerUsers", (it) => {
       assert.strictEqual(read.displayName, "Crud")
 
       const updated = yield* ServerUsers.update(created.id, {
-        server_metadata: { plan: "pro" },
-        primary_email: "crud2@example.com",
-        totp_secret_base64: "JBSWY3DPEHPK3PXP",
+        serverMetadata: { plan: "pro" },
+        primaryEmail: "crud2@example.com",
+        totpSecretBase64: "JBSWY3DPEHPK3PXP",
         password: "another-long-password"
       })
       assert.deepStrictEqual(updated.serverMetadata, { plan: "pro" })
@@ -47,8 +47,8 @@ layer(layerInProcess)("ServerUsers", (it) => {
 
   it.effect("refuses a second user with an e-mail used for sign-in", () =>
     Effect.gen(function*() {
-      yield* ServerUsers.create({ primary_email: "taken@example.com", primary_email_auth_enabled: true })
-      const error = yield* Effect.flip(ServerUsers.create({ primary_email: "taken@example.com", primary_email_auth_enabled: true }))
+      yield* ServerUsers.create({ primaryEmail: "taken@example.com", primaryEmailAuthEnabled: true })
+      const error = yield* Effect.flip(ServerUsers.create({ primaryEmail: "taken@example.com", primaryEmailAuthEnabled: true }))
       assert.strictEqual(error._tag, "UserWithEmailAlreadyExists")
       if (error._tag === "UserWithEmailAlreadyExists") assert.strictEqual(error.details?.email, "taken@example.com")
     }).pipe(Effect.provide(TestApps.server())))
@@ -57,20 +57,20 @@ layer(layerInProcess)("ServerUsers", (it) => {
     Effect.gen(function*() {
       assert.strictEqual((yield* Effect.flip(ServerUsers.create({ password: "a" })))._tag, "PasswordTooShort")
       assert.strictEqual((yield* Effect.flip(ServerUsers.create({ password: "x".repeat(500) })))._tag, "PasswordTooLong")
-      const user = yield* ServerUsers.create({ display_name: "pw" })
+      const user = yield* ServerUsers.create({ displayName: "pw" })
       assert.strictEqual((yield* Effect.flip(ServerUsers.update(user.id, { password: "a" })))._tag, "PasswordTooShort")
       assert.strictEqual((yield* Effect.flip(ServerUsers.update(user.id, { password: "x".repeat(500) })))._tag, "PasswordTooLong")
     }).pipe(Effect.provide(TestApps.server())))
 
   it.effect("update reports an unknown user, a taken e-mail and a team the user is not in", () =>
     Effect.gen(function*() {
-      const missing = yield* Effect.flip(ServerUsers.update(crypto.randomUUID(), { display_name: "x" }))
+      const missing = yield* Effect.flip(ServerUsers.update(crypto.randomUUID(), { displayName: "x" }))
       assert.strictEqual(missing._tag, "UserNotFound")
-      yield* ServerUsers.create({ primary_email: "first@example.com", primary_email_auth_enabled: true })
-      const second = yield* ServerUsers.create({ primary_email: "second@example.com", primary_email_auth_enabled: true })
-      const taken = yield* Effect.flip(ServerUsers.update(second.id, { primary_email: "first@example.com" }))
+      yield* ServerUsers.create({ primaryEmail: "first@example.com", primaryEmailAuthEnabled: true })
+      const second = yield* ServerUsers.create({ primaryEmail: "second@example.com", primaryEmailAuthEnabled: true })
+      const taken = yield* Effect.flip(ServerUsers.update(second.id, { primaryEmail: "first@example.com" }))
       assert.strictEqual(taken._tag, "UserWithEmailAlreadyExists")
-      const notMember = yield* Effect.flip(ServerUsers.update(second.id, { selected_team_id: crypto.randomUUID() }))
+      const notMember = yield* Effect.flip(ServerUsers.update(second.id, { selectedTeamId: crypto.randomUUID() }))
       assert.strictEqual(notMember._tag, "TeamMembershipNotFound")
     }).pipe(Effect.provide(TestApps.server())))
 
@@ -83,8 +83,8 @@ layer(layerInProcess)("ServerUsers", (it) => {
   it.effect("lists by page, by search query and by team", () =>
     Effect.gen(function*() {
       const emulator = yield* Emulator
-      const a = yield* ServerUsers.create({ display_name: "Findme Alpha" })
-      const b = yield* ServerUsers.create({ display_name: "Findme Beta" })
+      const a = yield* ServerUsers.create({ displayName: "Findme Alpha" })
+      const b = yield* ServerUsers.create({ displayName: "Findme Beta" })
       const found = yield* ServerUsers.list({ query: "findme" })
       assert.deepStrictEqual(found.items.map((u) => u.id).sort(), [a.id, b.id].sort())
       assert.isUndefined(found.nextCursor)

@@ -12,7 +12,7 @@ layer(layerInProcess)("Sessions", (it) => {
   it.effect("a server creates a one-year session for a user, and acting with its tokens reads it as current", () =>
     Effect.gen(function*() {
       const emulator = yield* Emulator
-      const user = yield* ServerUsers.create({ display_name: "Session user" })
+      const user = yield* ServerUsers.create({ displayName: "Session user" })
       const tokens = yield* Sessions.create({ userId: user.id })
       const sent = (yield* emulator.requests.filter({ method: "POST", path: sessionsPath })).at(-1)
       assert.deepStrictEqual(sent?.body, { user_id: user.id, expires_in_millis: 31_536_000_000, is_impersonation: false })
@@ -38,7 +38,7 @@ layer(layerInProcess)("Sessions", (it) => {
 
   it.effect("a server lists a user's sessions without impersonations, an admin with them, and revokes one", () =>
     Effect.gen(function*() {
-      const user = yield* ServerUsers.create({ display_name: "Many sessions" })
+      const user = yield* ServerUsers.create({ displayName: "Many sessions" })
       const first = yield* Sessions.create({ userId: user.id })
       yield* Sessions.create({ userId: user.id, isImpersonation: true, expiresInMillis: 60_000 })
       const listed = yield* Sessions.list(user.id)
@@ -58,7 +58,7 @@ layer(layerInProcess)("Sessions", (it) => {
 
   it.effect("the signed-in user revokes another of their sessions, never the one in use", () =>
     Effect.gen(function*() {
-      const user = yield* ServerUsers.create({ display_name: "Two devices" })
+      const user = yield* ServerUsers.create({ displayName: "Two devices" })
       const laptop = yield* Sessions.create({ userId: user.id })
       const phone = yield* Sessions.create({ userId: user.id })
       const error = yield* Effect.gen(function*() {

@@ -18,7 +18,7 @@ const unknownCode = "0".repeat(45)
 /** Sends an invitation from the signed-in user's new team; answers the team, the address and the mailed link's code. */
 const invite = (teamName = "Invites") =>
   Effect.gen(function*() {
-    const team = yield* Teams.create({ display_name: teamName })
+    const team = yield* Teams.create({ displayName: teamName })
     const email = freshEmail("invitee")
     const sent = yield* TeamInvitations.send({ teamId: team.id, email, callbackUrl })
     const mail = yield* Effect.flatMap(Emulator, (e) => e.mailbox.latest(email))
@@ -106,7 +106,7 @@ layer(layerInProcess)("TeamInvitations", (it) => {
   it.effect("sending: an untrusted callback, a non-member, a member lacking $invite_members, and signed out are typed", () =>
     Effect.gen(function*() {
       yield* signedIn("sender")
-      const team = yield* Teams.create({ display_name: "Strict" })
+      const team = yield* Teams.create({ displayName: "Strict" })
       const untrusted = yield* Effect.flip(TeamInvitations.send({ teamId: team.id, email: freshEmail("x"), callbackUrl: "https://evil.example.com/cb" }))
       assert.strictEqual(untrusted._tag, "RedirectUrlNotWhitelisted")
       const other = yield* clientApp()
@@ -141,7 +141,7 @@ layer(layerInProcess)("TeamInvitations", (it) => {
 
   it.effect("a server invites to any team; a missing team is TeamNotFound", () =>
     Effect.gen(function*() {
-      const team = yield* Teams.createAsServer({ display_name: "Served" })
+      const team = yield* Teams.createAsServer({ displayName: "Served" })
       const email = freshEmail("served")
       yield* TeamInvitations.send({ teamId: team.id, email, callbackUrl })
       assert.deepStrictEqual((yield* TeamInvitations.list(team.id)).map((i) => i.recipientEmail), [email])

@@ -13,7 +13,7 @@ const unknownId = "00000000-0000-4000-8000-000000000000"
 /** A team created by the signed-in user, with a second member added by a server. */
 const teamWithMember = (memberName: string) =>
   Effect.gen(function*() {
-    const team = yield* Teams.create({ display_name: "Profiles" })
+    const team = yield* Teams.create({ displayName: "Profiles" })
     const member = yield* clientApp()
     const memberUser = yield* member(signedIn(memberName, { displayName: "Grace" }))
     const server = yield* serverApp()
@@ -28,7 +28,7 @@ layer(layerInProcess)("TeamMemberProfiles", (it) => {
       const { team, memberUser } = yield* teamWithMember("listed")
       const profiles = yield* TeamMemberProfiles.list({ teamId: team.id })
       assert.deepStrictEqual(profiles.map((p) => [p.userId, p.displayName]), [[me.id, "Ada"], [memberUser.id, "Grace"]])
-      const updated = yield* TeamMemberProfiles.update(team.id, { display_name: "Captain Ada" })
+      const updated = yield* TeamMemberProfiles.update(team.id, { displayName: "Captain Ada" })
       assert.strictEqual(updated.displayName, "Captain Ada")
       assert.strictEqual(updated.teamId, team.id)
       assert.strictEqual((yield* TeamMemberProfiles.get(team.id)).displayName, "Captain Ada")
@@ -51,31 +51,31 @@ layer(layerInProcess)("TeamMemberProfiles", (it) => {
     Effect.gen(function*() {
       yield* signedIn("outside")
       const server = yield* serverApp()
-      const team = yield* server(Teams.createAsServer({ display_name: "Elsewhere" }))
+      const team = yield* server(Teams.createAsServer({ displayName: "Elsewhere" }))
       assert.strictEqual((yield* Effect.flip(TeamMemberProfiles.list({ teamId: team.id })))._tag, "TeamMembershipNotFound")
       assert.strictEqual((yield* Effect.flip(TeamMemberProfiles.get(team.id)))._tag, "TeamMembershipNotFound")
-      assert.strictEqual((yield* Effect.flip(TeamMemberProfiles.update(team.id, { display_name: "x" })))._tag, "TeamMembershipNotFound")
+      assert.strictEqual((yield* Effect.flip(TeamMemberProfiles.update(team.id, { displayName: "x" })))._tag, "TeamMembershipNotFound")
     }).pipe(Effect.provide(TestApps.client())))
 
   it.effect("signed out, every profile call is CannotGetOwnUserWithoutUser", () =>
     Effect.gen(function*() {
       const server = yield* serverApp()
-      const team = yield* server(Teams.createAsServer({ display_name: "Anon" }))
+      const team = yield* server(Teams.createAsServer({ displayName: "Anon" }))
       assert.strictEqual((yield* Effect.flip(TeamMemberProfiles.list({ teamId: team.id })))._tag, "CannotGetOwnUserWithoutUser")
       assert.strictEqual((yield* Effect.flip(TeamMemberProfiles.get(team.id)))._tag, "CannotGetOwnUserWithoutUser")
-      assert.strictEqual((yield* Effect.flip(TeamMemberProfiles.update(team.id, { display_name: "x" })))._tag, "CannotGetOwnUserWithoutUser")
+      assert.strictEqual((yield* Effect.flip(TeamMemberProfiles.update(team.id, { displayName: "x" })))._tag, "CannotGetOwnUserWithoutUser")
     }).pipe(Effect.provide(TestApps.client())))
 
   it.effect("a server reads and updates any member's profile; a missing team or user is TeamNotFound or UserNotFound", () =>
     Effect.gen(function*() {
       const user = yield* createUser("managed", { displayName: "Linus" })
-      const team = yield* Teams.createAsServer({ display_name: "Managed", creator_user_id: user.id })
-      const updated = yield* TeamMemberProfiles.update(team.id, { display_name: "Lead" }, user.id)
+      const team = yield* Teams.createAsServer({ displayName: "Managed", creatorUserId: user.id })
+      const updated = yield* TeamMemberProfiles.update(team.id, { displayName: "Lead" }, user.id)
       assert.strictEqual(updated.displayName, "Lead")
       assert.deepStrictEqual((yield* TeamMemberProfiles.list({ teamId: team.id })).map((p) => p.displayName), ["Lead"])
       assert.strictEqual((yield* Effect.flip(TeamMemberProfiles.list({ teamId: unknownId })))._tag, "TeamNotFound")
       assert.strictEqual((yield* Effect.flip(TeamMemberProfiles.list({ teamId: team.id, userId: unknownId })))._tag, "UserNotFound")
       assert.strictEqual((yield* Effect.flip(TeamMemberProfiles.get(team.id, unknownId)))._tag, "UserNotFound")
-      assert.strictEqual((yield* Effect.flip(TeamMemberProfiles.update(team.id, { display_name: "x" }, unknownId)))._tag, "UserNotFound")
+      assert.strictEqual((yield* Effect.flip(TeamMemberProfiles.update(team.id, { displayName: "x" }, unknownId)))._tag, "UserNotFound")
     }).pipe(Effect.provide(TestApps.server())))
 })

@@ -13,7 +13,7 @@ layer(layerInProcess)("TeamMemberships", (it) => {
   it.effect("a server adds a user as a plain member (member defaults only) and removes them", () =>
     Effect.gen(function*() {
       const user = yield* createUser("joiner")
-      const team = yield* Teams.createAsServer({ display_name: "Club" })
+      const team = yield* Teams.createAsServer({ displayName: "Club" })
       const membership = yield* TeamMemberships.add(team.id, user.id)
       assert.deepStrictEqual(membership, { teamId: team.id, userId: user.id })
       assert.deepStrictEqual((yield* Teams.listUsers(team.id)).map((u) => u.id), [user.id])
@@ -27,7 +27,7 @@ layer(layerInProcess)("TeamMemberships", (it) => {
   it.effect("adding twice is TeamMembershipAlreadyExists; a missing user or team is UserNotFound or TeamNotFound", () =>
     Effect.gen(function*() {
       const user = yield* createUser("twice")
-      const team = yield* Teams.createAsServer({ display_name: "Twice" })
+      const team = yield* Teams.createAsServer({ displayName: "Twice" })
       yield* TeamMemberships.add(team.id, user.id)
       assert.strictEqual((yield* Effect.flip(TeamMemberships.add(team.id, user.id)))._tag, "TeamMembershipAlreadyExists")
       assert.strictEqual((yield* Effect.flip(TeamMemberships.add(team.id, unknownId)))._tag, "UserNotFound")
@@ -37,7 +37,7 @@ layer(layerInProcess)("TeamMemberships", (it) => {
   it.effect("removing a non-member is TeamMembershipNotFound, a missing user UserNotFound", () =>
     Effect.gen(function*() {
       const user = yield* createUser("outsider")
-      const team = yield* Teams.createAsServer({ display_name: "Closed" })
+      const team = yield* Teams.createAsServer({ displayName: "Closed" })
       assert.strictEqual((yield* Effect.flip(TeamMemberships.remove(team.id, user.id)))._tag, "TeamMembershipNotFound")
       assert.strictEqual((yield* Effect.flip(TeamMemberships.remove(team.id, unknownId)))._tag, "UserNotFound")
     }).pipe(Effect.provide(TestApps.server())))
@@ -45,7 +45,7 @@ layer(layerInProcess)("TeamMemberships", (it) => {
   it.effect("a member leaves a team: it is no longer listed nor selected, and leaving again is TeamMembershipNotFound", () =>
     Effect.gen(function*() {
       const user = yield* signedIn("leaver")
-      const team = yield* Teams.create({ display_name: "Left behind" })
+      const team = yield* Teams.create({ displayName: "Left behind" })
       yield* TeamMemberships.leave(team.id)
       assert.deepStrictEqual(yield* Teams.list(), [])
       assert.isNull((yield* userRow(user.id))?.selectedTeamId)
@@ -57,7 +57,7 @@ layer(layerInProcess)("TeamMemberships", (it) => {
   it.effect("signed out, leaving is CannotGetOwnUserWithoutUser", () =>
     Effect.gen(function*() {
       const server = yield* serverApp()
-      const team = yield* server(Teams.createAsServer({ display_name: "Anyone" }))
+      const team = yield* server(Teams.createAsServer({ displayName: "Anyone" }))
       assert.strictEqual((yield* Effect.flip(TeamMemberships.leave(team.id)))._tag, "CannotGetOwnUserWithoutUser")
     }).pipe(Effect.provide(TestApps.client())))
 })

@@ -15,7 +15,7 @@ layer(layerInProcess)("Teams", (it) => {
     Effect.gen(function*() {
       const user = yield* signedIn("creator")
       assert.deepStrictEqual(yield* Teams.list(), [])
-      const team = yield* Teams.create({ display_name: "Rocket", client_metadata: { plan: "free" } })
+      const team = yield* Teams.create({ displayName: "Rocket", clientMetadata: { plan: "free" } })
       assert.strictEqual(team.displayName, "Rocket")
       assert.deepStrictEqual(team.clientMetadata, { plan: "free" })
       assert.deepStrictEqual((yield* Teams.list()).map((t) => t.id), [team.id])
@@ -27,34 +27,34 @@ layer(layerInProcess)("Teams", (it) => {
   it.effect("lists teams oldest first", () =>
     Effect.gen(function*() {
       yield* signedIn("many")
-      const first = yield* Teams.create({ display_name: "First" })
-      const second = yield* Teams.create({ display_name: "Second" })
+      const first = yield* Teams.create({ displayName: "First" })
+      const second = yield* Teams.create({ displayName: "Second" })
       assert.deepStrictEqual((yield* Teams.list()).map((t) => t.id), [first.id, second.id])
     }).pipe(Effect.provide(TestApps.client())))
 
   it.effect("signed out, listing teams is CannotGetOwnUserWithoutUser and creating one UserAuthenticationRequired", () =>
     Effect.gen(function*() {
       assert.strictEqual((yield* Effect.flip(Teams.list()))._tag, "CannotGetOwnUserWithoutUser")
-      assert.strictEqual((yield* Effect.flip(Teams.create({ display_name: "x" })))._tag, "UserAuthenticationRequired")
+      assert.strictEqual((yield* Effect.flip(Teams.create({ displayName: "x" })))._tag, "UserAuthenticationRequired")
     }).pipe(Effect.provide(TestApps.client())))
 
   it.effect("a project without client team creation refuses it with HTTP 403; a server still creates teams", () =>
     Effect.gen(function*() {
       yield* withConfig({ clientTeamCreationEnabled: false })
       const user = yield* signedIn("nocreate")
-      const error = yield* Effect.flip(Teams.create({ display_name: "Nope" }))
+      const error = yield* Effect.flip(Teams.create({ displayName: "Nope" }))
       assert.strictEqual(error._tag, "StackHttpError")
       assert.strictEqual(error._tag === "StackHttpError" ? error.status : 0, 403)
       const server = yield* serverApp()
-      const team = yield* server(Teams.createAsServer({ display_name: "By server", creator_user_id: user.id }))
+      const team = yield* server(Teams.createAsServer({ displayName: "By server", creatorUserId: user.id }))
       assert.deepStrictEqual((yield* Teams.list()).map((t) => t.id), [team.id])
     }).pipe(Effect.provide(TestApps.client())))
 
   it.effect("an admin updates and deletes the team; deleting clears the selection", () =>
     Effect.gen(function*() {
       const user = yield* signedIn("admin")
-      const team = yield* Teams.create({ display_name: "Old" })
-      const updated = yield* Teams.update(team.id, { display_name: "New", profile_image_url: null })
+      const team = yield* Teams.create({ displayName: "Old" })
+      const updated = yield* Teams.update(team.id, { displayName: "New", profileImageUrl: null })
       assert.strictEqual(updated.displayName, "New")
       assert.deepStrictEqual((yield* Teams.list()).map((t) => t.displayName), ["New"])
       yield* Teams.remove(team.id)
@@ -65,16 +65,16 @@ layer(layerInProcess)("Teams", (it) => {
   it.effect("a plain member may not update or delete (TeamPermissionRequired), a stranger is not a member", () =>
     Effect.gen(function*() {
       yield* signedIn("owner")
-      const team = yield* Teams.create({ display_name: "Guarded" })
+      const team = yield* Teams.create({ displayName: "Guarded" })
       const member = yield* clientApp()
       const memberUser = yield* member(signedIn("member"))
       const server = yield* serverApp()
       yield* server(TeamMemberships.add(team.id, memberUser.id))
-      assert.strictEqual((yield* member(Effect.flip(Teams.update(team.id, { display_name: "Mine" }))))._tag, "TeamPermissionRequired")
+      assert.strictEqual((yield* member(Effect.flip(Teams.update(team.id, { displayName: "Mine" }))))._tag, "TeamPermissionRequired")
       assert.strictEqual((yield* member(Effect.flip(Teams.remove(team.id))))._tag, "TeamPermissionRequired")
       const stranger = yield* clientApp()
       yield* stranger(signedIn("stranger"))
-      assert.strictEqual((yield* stranger(Effect.flip(Teams.update(team.id, { display_name: "Mine" }))))._tag, "TeamMembershipNotFound")
+      assert.strictEqual((yield* stranger(Effect.flip(Teams.update(team.id, { displayName: "Mine" }))))._tag, "TeamMembershipNotFound")
       const signedOut = yield* clientApp()
       assert.strictEqual((yield* signedOut(Effect.flip(Teams.remove(team.id))))._tag, "UserAuthenticationRequired")
     }).pipe(Effect.provide(TestApps.client())))
@@ -82,13 +82,13 @@ layer(layerInProcess)("Teams", (it) => {
   it.effect("selects a team or none; a team the user is not in is TeamMembershipNotFound", () =>
     Effect.gen(function*() {
       const user = yield* signedIn("selector")
-      const team = yield* Teams.create({ display_name: "Mine" })
+      const team = yield* Teams.create({ displayName: "Mine" })
       yield* Teams.select(null)
       assert.isNull((yield* userRow(user.id))?.selectedTeamId)
       yield* Teams.select(team.id)
       assert.strictEqual((yield* userRow(user.id))?.selectedTeamId, team.id)
       const server = yield* serverApp()
-      const other = yield* server(Teams.createAsServer({ display_name: "Other" }))
+      const other = yield* server(Teams.createAsServer({ displayName: "Other" }))
       assert.strictEqual((yield* Effect.flip(Teams.select(other.id)))._tag, "TeamMembershipNotFound")
       const signedOut = yield* clientApp()
       assert.strictEqual((yield* signedOut(Effect.flip(Teams.select(null))))._tag, "CannotGetOwnUserWithoutUser")
@@ -97,15 +97,15 @@ layer(layerInProcess)("Teams", (it) => {
   it.effect("a server lists every team or a user's, reads, updates and deletes any", () =>
     Effect.gen(function*() {
       const user = yield* createUser("serverside")
-      const mine = yield* Teams.createAsServer({ display_name: "Theirs", creator_user_id: user.id, server_metadata: { tier: 2 } })
-      const other = yield* Teams.createAsServer({ display_name: "Nobody's" })
+      const mine = yield* Teams.createAsServer({ displayName: "Theirs", creatorUserId: user.id, serverMetadata: { tier: 2 } })
+      const other = yield* Teams.createAsServer({ displayName: "Nobody's" })
       assert.instanceOf(mine.createdAt, Date)
       assert.deepStrictEqual(mine.serverMetadata, { tier: 2 })
       const all = (yield* Teams.listAll()).map((t) => t.id)
       assert.includeMembers(all, [mine.id, other.id])
       assert.deepStrictEqual((yield* Teams.listAll({ userId: user.id })).map((t) => t.id), [mine.id])
       assert.strictEqual((yield* Teams.get(mine.id)).displayName, "Theirs")
-      const updated = yield* Teams.updateAsServer(mine.id, { client_read_only_metadata: { verified: true } })
+      const updated = yield* Teams.updateAsServer(mine.id, { clientReadOnlyMetadata: { verified: true } })
       assert.deepStrictEqual(updated.clientReadOnlyMetadata, { verified: true })
       yield* Teams.removeAsServer(other.id)
       assert.notInclude((yield* Teams.listAll()).map((t) => t.id), other.id)
@@ -115,9 +115,9 @@ layer(layerInProcess)("Teams", (it) => {
   it.effect("a server gets TeamNotFound for a missing team and UserNotFound for a missing creator", () =>
     Effect.gen(function*() {
       assert.strictEqual((yield* Effect.flip(Teams.get(unknownId)))._tag, "TeamNotFound")
-      assert.strictEqual((yield* Effect.flip(Teams.updateAsServer(unknownId, { display_name: "x" })))._tag, "TeamNotFound")
+      assert.strictEqual((yield* Effect.flip(Teams.updateAsServer(unknownId, { displayName: "x" })))._tag, "TeamNotFound")
       assert.strictEqual((yield* Effect.flip(Teams.removeAsServer(unknownId)))._tag, "TeamNotFound")
-      assert.strictEqual((yield* Effect.flip(Teams.createAsServer({ display_name: "x", creator_user_id: unknownId })))._tag, "UserNotFound")
+      assert.strictEqual((yield* Effect.flip(Teams.createAsServer({ displayName: "x", creatorUserId: unknownId })))._tag, "UserNotFound")
     }).pipe(Effect.provide(TestApps.server())))
 
   it.effect("a project creating teams on sign-up gives each new user a selected personal team", () =>

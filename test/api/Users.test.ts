@@ -139,7 +139,7 @@ layer(layerInProcess)("Users: update and delete", (it) => {
   it.effect("update passes the payload through and answers the updated user", () =>
     Effect.gen(function*() {
       yield* signUp()
-      const user = yield* Users.update({ display_name: "Ada", client_metadata: { theme: "dark" }, otp_auth_enabled: true })
+      const user = yield* Users.update({ displayName: "Ada", clientMetadata: { theme: "dark" }, otpAuthEnabled: true })
       assert.strictEqual(user.displayName, "Ada")
       assert.deepStrictEqual(user.clientMetadata, { theme: "dark" })
       assert.isTrue(user.otpAuthEnabled)
@@ -149,13 +149,13 @@ layer(layerInProcess)("Users: update and delete", (it) => {
   it.effect("update to a team the user is not a member of fails with TeamMembershipNotFound", () =>
     Effect.gen(function*() {
       yield* signUp()
-      const error = yield* Effect.flip(Users.update({ selected_team_id: crypto.randomUUID() }))
+      const error = yield* Effect.flip(Users.update({ selectedTeamId: crypto.randomUUID() }))
       assert.strictEqual(error._tag, "TeamMembershipNotFound")
     }).pipe(Effect.provide(TestApps.client())))
 
   it.effect("update when signed out fails with CannotGetOwnUserWithoutUser", () =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(Users.update({ display_name: "Nobody" }))
+      const error = yield* Effect.flip(Users.update({ displayName: "Nobody" }))
       assert.strictEqual(error._tag, "CannotGetOwnUserWithoutUser")
     }).pipe(Effect.provide(TestApps.client())))
 

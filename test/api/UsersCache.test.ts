@@ -38,7 +38,7 @@ layer(layerInProcess)("Users.getUser through the app's cache", (it) => {
     Effect.gen(function*() {
       yield* Auth.signUpWithPassword({ email: "rename@example.com", password: "correct-horse-battery" })
       yield* Users.getUser()
-      yield* Users.update({ display_name: "Ada" })
+      yield* Users.update({ displayName: "Ada" })
       assert.strictEqual((yield* Users.getUser())?.displayName, "Ada")
     }).pipe(Effect.provide(TestApps.client())))
 })

@@ -30,7 +30,7 @@ layer(layerInProcess)("Mutations", (it) => {
       yield* cache.retain(Queries.currentUser)
       yield* cache.get(Queries.currentUser) // waits for the subscription's load
       const reads = yield* emulator.requests.count({ method: "GET", path: "/users/me" })
-      yield* Mutations.updateUser({ display_name: "Ada" })
+      yield* Mutations.updateUser({ displayName: "Ada" })
       assert.strictEqual(value(cache.snapshotUnsafe<Users.CurrentUser | null, never>(Queries.keys.currentUser))?.displayName, "Ada")
       yield* TestClock.adjust(1_000)
       assert.strictEqual(yield* emulator.requests.count({ method: "GET", path: "/users/me" }), reads)
@@ -42,7 +42,7 @@ layer(layerInProcess)("Mutations", (it) => {
       yield* signUp
       yield* cache.retain(Queries.teams)
       yield* cache.get(Queries.teams) // waits for the subscription's load
-      const team = yield* Mutations.createTeam({ display_name: "Rocket" })
+      const team = yield* Mutations.createTeam({ displayName: "Rocket" })
       assert.deepStrictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.teams))?.map((t) => t.id), [team.id])
       yield* Mutations.leaveTeam(team.id)
       assert.deepStrictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.teams)), [])
@@ -55,7 +55,7 @@ layer(layerInProcess)("Mutations", (it) => {
       yield* cache.retain(Queries.contactChannels)
       yield* cache.get(Queries.contactChannels) // waits for the subscription's load
       const before = value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.contactChannels))!.length
-      const channel = yield* Mutations.createContactChannel({ type: "email", value: "second@example.com", used_for_auth: false })
+      const channel = yield* Mutations.createContactChannel({ type: "email", value: "second@example.com", usedForAuth: false })
       assert.strictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.contactChannels))!.length, before + 1)
       yield* Mutations.removeContactChannel(channel.id)
       assert.strictEqual(value(cache.snapshotUnsafe<ReadonlyArray<{ id: string }>, never>(Queries.keys.contactChannels))!.length, before)
@@ -77,7 +77,7 @@ layer(layerInProcess)("Mutations", (it) => {
   it.effect("without a cache in the context a mutation is just its call", () =>
     Effect.gen(function*() {
       yield* signUp
-      const user = yield* Mutations.updateUser({ display_name: "Plain" })
+      const user = yield* Mutations.updateUser({ displayName: "Plain" })
       assert.strictEqual(user.displayName, "Plain")
     }).pipe(Effect.provide(TestApps.client())))
 

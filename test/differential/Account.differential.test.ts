@@ -64,7 +64,7 @@ describe("account calls send the same requests as @stackframe/js", () => {
       yield* same(
         "update user",
         async () => (await me()).update({ displayName: "Ada", clientMetadata: { theme: "dark" }, otpAuthEnabled: true }),
-        Users.update({ display_name: "Ada", client_metadata: { theme: "dark" }, otp_auth_enabled: true }),
+        Users.update({ displayName: "Ada", clientMetadata: { theme: "dark" }, otpAuthEnabled: true }),
         ourClient,
         is("PATCH", "/users/me")
       )
@@ -119,14 +119,14 @@ describe("account calls send the same requests as @stackframe/js", () => {
       yield* same(
         "create contact channel",
         async () => (await me()).createContactChannel({ type: "email", value: "c@example.com", usedForAuth: false }),
-        ContactChannels.create({ type: "email", value: "c@example.com", used_for_auth: false }),
+        ContactChannels.create({ type: "email", value: "c@example.com", usedForAuth: false }),
         ourClient,
         is("POST", "/contact-channels")
       )
       yield* same(
         "update contact channel",
         async () => (await theirChannel()).update({ value: "d@example.com", isPrimary: true }),
-        ContactChannels.update(CHANNEL, { value: "d@example.com", is_primary: true }),
+        ContactChannels.update(CHANNEL, { value: "d@example.com", isPrimary: true }),
         ourClient,
         is("PATCH", `/contact-channels/me/${CHANNEL}`)
       )
@@ -162,14 +162,14 @@ describe("account calls send the same requests as @stackframe/js", () => {
       yield* same(
         "create a user's contact channel",
         async () => (await theirUser()).createContactChannel({ type: "email", value: "c@example.com", usedForAuth: false, isVerified: true }),
-        ContactChannels.createForUser(USER, { type: "email", value: "c@example.com", used_for_auth: false, is_verified: true }),
+        ContactChannels.createForUser(USER, { type: "email", value: "c@example.com", usedForAuth: false, isVerified: true }),
         ourServer,
         is("POST", "/contact-channels")
       )
       yield* same(
         "update a user's contact channel",
         async () => (await theirServerChannel()).update({ isVerified: true }),
-        ContactChannels.updateForUser(USER, CHANNEL, { is_verified: true }),
+        ContactChannels.updateForUser(USER, CHANNEL, { isVerified: true }),
         ourServer,
         is("PATCH", `/contact-channels/${USER}/${CHANNEL}`)
       )

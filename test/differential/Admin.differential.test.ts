@@ -109,11 +109,11 @@ describe("server and admin calls send the same requests as @stackframe/js", () =
 
       step("create user", "POST", "/api/v1/users",
         () => theirServer.createUser({ primaryEmail: "a@example.com", primaryEmailAuthEnabled: true, password: "a-long-password", displayName: "A" }),
-        ServerUsers.create({ primary_email: "a@example.com", primary_email_auth_enabled: true, password: Redacted.make("a-long-password"), display_name: "A" }), ourServer)
+        ServerUsers.create({ primaryEmail: "a@example.com", primaryEmailAuthEnabled: true, password: Redacted.make("a-long-password"), displayName: "A" }), ourServer)
       step("read user", "GET", `/api/v1/users/${userId}`, () => theirServer.getUser(userId), ServerUsers.get(userId), ourServer)
       step("update user", "PATCH", `/api/v1/users/${userId}`,
         async () => (await theirServer.getUser(userId))!.update({ serverMetadata: { plan: "pro" }, primaryEmail: "b@example.com", displayName: "B" }),
-        ServerUsers.update(userId, { server_metadata: { plan: "pro" }, primary_email: "b@example.com", display_name: "B" }), ourServer)
+        ServerUsers.update(userId, { serverMetadata: { plan: "pro" }, primaryEmail: "b@example.com", displayName: "B" }), ourServer)
       step("delete user", "DELETE", `/api/v1/users/${userId}`, async () => (await theirServer.getUser(userId))!.delete(), ServerUsers.remove(userId), ourServer)
       step("list users", "GET", "/api/v1/users",
         () => theirServer.listUsers({ limit: 10, orderBy: "signedUpAt", desc: true, query: "abc" }),

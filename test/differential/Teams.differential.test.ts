@@ -69,8 +69,8 @@ describe("teams, permissions and API keys send the same requests as @stackframe/
       const theirTeam = async () => (await (await me()).getTeam(TEAM))!
 
       yield* same("list teams", async () => (await me()).listTeams(), Teams.list(), ourClient, is("GET", "/teams"))
-      yield* same("create team", async () => (await me()).createTeam({ displayName: "Team" }), Teams.create({ display_name: "Team" }), ourClient, is("POST", "/teams"))
-      yield* same("create team selects it", async () => (await me()).createTeam({ displayName: "Team" }), Teams.create({ display_name: "Team" }), ourClient, is("PATCH", "/users/me"))
+      yield* same("create team", async () => (await me()).createTeam({ displayName: "Team" }), Teams.create({ displayName: "Team" }), ourClient, is("POST", "/teams"))
+      yield* same("create team selects it", async () => (await me()).createTeam({ displayName: "Team" }), Teams.create({ displayName: "Team" }), ourClient, is("PATCH", "/users/me"))
       yield* same("leave team", async () => (await me()).leaveTeam(await theirTeam()), TeamMemberships.leave(TEAM), ourClient, is("DELETE", `/team-memberships/${TEAM}/me`))
       yield* same(
         "send invitation",

@@ -76,6 +76,17 @@ describe("validation of user bodies", () => {
       assert.strictEqual(server.body.profile_image_url, "https://example.com/a.png")
     })))
 
+  it.effect("a team's profile_image_url must be a URL; a client may only upload a base64 image", () =>
+    withEmulator(Effect.gen(function*() {
+      const tokens = yield* signUp("team-image@example.com")
+      const create = (profile_image_url: string, access: "client" | "server") =>
+        call({ method: "POST", path: "/teams", access, accessToken: tokens.access_token, body: { display_name: "T", profile_image_url } })
+      assertSchemaError(yield* create("", "server"), "POST /api/v1/teams", ["body.profile_image_url is not a valid URL"])
+      assertPlain(yield* create("https://example.com/a.png", "client"), 400, "Invalid profile image URL")
+      assert.strictEqual((yield* create("data:image/png;base64,iVBORw0KGgo=", "client")).status, 201)
+      assert.strictEqual((yield* create("https://example.com/a.png", "server")).status, 201)
+    })))
+
   it.effect("totp_secret_base64 must be base64 with its padding", () =>
     withEmulator(Effect.gen(function*() {
       const tokens = yield* signUp("totp@example.com")

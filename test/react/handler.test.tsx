@@ -93,7 +93,7 @@ describe("StackHandler", () => {
     const secret = new OTPAuth.Secret({ size: 20 })
     const base64 = Buffer.from(secret.buffer as ArrayBuffer).toString("base64")
     await t.run(Auth.signUpWithPassword({ email, password }).pipe(
-      Effect.andThen(Mutations.updateUser({ totp_secret_base64: base64 })),
+      Effect.andThen(Mutations.updateUser({ totpSecretBase64: base64 })),
       Effect.andThen(Auth.signOut())
     ))
     const signIn = await page("/handler/sign-in?after_auth_return_to=%2Fapp")
@@ -179,7 +179,7 @@ describe("StackHandler", () => {
     const invitee = freshEmail()
     const team = await t.run(Effect.gen(function*() {
       yield* Auth.signUpWithPassword({ email: freshEmail(), password })
-      const created = yield* Teams.create({ display_name: "Rocket" })
+      const created = yield* Teams.create({ displayName: "Rocket" })
       yield* Mutations.inviteToTeam({ teamId: created.id, email: invitee, callbackUrl: "http://localhost:3000/handler/team-invitation" })
       yield* Auth.signOut()
       yield* Auth.signUpWithPassword({ email: invitee, password })

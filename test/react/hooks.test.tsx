@@ -91,7 +91,7 @@ describe("hooks", () => {
     await t.run(Auth.signUpWithPassword({ email: freshEmail(), password: "correct horse battery" }))
     const before = await t.count("GET", "/users/me")
     function Rename() {
-      const { mutate, isPending } = useMutation((name: string) => Mutations.updateUser({ display_name: name }))
+      const { mutate, isPending } = useMutation((name: string) => Mutations.updateUser({ displayName: name }))
       return <button onClick={() => void mutate("Ada")} disabled={isPending}>rename</button>
     }
     await renderAsync(

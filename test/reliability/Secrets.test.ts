@@ -102,7 +102,7 @@ layer(Emulator.layerInProcess)("secrets in traces, logs and errors", (it) => {
         yield* inject({ method: "GET", path: "/users/me", times: 1, fault: Faults.status(200, { body: "<html>not json</html>" }) })
         yield* keep(Users.getCurrent()) // StackDecodeError
         yield* inject({ method: "PATCH", path: "/users/me", times: 1, fault: Faults.drop() })
-        yield* keep(Users.update({ display_name: "x" })) // StackConnectionError with diagnostics
+        yield* keep(Users.update({ displayName: "x" })) // StackConnectionError with diagnostics
         yield* inject({ method: "GET", path: "/users/me", times: 1, fault: Faults.serverError(503) })
         yield* keep(Users.getCurrent()) // StackHttpError
         yield* inject({ method: "GET", path: "/users/me", times: 1, fault: Faults.delay("1 hour") })
@@ -128,7 +128,7 @@ layer(Emulator.layerInProcess)("secrets in traces, logs and errors", (it) => {
 
       // server: create and list users; a server app with a wrong key
       yield* capture.around(Effect.gen(function*() {
-        yield* keep(ServerUsers.create({ primary_email: "srv@example.com", password, display_name: "srv" }))
+        yield* keep(ServerUsers.create({ primaryEmail: "srv@example.com", password, displayName: "srv" }))
         yield* keep(ServerUsers.list({ limit: 5 }))
         yield* noteTokens
       }).pipe(Effect.provide(TestApps.server())))

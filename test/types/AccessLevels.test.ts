@@ -86,9 +86,9 @@ describe("a client app cannot express server-only or admin-only calls", () => {
     runnable(ServerUsers.list().pipe(Effect.provide(serverApp)))
     runnable(ServerUsers.list().pipe(Effect.provide(adminApp)))
     runnable(AdminProjects.update({ displayName: "Renamed" }).pipe(Effect.provide(adminApp)))
-    runnable(Users.update({ display_name: "Ada" }).pipe(Effect.provide(clientApp)))
-    runnable(Users.update({ display_name: "Ada" }).pipe(Effect.provide(serverApp)))
-    runnable(Users.update({ display_name: "Ada" }).pipe(Effect.provide(adminApp)))
+    runnable(Users.update({ displayName: "Ada" }).pipe(Effect.provide(clientApp)))
+    runnable(Users.update({ displayName: "Ada" }).pipe(Effect.provide(serverApp)))
+    runnable(Users.update({ displayName: "Ada" }).pipe(Effect.provide(adminApp)))
   })
 })
 

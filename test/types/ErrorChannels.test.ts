@@ -346,12 +346,12 @@ describe("each API call fails with exactly its exported error union", () => {
       list: Teams.ListError
       select: Teams.SelectError
       create: Teams.CreateError
-      update: Teams.ChangeError
+      update: Teams.UpdateError
       remove: Teams.ChangeError
       listAll: Teams.ListAllError
       createAsServer: Teams.CreateAsServerError
       get: Teams.ServerTeamError
-      updateAsServer: Teams.ServerTeamError
+      updateAsServer: Teams.UpdateAsServerError
       removeAsServer: Teams.ServerTeamError
       listUsers: Teams.ListUsersError
     }>>()

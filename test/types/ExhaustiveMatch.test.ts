@@ -117,6 +117,7 @@ describe("Users.update", () => {
   const allButGeneric = Match.type<E>().pipe(
     Match.tag("CannotGetOwnUserWithoutUser", label("CannotGetOwnUserWithoutUser")),
     Match.tag("TeamMembershipNotFound", label("TeamMembershipNotFound")),
+    Match.tag("SchemaError", label("SchemaError")),
     Match.tag("UnknownErrorCode", label("UnknownErrorCode")),
     Match.when(isTransportError, label("TransportError")),
   )
@@ -140,6 +141,7 @@ describe("Teams.create", () => {
     Match.tag("UserAuthenticationRequired", label("UserAuthenticationRequired")),
     Match.tag("TeamMembershipNotFound", label("TeamMembershipNotFound")),
     Match.tag("CannotGetOwnUserWithoutUser", label("CannotGetOwnUserWithoutUser")),
+    Match.tag("SchemaError", label("SchemaError")),
     Match.tag("KnownError", label("KnownError")),
     Match.when(isTransportError, label("TransportError")),
   )

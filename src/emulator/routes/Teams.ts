@@ -9,6 +9,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as EmulatorState from "../EmulatorState.ts"
+import * as Fields from "../Fields.ts"
 import type { Team } from "../EmulatorState.ts"
 import * as Permissions from "../Permissions.ts"
 import type { Auth } from "../RequestAuth.ts"
@@ -39,11 +40,14 @@ const teamView = (auth: Auth, team: Team) => auth.accessType === "client" ? View
 
 const forbidden = (message: string) => new Responses.StatusFailure({ status: 403, message })
 
-/** Clients may only upload images as data URLs. */
-const checkClientImage = (auth: Auth, url: string | null | undefined) =>
-  auth.accessType === "client" && typeof url === "string" && !/^data:image\/[a-z+.-]+;base64,/i.test(url)
+/** A team image must be a URL; clients may only upload base64 images. SPEC §3 */
+const checkClientImage = (auth: Auth, url: string | null | undefined) => {
+  const problem = Fields.urlProblem("body.profile_image_url", url)
+  if (problem !== undefined) return Effect.fail(Router.schemaError(problem))
+  return auth.accessType === "client" && url && !Fields.isBase64Image(url)
     ? Effect.fail(new Responses.StatusFailure({ status: 400, message: "Invalid profile image URL" }))
     : Effect.void
+}
 
 const decodeBody = (auth: Auth, body: unknown, create: boolean): Effect.Effect<Body, Responses.RouteFailure> =>
   auth.accessType === "client"

@@ -1,7 +1,7 @@
 /**
  * Wire shapes of user and team API keys (SPEC §3 API key, §4 API key validity): the key as listed
  * (only the last four characters of its value), the key just created (its whole value, kept
- * `Redacted`), and the create payload. Times are `Date`s decoded from the wire's milliseconds.
+ * `Redacted`). Times are `Date`s decoded from the wire's milliseconds.
  *
  * @since 0.1.0
  */
@@ -58,12 +58,3 @@ export type CreatedApiKey = typeof CreatedApiKey.Type
 
 /** The `{ items }` list of keys. SPEC §7 */
 export const ApiKeyList = Schema.Struct({ items: Schema.Array(ApiKey) })
-
-/** The create payload: exactly one of `user_id` and `team_id`. SPEC §3, §5 */
-export interface ApiKeyCreate {
-  readonly description: string
-  readonly expires_at_millis: number | null
-  readonly is_public?: boolean
-  readonly user_id?: string
-  readonly team_id?: string
-}

@@ -1,6 +1,6 @@
 /**
  * Contact channels (SPEC §3 "Contact channel", §7 "Contact channels"): the wire read shape and the
- * create/update payloads, which are passed through as given (snake_case).
+ * create/update payloads (camelCase, encoded to the wire's snake_case).
  *
  * @since 0.1.0
  */
@@ -29,28 +29,44 @@ export type ContactChannel = typeof ContactChannel.Type
 /** `{ items }` of the list calls. SPEC §7 */
 export const ContactChannelList = Schema.Struct({ items: Schema.Array(ContactChannel) })
 
-/** A new contact channel of the current user (the SDK adds `user_id`). SPEC §3, §7 `POST /contact-channels` */
-export interface ContactChannelCreate {
-  readonly type: "email"
-  readonly value: string
-  readonly used_for_auth: boolean
-  readonly is_primary?: boolean | undefined
+const channelKeys = { usedForAuth: "used_for_auth", isPrimary: "is_primary", isVerified: "is_verified" } as const
+const createFields = {
+  type: Schema.Literal("email"),
+  value: Schema.String,
+  usedForAuth: Schema.Boolean,
+  isPrimary: Schema.optional(Schema.Boolean)
+}
+const updateFields = {
+  type: Schema.optional(Schema.Literal("email")),
+  value: Schema.optional(Schema.String),
+  usedForAuth: Schema.optional(Schema.Boolean),
+  isPrimary: Schema.optional(Schema.Boolean)
 }
 
-/** A new contact channel created by a server, which may mark it verified. SPEC §7 */
-export interface ServerContactChannelCreate extends ContactChannelCreate {
-  readonly is_verified?: boolean | undefined
-}
+/** A new e-mail channel of the signed-in user: unverified, and not primary unless asked. */
+export const ContactChannelCreate = Schema.Struct(createFields).pipe(Wire.encodeKeys(channelKeys))
+type ContactChannelCreateType = typeof ContactChannelCreate.Type
+/** A new e-mail channel of the signed-in user: unverified, and not primary unless asked. */
+export interface ContactChannelCreate extends ContactChannelCreateType {}
 
-/** Changes to a contact channel; a changed value is unverified again. SPEC §7 */
-export interface ContactChannelUpdate {
-  readonly type?: "email" | undefined
-  readonly value?: string | undefined
-  readonly used_for_auth?: boolean | undefined
-  readonly is_primary?: boolean | undefined
-}
+/** A new contact channel created by a server, which may mark it verified. */
+export const ServerContactChannelCreate = Schema.Struct({ ...createFields, isVerified: Schema.optional(Schema.Boolean) }).pipe(
+  Wire.encodeKeys(channelKeys)
+)
+type ServerContactChannelCreateType = typeof ServerContactChannelCreate.Type
+/** A new contact channel created by a server, which may mark it verified. */
+export interface ServerContactChannelCreate extends ServerContactChannelCreateType {}
 
-/** Changes a server may make, verification included. SPEC §7 */
-export interface ServerContactChannelUpdate extends ContactChannelUpdate {
-  readonly is_verified?: boolean | undefined
-}
+/** Changes to a contact channel; a changed value is unverified again. */
+export const ContactChannelUpdate = Schema.Struct(updateFields).pipe(Wire.encodeKeys(channelKeys))
+type ContactChannelUpdateType = typeof ContactChannelUpdate.Type
+/** Changes to a contact channel; a changed value is unverified again. */
+export interface ContactChannelUpdate extends ContactChannelUpdateType {}
+
+/** Changes a server may make to a contact channel, its verification included. */
+export const ServerContactChannelUpdate = Schema.Struct({ ...updateFields, isVerified: Schema.optional(Schema.Boolean) }).pipe(
+  Wire.encodeKeys(channelKeys)
+)
+type ServerContactChannelUpdateType = typeof ServerContactChannelUpdate.Type
+/** Changes a server may make to a contact channel, its verification included. */
+export interface ServerContactChannelUpdate extends ServerContactChannelUpdateType {}

@@ -1,7 +1,7 @@
 /**
  * Linked OAuth provider accounts (SPEC §3 "OAuth provider (linked account)", §7 `/oauth-providers`)
  * and connected-account access tokens (`/connected-accounts/.../access-token`). Payloads are
- * passed through as given (snake_case).
+ * camelCase, encoded to the wire's snake_case.
  *
  * @since 0.1.0
  */
@@ -35,23 +35,46 @@ export type OAuthProvider = typeof OAuthProvider.Type
 /** `{ items }` of `GET /oauth-providers`. SPEC §7 */
 export const OAuthProviderList = Schema.Struct({ items: Schema.Array(OAuthProvider) })
 
-/** A new linked account (server only). SPEC §7 `POST /oauth-providers` */
-export interface OAuthProviderCreate {
-  readonly user_id: string
-  readonly provider_config_id: string
-  readonly account_id: string
-  readonly email?: string | undefined
-  readonly allow_sign_in: boolean
-  readonly allow_connected_accounts: boolean
-}
+const inputKeys = {
+  userId: "user_id",
+  providerConfigId: "provider_config_id",
+  accountId: "account_id",
+  allowSignIn: "allow_sign_in",
+  allowConnectedAccounts: "allow_connected_accounts"
+} as const
 
-/** Changes to a linked account; `email` and `account_id` only from servers. SPEC §7 */
-export interface OAuthProviderUpdate {
-  readonly allow_sign_in?: boolean | undefined
-  readonly allow_connected_accounts?: boolean | undefined
-  readonly email?: string | undefined
-  readonly account_id?: string | undefined
-}
+/** A provider account to link to a user (servers only). */
+export const OAuthProviderCreate = Schema.Struct({
+  userId: Schema.String,
+  providerConfigId: Schema.String,
+  accountId: Schema.String,
+  email: Schema.optional(Schema.String),
+  allowSignIn: Schema.Boolean,
+  allowConnectedAccounts: Schema.Boolean
+}).pipe(Wire.encodeKeys(inputKeys))
+type OAuthProviderCreateType = typeof OAuthProviderCreate.Type
+/** A provider account to link to a user (servers only). */
+export interface OAuthProviderCreate extends OAuthProviderCreateType {}
+
+/** Changes to a linked account; `email` and `accountId` only from servers. */
+export const OAuthProviderUpdate = Schema.Struct({
+  allowSignIn: Schema.optional(Schema.Boolean),
+  allowConnectedAccounts: Schema.optional(Schema.Boolean),
+  email: Schema.optional(Schema.String),
+  accountId: Schema.optional(Schema.String)
+}).pipe(Wire.encodeKeys(inputKeys))
+type OAuthProviderUpdateType = typeof OAuthProviderUpdate.Type
+/** Changes to a linked account; `email` and `accountId` only from servers. */
+export interface OAuthProviderUpdate extends OAuthProviderUpdateType {}
+
+/** Changes a signed-in user may make to one of their linked accounts. */
+export const OAuthProviderOwnUpdate = Schema.Struct({
+  allowSignIn: Schema.optional(Schema.Boolean),
+  allowConnectedAccounts: Schema.optional(Schema.Boolean)
+}).pipe(Wire.encodeKeys(inputKeys))
+type OAuthProviderOwnUpdateType = typeof OAuthProviderOwnUpdate.Type
+/** Changes a signed-in user may make to one of their linked accounts. */
+export interface OAuthProviderOwnUpdate extends OAuthProviderOwnUpdateType {}
 
 /** A provider access token of a connected account; the token stays `Redacted`. SPEC §7 */
 export const ProviderAccessToken = Schema.Struct({

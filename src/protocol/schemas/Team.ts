@@ -1,6 +1,6 @@
 /**
  * Wire shapes of teams (SPEC §3 Team, §7 Teams): the client and server read views, and the create
- * and update payloads, which are passed through as given (snake_case).
+ * and update payloads (camelCase, encoded to the wire's snake_case).
  *
  * @since 0.1.0
  */
@@ -43,29 +43,45 @@ export const TeamList = Schema.Struct({ items: Schema.Array(Team) })
 /** The `{ items }` list of teams a server reads. SPEC §7 */
 export const ServerTeamList = Schema.Struct({ items: Schema.Array(ServerTeam) })
 
-/** What a client may change in a team (passed through). SPEC §3 */
-export interface TeamUpdate {
-  readonly display_name?: string
-  readonly profile_image_url?: string | null
-  readonly client_metadata?: unknown
+const updateFields = {
+  displayName: Schema.optional(Schema.String),
+  profileImageUrl: Schema.optional(Schema.NullOr(Schema.String)),
+  clientMetadata: Schema.optional(Schema.Unknown)
 }
+const serverUpdateFields = {
+  ...updateFields,
+  clientReadOnlyMetadata: Schema.optional(Schema.Unknown),
+  serverMetadata: Schema.optional(Schema.Unknown)
+}
+const serverUpdateKeys = { ...clientKeys, serverMetadata: "server_metadata" } as const
 
-/** What a client creates a team with (passed through; the SDK adds `creator_user_id: "me"`). SPEC §3 */
-export interface TeamCreate extends TeamUpdate {
-  readonly display_name: string
-}
+/** What a client may change in a team; a key left out stays as it is. */
+export const TeamUpdate = Schema.Struct(updateFields).pipe(Wire.encodeKeys(clientKeys))
+type TeamUpdateType = typeof TeamUpdate.Type
+/** What a client may change in a team; a key left out stays as it is. */
+export interface TeamUpdate extends TeamUpdateType {}
 
-/** What a server may change in a team (passed through). SPEC §3 */
-export interface ServerTeamUpdate extends TeamUpdate {
-  readonly client_read_only_metadata?: unknown
-  readonly server_metadata?: unknown
-}
+/** What a client creates a team with: a display name at least (the caller becomes its first member). */
+export const TeamCreate = Schema.Struct({ ...updateFields, displayName: Schema.String }).pipe(Wire.encodeKeys(clientKeys))
+type TeamCreateType = typeof TeamCreate.Type
+/** What a client creates a team with: a display name at least (the caller becomes its first member). */
+export interface TeamCreate extends TeamCreateType {}
 
-/** What a server creates a team with; `creator_user_id` makes that user its first member. SPEC §3 */
-export interface ServerTeamCreate extends ServerTeamUpdate {
-  readonly display_name: string
-  readonly creator_user_id?: string
-}
+/** What a server may change in a team, its read-only and server metadata included. */
+export const ServerTeamUpdate = Schema.Struct(serverUpdateFields).pipe(Wire.encodeKeys(serverUpdateKeys))
+type ServerTeamUpdateType = typeof ServerTeamUpdate.Type
+/** What a server may change in a team, its read-only and server metadata included. */
+export interface ServerTeamUpdate extends ServerTeamUpdateType {}
+
+/** What a server creates a team with; `creatorUserId` makes that user its first member. */
+export const ServerTeamCreate = Schema.Struct({
+  ...serverUpdateFields,
+  displayName: Schema.String,
+  creatorUserId: Schema.optional(Schema.String)
+}).pipe(Wire.encodeKeys({ ...serverUpdateKeys, creatorUserId: "creator_user_id" }))
+type ServerTeamCreateType = typeof ServerTeamCreate.Type
+/** What a server creates a team with; `creatorUserId` makes that user its first member. */
+export interface ServerTeamCreate extends ServerTeamCreateType {}
 
 /** A membership as the service answers it (`{ team_id, user_id }`). SPEC §3 */
 export const TeamMembership = Schema.Struct({ teamId: Schema.String, userId: Schema.String }).pipe(

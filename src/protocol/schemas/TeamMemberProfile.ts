@@ -26,8 +26,11 @@ export type TeamMemberProfile = typeof TeamMemberProfile.Type
 /** The `{ items }` list of profiles. SPEC §7 */
 export const TeamMemberProfileList = Schema.Struct({ items: Schema.Array(TeamMemberProfile) })
 
-/** What a member may change in their profile (passed through). SPEC §3 */
-export interface TeamMemberProfileUpdate {
-  readonly display_name?: string
-  readonly profile_image_url?: string | null
-}
+/** What a member may change in their profile in one team; a key left out stays as it is. */
+export const TeamMemberProfileUpdate = Schema.Struct({
+  displayName: Schema.optional(Schema.String),
+  profileImageUrl: Schema.optional(Schema.NullOr(Schema.String))
+}).pipe(Wire.encodeKeys({ displayName: "display_name", profileImageUrl: "profile_image_url" }))
+type TeamMemberProfileUpdateType = typeof TeamMemberProfileUpdate.Type
+/** What a member may change in their profile in one team; a key left out stays as it is. */
+export interface TeamMemberProfileUpdate extends TeamMemberProfileUpdateType {}

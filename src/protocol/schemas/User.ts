@@ -64,15 +64,28 @@ export const CurrentUser = Schema.Struct({
 export type CurrentUser = typeof CurrentUser.Type
 
 /**
- * What `PATCH /users/me` accepts, passed through as given (snake_case, SPEC §3). `null` clears a
- * field; a key left out is unchanged.
+ * Changes to the signed-in user: `null` clears a field, a key left out stays as it is. Encodes to
+ * the snake_case body of `PATCH /users/me`.
  */
-export interface CurrentUserUpdate {
-  readonly display_name?: string | null | undefined
-  readonly profile_image_url?: string | null | undefined
-  readonly client_metadata?: unknown
-  readonly selected_team_id?: string | null | undefined
-  readonly totp_secret_base64?: string | null | undefined
-  readonly otp_auth_enabled?: boolean | undefined
-  readonly passkey_auth_enabled?: boolean | undefined
-}
+export const CurrentUserUpdate = Schema.Struct({
+  displayName: Schema.optional(Schema.NullOr(Schema.String)),
+  profileImageUrl: Schema.optional(Schema.NullOr(Schema.String)),
+  clientMetadata: Schema.optional(Schema.Unknown),
+  selectedTeamId: Schema.optional(Schema.NullOr(Schema.String)),
+  totpSecretBase64: Schema.optional(Schema.NullOr(Schema.String)),
+  otpAuthEnabled: Schema.optional(Schema.Boolean),
+  passkeyAuthEnabled: Schema.optional(Schema.Boolean)
+}).pipe(Wire.encodeKeys({
+  displayName: "display_name",
+  profileImageUrl: "profile_image_url",
+  clientMetadata: "client_metadata",
+  selectedTeamId: "selected_team_id",
+  totpSecretBase64: "totp_secret_base64",
+  otpAuthEnabled: "otp_auth_enabled",
+  passkeyAuthEnabled: "passkey_auth_enabled"
+}))
+
+type CurrentUserUpdateType = typeof CurrentUserUpdate.Type
+
+/** Changes to the signed-in user: `null` clears a field, a key left out stays as it is. */
+export interface CurrentUserUpdate extends CurrentUserUpdateType {}

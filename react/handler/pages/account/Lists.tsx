@@ -18,11 +18,11 @@ export function ContactChannelsSection(): ReactNode {
   const handler = useHandler()
   const channels = useContactChannels()
   const [email, setEmail] = useState("")
-  const add = useMutation(() => Mutations.createContactChannel({ type: "email", value: email, used_for_auth: false }))
+  const add = useMutation(() => Mutations.createContactChannel({ type: "email", value: email, usedForAuth: false }))
   const verify = useMutation((id: string) =>
     ContactChannels.sendVerificationCode(id, { callbackUrl: handler.absolute(handler.urls.emailVerification) })
   )
-  const primary = useMutation((id: string) => Mutations.updateContactChannel(id, { is_primary: true }))
+  const primary = useMutation((id: string) => Mutations.updateContactChannel(id, { isPrimary: true }))
   const remove = useMutation((id: string) => Mutations.removeContactChannel(id))
   return (
     <section aria-labelledby="channels-heading" data-testid="section-contact-channels">

@@ -17,7 +17,7 @@ import { Alert, Field, Form, placeError, Status, Submit } from "../../ui.tsx"
 /** The display name. SPEC §3 User */
 export function ProfileSection(props: { readonly user: Users.CurrentUser }): ReactNode {
   const [name, setName] = useState(props.user.displayName ?? "")
-  const save = useMutation(() => Mutations.updateUser({ display_name: name.trim() === "" ? null : name.trim() }))
+  const save = useMutation(() => Mutations.updateUser({ displayName: name.trim() === "" ? null : name.trim() }))
   return (
     <section aria-labelledby="profile-heading" data-testid="section-profile">
       <h2 id="profile-heading">Profile</h2>
@@ -68,10 +68,10 @@ export function MfaSection(props: { readonly user: Users.CurrentUser }): ReactNo
     Effect.suspend(() => {
       const fresh = new OTPAuth.Secret({ size: 20 })
       setSecret(fresh)
-      return Mutations.updateUser({ totp_secret_base64: toBase64(fresh.buffer) })
+      return Mutations.updateUser({ totpSecretBase64: toBase64(fresh.buffer) })
     })
   )
-  const disable = useMutation(() => Mutations.updateUser({ totp_secret_base64: null }))
+  const disable = useMutation(() => Mutations.updateUser({ totpSecretBase64: null }))
   const enabled = props.user.isMultiFactorRequired
   const uri = secret === undefined
     ? undefined

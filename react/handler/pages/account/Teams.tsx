@@ -54,7 +54,7 @@ function TeamItem(props: { readonly team: Team; readonly selected: boolean }): R
 export function TeamsSection(props: { readonly user: Users.CurrentUser }): ReactNode {
   const teams = useTeams()
   const [name, setName] = useState("")
-  const create = useMutation(() => Mutations.createTeam({ display_name: name }))
+  const create = useMutation(() => Mutations.createTeam({ displayName: name }))
   return (
     <section aria-labelledby="teams-heading" data-testid="section-teams">
       <h2 id="teams-heading">Teams</h2>
