@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
+import { modules } from "./scripts/entries.ts"
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -9,7 +10,9 @@ export default defineConfig({
     alias: [
       { find: /^stack-auth-effect\/testing$/, replacement: here("./src/testing/index.ts") },
       { find: /^stack-auth-effect\/react$/, replacement: here("./react/index.ts") },
-      { find: /^stack-auth-effect$/, replacement: here("./src/index.ts") }
+      { find: /^stack-auth-effect$/, replacement: here("./src/index.ts") },
+      // every public module's subpath (`stack-auth-effect/Auth`), as package.json's exports
+      ...modules().map((m) => ({ find: new RegExp(`^stack-auth-effect/${m.name}$`), replacement: here(`./${m.source}`) }))
     ]
   },
   test: {

@@ -1,13 +1,18 @@
 /**
- * Browser bundle sizes (esbuild, ESM, browser, minified, gzip -9) of the probe programs in
- * bench/bundle/, side by side with the official SDK, and where the bytes go (esbuild metafile).
+ * Browser bundle sizes (ESM, browser, minified, gzip -9), led by what users get: the packed
+ * package installed into a temporary app (scripts/installed.ts) and the README's flow bundled from
+ * it in three import styles with esbuild and rolldown (bench/bundle/installed/, scripts/flow.ts),
+ * beside the official SDK's same flow, with the known-error classes that survive. Then, as an
+ * analysis aid, the probe programs of bench/bundle/ bundled from src/ by path (a ladder of layers),
+ * and where the bytes go (esbuild metafile).
  *
  * Run: `npm run bench -- bundle` (or `npm exec -- tsx bench/bundle.ts [probe-name-filter...]`).
  */
-import { build, type Metafile } from "esbuild"
+import type { Metafile } from "esbuild"
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { gzipSync } from "node:zlib"
+import * as Flow from "../scripts/flow.ts"
+import { install } from "../scripts/installed.ts"
 import { fromRoot, root } from "./support/paths.ts"
 import { report } from "./support/report.ts"
 import { kib, table } from "./support/stats.ts"
@@ -23,27 +28,10 @@ export interface Measured {
   readonly metafile: Metafile
 }
 
-/** Builds and measures one entry. */
+/** Builds and measures one entry (esbuild, as a browser app bundles it: scripts/flow.ts). */
 export const measure = async (entry: string): Promise<Measured> => {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-    absWorkingDir: root
-  })
-  const contents = result.outputFiles[0]!.contents
-  return {
-    minified: contents.byteLength,
-    gzip: gzipSync(contents, { level: 9 }).byteLength,
-    code: new TextDecoder().decode(contents),
-    metafile: result.metafile
-  }
+  const bundle = await Flow.esbuild(root, entry)
+  return { ...bundle, metafile: bundle.metafile! }
 }
 
 /**
@@ -51,20 +39,13 @@ export const measure = async (entry: string): Promise<Measured> => {
  * bundlers differ on what they drop (esbuild keeps every member of a namespace re-exported by a
  * barrel, rolldown does not).
  */
-const measureRolldown = async (entry: string): Promise<number | undefined> => {
-  try {
-    const { rolldown } = await import("rolldown")
-    const bundle = await rolldown({ input: entry, platform: "browser", logLevel: "silent", cwd: root })
-    const { output } = await bundle.generate({ format: "esm", minify: true })
-    await bundle.close()
-    return gzipSync(output[0].code, { level: 9 }).byteLength
-  } catch {
-    return undefined
-  }
-}
+const measureRolldown = (entry: string): Promise<number | undefined> =>
+  Flow.rolldown(root, entry).then((bundle) => bundle.gzip, () => undefined)
 
 /** The parts of a bundle, by the file each byte comes from. */
-export const partOf = (file: string): string => {
+export const partOf = (path: string): string => {
+  // the installed package's files count as their sources
+  const file = path.replace(/^.*node_modules\/stack-auth-effect\/dist\//, "").replace(/\.js$/, ".ts")
   if (file.includes("node_modules/effect/")) return "Effect"
   if (file.includes("node_modules/@stackframe/")) return "official SDK"
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)
@@ -80,10 +61,10 @@ export const partOf = (file: string): string => {
   return "the probe itself"
 }
 
-const inputsOf = (m: Measured) => Object.values(m.metafile.outputs)[0]!.inputs
+const inputsOf = (m: { readonly metafile: Metafile }) => Object.values(m.metafile.outputs)[0]!.inputs
 
 /** Bytes per part, largest first. */
-const parts = (m: Measured) => {
+const parts = (m: { readonly metafile: Metafile }) => {
   const sums = new Map<string, number>()
   for (const [file, { bytesInOutput }] of Object.entries(inputsOf(m))) {
     sums.set(partOf(file), (sums.get(partOf(file)) ?? 0) + bytesInOutput)
@@ -92,7 +73,7 @@ const parts = (m: Measured) => {
 }
 
 /** Bytes per file under `prefix`, largest first. */
-const files = (m: Measured, test: (file: string) => boolean) =>
+const files = (m: { readonly metafile: Metafile }, test: (file: string) => boolean) =>
   Object.entries(inputsOf(m))
     .filter(([file, info]) => test(file) && info.bytesInOutput > 0)
     .map(([file, info]) => [file.replace("node_modules/effect/dist/", "effect/"), info.bytesInOutput] as const)
@@ -105,9 +86,79 @@ const catalogue = [...readFileSync(join(root, "src/protocol/KnownErrors.ts"), "u
 // a class survives as its `TaggedError()("Name", { ...fields })` call
 const classesIn = (m: Measured) => catalogue.filter((name) => m.code.includes(`"${name}",{`))
 
-// ----- run -----
+// ----- the installed package: what users get -----
 
-const probes = readdirSync(dir).filter((f) => /\.tsx?$/.test(f)).sort()
+const installedSections: Array<string> = []
+const installedData: Record<string, unknown> = {}
+if (only.length === 0 || only.includes("installed")) {
+  const installed = install(["@stackframe"]) // the official SDK's probe bundles it from the checkout
+  try {
+    const rows: Array<ReadonlyArray<string | number>> = []
+    let subpaths: Flow.Bundle | undefined
+    const targets: Record<Flow.Style, string> = {
+      barrel: "≤ 50",
+      "effect-modules": "≤ 44",
+      subpaths: "≤ 44",
+      official: "–"
+    }
+    const limit: Record<Flow.Style, number | undefined> = { barrel: 50, "effect-modules": 44, subpaths: 44, official: undefined }
+    for (const style of Object.keys(Flow.styles) as Array<Flow.Style>) {
+      const entry = Flow.writeFlow(installed, style)
+      const e = await Flow.esbuild(installed.app, entry)
+      const r = await Flow.rolldown(installed.app, entry).catch(() => undefined)
+      if (style === "subpaths") subpaths = e
+      const classes = style === "official" ? "–" : `${Flow.survivingClasses(e).length} / ${r === undefined ? "–" : Flow.survivingClasses(r).length}`
+      const met = (size: number, max: number | undefined) => max === undefined ? "" : size <= max * 1024 ? " (met)" : " (missed)"
+      rows.push([
+        `${style}: ${Flow.styles[style]}`,
+        kib(e.minified),
+        `**${kib(e.gzip)}**${met(e.gzip, limit[style])}`,
+        r === undefined ? "–" : `${kib(r.gzip)}${met(r.gzip, style === "official" ? undefined : 42)}`,
+        classes,
+        `esbuild ${targets[style]}${style === "official" ? "" : "; rolldown ≤ 42; classes ≤ 20"}`
+      ])
+      installedData[style] = {
+        esbuild: { minified: e.minified, gzip: e.gzip, knownErrorClasses: Flow.survivingClasses(e) },
+        rolldown: r === undefined ? null : { minified: r.minified, gzip: r.gzip, knownErrorClasses: Flow.survivingClasses(r) }
+      }
+    }
+    installedSections.push(
+      "### The installed package: the README's browser flow, as users bundle it",
+      "",
+      "`npm pack`, the tarball installed with `effect` into a temporary app; the flow (sign in with a password, read the current user, sign out, cookie token store) in three import styles, bundled for browsers (ESM, minified, gzip -9). Known-error classes: those of the 110-class catalogue that survive, esbuild / rolldown.",
+      "",
+      table(["app", "esbuild min KiB", "esbuild min+gzip KiB", "rolldown min+gzip KiB", "known-error classes kept", "targets (KiB)"], rows)
+    )
+    if (subpaths?.metafile !== undefined) {
+      const m = { metafile: subpaths.metafile }
+      const total = subpaths.minified
+      installedSections.push(
+        "",
+        "### Where the bytes of the installed subpaths flow go (esbuild metafile, minified bytes; gzip shares are proportional estimates)",
+        "",
+        table(["part", "min bytes", "share", "≈ gzip KiB"], parts(m).map(([part, bytes]) => [
+          part,
+          bytes,
+          `${((bytes / total) * 100).toFixed(1)}%`,
+          kib((bytes / total) * subpaths!.gzip)
+        ])),
+        "",
+        `Known-error classes kept: ${Flow.survivingClasses(subpaths).join(", ") || "none"}.`,
+        "",
+        "Our files, largest 25:",
+        "",
+        table(["file", "min bytes"], files(m, (f) => f.includes("node_modules/stack-auth-effect/")).slice(0, 25)
+          .map(([f, b]) => [f.replace(/^.*node_modules\/stack-auth-effect\/dist\//, ""), b]))
+      )
+    }
+  } finally {
+    installed.remove()
+  }
+}
+
+// ----- analysis aid: src/ bundled by path -----
+
+const probes = readdirSync(dir).filter((f) => f !== "installed").filter((f) => /\.tsx?$/.test(f)).sort()
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
 const measured = new Map<string, Measured>()
 const failed = new Map<string, string>()
@@ -119,7 +170,13 @@ for (const file of probes) {
   }
 }
 
-const sections: Array<string> = []
+const sections: Array<string> = [
+  ...installedSections,
+  "",
+  "## Analysis aid: src/ bundled by path",
+  "",
+  "Not what users get (package.json's exports do not let an app import src/): the probes of bench/bundle/ bundle src/ by path, to see what each layer costs."
+]
 const gz = (name: string) => measured.get(name)?.gzip
 
 sections.push(
@@ -231,5 +288,6 @@ report("bundle", sections.join("\n"), {
     parts: Object.fromEntries(parts(m)),
     knownErrorClasses: classesIn(m)
   }])),
-  failed: Object.fromEntries(failed)
+  failed: Object.fromEntries(failed),
+  installed: installedData
 })

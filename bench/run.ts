@@ -58,6 +58,11 @@ const environment = [
 
 console.log(`${environment}\n`)
 writeFileSync(here("results/environment.md"), `${environment}\n`)
+// the parts that measure the installed package pack dist/: build it first
+if (selected.some((part) => part === "bundle" || part === "import")) {
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" })
+  if (build.status !== 0) process.exit(1)
+}
 let failures = 0
 for (const part of selected) {
   console.log(`\n## ${part}\n`)

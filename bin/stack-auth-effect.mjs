@@ -3,7 +3,7 @@
 // Uses the built package (dist/); in a checkout without a build, Node 24 runs the TypeScript sources.
 let cli
 try {
-  cli = (await import("../dist/testing/index.js")).Cli
+  cli = (await import("../dist/node/testing.js")).Cli
 } catch (error) {
   if (error?.code !== "ERR_MODULE_NOT_FOUND" || !String(error.message).includes("dist")) throw error
   cli = await import("../src/emulator/Cli.ts")

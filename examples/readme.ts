@@ -1,5 +1,7 @@
-import { Effect } from "effect"
-import { Auth, StackClientApp, Users } from "stack-auth-effect"
+import * as Effect from "effect/Effect"
+import * as Auth from "stack-auth-effect/Auth"
+import * as StackClientApp from "stack-auth-effect/StackClientApp"
+import * as Users from "stack-auth-effect/Users"
 
 export const program = Effect.gen(function*() {
   yield* Auth.signInWithPassword({ email: "ada@example.com", password: "correct horse battery" })

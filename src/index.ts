@@ -1,7 +1,9 @@
 /**
  * stack-auth-effect: an Effect 4 SDK for the Stack Auth REST protocol.
  *
- * Modules are namespaces: `Users.update`, `TokenStore.layerMemory`, `StackClientApp.layer`.
+ * Modules are namespaces: `Users.update`, `TokenStore.layerMemory`, `StackClientApp.layer`. Each
+ * is also its own entry point, `import * as Users from "stack-auth-effect/Users"` (like
+ * `effect/Effect`), the import style bundlers tree-shake best.
  *
  * @since 0.1.0
  */

@@ -8,10 +8,17 @@
 import * as Layer from "effect/Layer"
 import type * as Config from "effect/Config"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
+import type * as QueryCache from "../cache/QueryCache.ts"
+import type * as Session from "../session/Session.ts"
+import type * as TokenStore from "../session/TokenStore.ts"
+import type * as StackHttp from "../transport/StackHttp.ts"
 import * as AppLayer from "./AppLayer.ts"
 
-/** What a client app provides to the calls of `api/*`. */
-export type Services = AppLayer.Services
+/**
+ * What a client app provides to the calls of `api/*` (`AppLayer.Services`, written out so that
+ * a user's inferred types can name it: `StackClientApp.Services`).
+ */
+export type Services = StackHttp.StackHttp | Session.Session | TokenStore.TokenStore | QueryCache.QueryCache
 
 /** Options of the client app. SPEC §6 */
 export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
