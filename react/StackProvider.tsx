@@ -9,11 +9,15 @@
  * @since 0.1.0
  */
 import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { createContext, type ReactNode, Suspense, use, useEffect, useMemo, useRef, useState } from "react"
 import type * as StackClientApp from "../src/apps/StackClientApp.ts"
 import * as QueryCache from "../src/cache/QueryCache.ts"
 import type * as HandlerUrls from "../src/handler/HandlerUrls.ts"
+import type { MessagesOverride } from "./messages.ts"
+import { type InitialData, seedInitialData } from "./ssr.ts"
+import { type Appearance, StackTheme } from "./ui/Theme.tsx"
 import { makeRuntime, makeStackApp, type Navigate, type Services, type StackApp, type StackRuntime } from "./StackRuntime.ts"
 
 export { type Navigate, type StackApp, type StackRuntime } from "./StackRuntime.ts"
@@ -39,6 +43,16 @@ export type StackProviderProps = {
   readonly navigate?: Navigate | undefined
   /** Handler base path, home path or single URLs (SPEC §2); ignored with `runtime`. */
   readonly urls?: HandlerUrls.Options | undefined
+  /** How the prebuilt components look: light/dark and design tokens (`variables.colorPrimary`, ...). SPEC §2 */
+  readonly appearance?: Appearance | undefined
+  /** Overrides of the prebuilt components' texts (translations, wording). SPEC §8 */
+  readonly messages?: MessagesOverride | undefined
+  /**
+   * What the server read for this page (`loadInitialData`): with a runtime whose context is built
+   * (`await runtime.context()`), the first render shows this project and user at once, on the
+   * server and when hydrating. SPEC §9
+   */
+  readonly initialData?: InitialData | undefined
 } & (
   | { readonly app: Layer.Layer<StackClientApp.Services, unknown>; readonly runtime?: undefined }
   | { readonly runtime: StackRuntime; readonly app?: undefined }
@@ -47,6 +61,7 @@ export type StackProviderProps = {
 interface Holder {
   readonly runtime: StackRuntime
   readonly owned: boolean
+  value: StackContextValue | undefined
   ready: Promise<StackContextValue> | undefined
   mounts: number
   disposed: boolean
@@ -63,6 +78,7 @@ export function StackProvider(props: StackProviderProps): ReactNode {
   const [holder] = useState<Holder>(() => ({
     runtime: props.runtime ?? makeRuntime(props.app!, { navigate: () => navigateRef.current, urls: props.urls }),
     owned: props.runtime === undefined,
+    value: undefined,
     ready: undefined,
     mounts: 0,
     disposed: false
@@ -80,21 +96,30 @@ export function StackProvider(props: StackProviderProps): ReactNode {
       })
     }
   }, [holder])
-  holder.ready ??= holder.runtime.context().then((context) => ({
-    runtime: holder.runtime,
-    context,
-    cache: Context.get(context, QueryCache.QueryCache),
-    isDisposed: () => holder.disposed
-  }))
+  const toValue = (context: Context.Context<Services>): StackContextValue => {
+    if (props.initialData !== undefined) Effect.runSyncWith(context)(Effect.ignore(seedInitialData(props.initialData)))
+    return { runtime: holder.runtime, context, cache: Context.get(context, QueryCache.QueryCache), isDisposed: () => holder.disposed }
+  }
+  // a built runtime renders at once (server rendering, hydration); otherwise suspend until it is
+  if (holder.value === undefined && holder.ready === undefined && holder.runtime.cachedContext !== undefined) {
+    holder.value = toValue(holder.runtime.cachedContext)
+  }
+  if (holder.value === undefined) holder.ready ??= holder.runtime.context().then(toValue)
   return (
-    <Suspense fallback={props.fallback ?? null}>
-      <Ready ready={holder.ready}>{props.children}</Ready>
-    </Suspense>
+    <StackTheme appearance={props.appearance} messages={props.messages}>
+      <Suspense fallback={props.fallback ?? null}>
+        <Ready value={holder.value} ready={holder.ready}>{props.children}</Ready>
+      </Suspense>
+    </StackTheme>
   )
 }
 
-function Ready(props: { readonly ready: Promise<StackContextValue>; readonly children?: ReactNode }): ReactNode {
-  const value = use(props.ready)
+function Ready(props: {
+  readonly value: StackContextValue | undefined
+  readonly ready: Promise<StackContextValue> | undefined
+  readonly children?: ReactNode
+}): ReactNode {
+  const value = props.value ?? use(props.ready!)
   return <StackContext value={value}>{props.children}</StackContext>
 }
 

@@ -114,7 +114,24 @@ export function useSuspenseQuery<A, E>(query: AppQuery<A, E>): A {
     throw stack.runtime.runSync(stack.cache.settledPromise(query))
   }
   if (Exit.isSuccess(exit)) return exit.value
+  // a failure marked stale (an error boundary's "Try again" invalidates): load again, suspended
+  if (stack.cache.snapshotUnsafe<A, E>(query.key).isStale) throw reload(stack, query)
   throw failureOf(exit.cause)
+}
+
+const reloadsByCache = new WeakMap<QueryCache.Service, Map<string, Promise<void>>>()
+
+/** One reload per key at a time, as a promise Suspense can wait for. */
+const reload = <A, E>(stack: StackContextValue, query: AppQuery<A, E>): Promise<void> => {
+  const id = QueryCache.keyId(query.key)
+  let reloads = reloadsByCache.get(stack.cache)
+  if (reloads === undefined) reloadsByCache.set(stack.cache, reloads = new Map())
+  let promise = reloads.get(id)
+  if (promise === undefined) {
+    promise = Effect.runPromiseWith(stack.context)(Effect.ignore(stack.cache.refresh(query))).finally(() => reloads.delete(id))
+    reloads.set(id, promise)
+  }
+  return promise
 }
 
 /** `use` that suspends for good when `forever`, and returns at once otherwise (same call every render). SPEC §9 */

@@ -69,7 +69,8 @@ export const serve = (
     const vite = yield* startVite(ports.app, options.hotReload ?? true, {
       VITE_STACK_PROJECT_ID: demo.projectId,
       VITE_STACK_PUBLISHABLE_CLIENT_KEY: demo.publishableClientKey,
-      VITE_STACK_API_URL: served.url
+      VITE_STACK_API_URL: served.url,
+      VITE_STACK_MAILBOX_URL: served.mailboxUrl ?? ""
     })
     const address = vite.httpServer?.address()
     const port = typeof address === "object" && address !== null ? address.port : vite.config.server.port

@@ -31,6 +31,16 @@ export const HandlerContext = createContext<HandlerOptions | null>(null)
 /** The hosted dashboard. SPEC §2 */
 export const defaultDashboardUrl = "https://app.stack-auth.com"
 
+/** Outside `<StackHandler>` (a `<SignIn />` on an app's own page): the window's URL and `window.alert`. */
+const standaloneOptions = (): HandlerOptions => {
+  const location = (globalThis as { location?: Location }).location
+  return {
+    url: new URL(location?.href ?? "http://localhost/"),
+    alert: (message) => (globalThis as { alert?: (m: string) => void }).alert?.(message),
+    dashboardUrl: defaultDashboardUrl
+  }
+}
+
 /** What a page uses: URLs, the current URL, and the redirects. SPEC §2 */
 export interface Handler extends HandlerOptions {
   readonly urls: HandlerUrls
@@ -48,10 +58,9 @@ export interface Handler extends HandlerOptions {
   readonly onMfaRequired: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | Redirects.UntrustedRedirectUrl, R | Services>
 }
 
-/** The handler below `StackHandler`. SPEC §2 */
+/** The handler below `StackHandler` (or, outside one, for the window's URL). SPEC §2 */
 export function useHandler(): Handler {
-  const options = use(HandlerContext)
-  if (options === null) throw new Error("Handler pages render inside <StackHandler>")
+  const options = use(HandlerContext) ?? standaloneOptions()
   const { context } = useStackContext()
   const urls = Context.get(context, CurrentHandlerUrls)
   const currentUrl = options.url.toString()

@@ -5,7 +5,9 @@
  * mfa and cli-auth-confirm. Router-agnostic: it reads `window.location` unless given `location`
  * (React Router: `useLocation()`), and navigates through the provider's `navigate`.
  *
- * Every page can be replaced (`components`); all are unstyled and accessible.
+ * Every page can be replaced (`components`). The pages are the prebuilt components on the design
+ * system; a page that fails to load (the service unreachable, offline) shows a human error state
+ * with a retry instead of a blank page.
  *
  * @since 0.1.0
  */
@@ -25,6 +27,9 @@ import {
 } from "./pages/Callbacks.tsx"
 import { SignInPage } from "./pages/SignIn.tsx"
 import { ForgotPasswordPage, MfaPage, PasswordResetPage, SignOutPage, SignUpPage } from "./pages/SignUp.tsx"
+import { ErrorBoundary, ErrorState } from "../ui/ErrorBoundary.tsx"
+import { Card, Loading } from "../ui/primitives.tsx"
+import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
 import { Page, Status } from "./ui.tsx"
 
 /** The pages the handler serves, by their URL name. SPEC §2 */
@@ -76,6 +81,38 @@ export interface StackHandlerProps {
 
 const windowOrigin = () => (globalThis as { location?: Location }).location?.origin ?? "http://localhost"
 
+/** The page shown while a page loads (its data, or its code). */
+function LoadingPage(): ReactNode {
+  const messages = useMessages()
+  return (
+    <ThemeRoot className="sae-page">
+      <section className="sae-card" aria-busy="true" aria-label={messages.common.loading}><Loading /></section>
+    </ThemeRoot>
+  )
+}
+
+/** A page whose loading failed: the human error state in the card, with retry. */
+function FailedPage(props: { readonly error: unknown; readonly retry: () => void }): ReactNode {
+  const messages = useMessages()
+  return (
+    <ThemeRoot className="sae-page">
+      <title>{messages.common.errorTitle}</title>
+      <Card title={messages.common.errorTitle} testId="page-failed">
+        <ErrorState error={props.error} onRetry={props.retry} />
+      </Card>
+    </ThemeRoot>
+  )
+}
+
+function NotFoundPage(props: { readonly path: string }): ReactNode {
+  const messages = useMessages()
+  return (
+    <Page title={messages.common.notFoundTitle} testId="page-not-found">
+      <Status>{messages.common.notFoundBody(props.path)}</Status>
+    </Page>
+  )
+}
+
 /** The handler routes. SPEC §2 */
 export function StackHandler(props: StackHandlerProps): ReactNode {
   const { context } = useStackContext()
@@ -90,11 +127,14 @@ export function StackHandler(props: StackHandlerProps): ReactNode {
   const Selected = name === undefined ? undefined : props.components?.[name] ?? defaultPages[name]
   return (
     <HandlerContext value={options}>
-      <Suspense fallback={props.fallback ?? <Status>Loading…</Status>}>
-        {Selected === undefined
-          ? <Page title="Page not found" testId="page-not-found"><Status>There is no page at {options.url.pathname}.</Status></Page>
-          : <Selected key={href} />}
-      </Suspense>
+      <ErrorBoundary
+        key={href}
+        fallback={(error, retry) => <FailedPage error={error} retry={retry} />}
+      >
+        <Suspense fallback={props.fallback ?? <LoadingPage />}>
+          {Selected === undefined ? <NotFoundPage path={options.url.pathname} /> : <Selected key={href} />}
+        </Suspense>
+      </ErrorBoundary>
     </HandlerContext>
   )
 }

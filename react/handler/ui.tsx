@@ -1,104 +1,119 @@
 /**
- * Unstyled, accessible building blocks of the handler pages (SPEC §2): a page with a heading, form
- * fields whose error text is tied to the input (`aria-describedby`, `aria-invalid`), and status
- * lines read out by screen readers. Every element carries a `data-testid` for end-to-end tests.
+ * The building blocks of the handler pages (SPEC §2), on the design system's primitives: a page
+ * (a centred card with the project's name and a per-page document title), form fields whose error
+ * text is tied to the input, busy submit buttons, status lines and human error messages. Every
+ * element carries a `data-testid` for end-to-end tests.
  *
  * @since 0.1.0
  */
-import { type FormEvent, type ReactNode, useId } from "react"
+import { type FormEvent, type ReactNode, useRef } from "react"
+import { useProjectQuery } from "../hooks.ts"
+import { defaultMessages, errorMessage, type Messages } from "../messages.ts"
+import { Alert as AlertBox, Button, Card, ErrorAlert, Field as FieldBox, focusFirstError, Loading } from "../ui/primitives.tsx"
+import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
 
-/** The message to show for a failure: a known error's text, or a generic line. SPEC §2 */
-export const errorText = (error: unknown): string =>
-  typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" && error.message.length > 0
-    ? error.message
-    : "Something went wrong. Please try again."
+/** The human sentence for a failure, from the default messages table (see `useMessages` for the app's). SPEC §8 */
+export { errorMessage }
 
-/** A handler page: a `main` landmark labelled by its heading. SPEC §2 */
-export function Page(props: { readonly title: string; readonly testId: string; readonly children?: ReactNode }): ReactNode {
-  const id = useId()
+/** A handler page: a centred card (a `main` landmark labelled by its heading) and the document title. SPEC §2 */
+export function Page(props: {
+  readonly title: string
+  readonly testId: string
+  readonly subtitle?: ReactNode
+  readonly footer?: ReactNode
+  readonly wide?: boolean
+  readonly children?: ReactNode
+}): ReactNode {
+  const messages = useMessages()
+  const project = useProjectQuery().data
+  const documentTitle = project === undefined ? props.title : messages.common.pageTitle(props.title, project.displayName)
   return (
-    <main aria-labelledby={id} data-testid={props.testId}>
-      <h1 id={id}>{props.title}</h1>
-      {props.children}
-    </main>
+    <ThemeRoot className="sae-page">
+      <title>{documentTitle}</title>
+      <Card
+        title={props.title}
+        subtitle={props.subtitle}
+        brand={project?.displayName}
+        footer={props.footer}
+        testId={props.testId}
+        wide={props.wide === true}
+      >
+        {props.children}
+      </Card>
+    </ThemeRoot>
   )
 }
 
 /** A labelled input; its error text is announced and tied to it. SPEC §2 */
-export function Field(props: {
-  readonly label: string
-  readonly name: string
-  readonly type?: string
-  readonly value: string
-  readonly onChange: (value: string) => void
-  readonly error?: string | undefined
-  readonly autoFocus?: boolean
-  readonly autoComplete?: string
-  readonly required?: boolean
-}): ReactNode {
-  const id = useId()
-  const errorId = `${id}-error`
-  return (
-    <p>
-      <label htmlFor={id}>{props.label}</label>{" "}
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        value={props.value}
-        onChange={(e) => props.onChange(e.currentTarget.value)}
-        aria-invalid={props.error !== undefined}
-        aria-describedby={props.error !== undefined ? errorId : undefined}
-        autoFocus={props.autoFocus}
-        autoComplete={props.autoComplete}
-        required={props.required ?? true}
-        data-testid={`field-${props.name}`}
-      />
-      {props.error !== undefined && <span id={errorId} role="alert" data-testid={`error-${props.name}`}>{props.error}</span>}
-    </p>
-  )
-}
+export const Field = FieldBox
 
-/** A form that submits without reloading the page. SPEC §2 */
+/** A form that submits without reloading the page and moves focus to the first error after a failed submit. SPEC §2 */
 export function Form(props: {
   readonly label: string
-  readonly onSubmit: () => void
+  readonly onSubmit: () => void | Promise<unknown>
   readonly testId: string
   readonly children?: ReactNode
 }): ReactNode {
+  const ref = useRef<HTMLFormElement>(null)
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    props.onSubmit()
+    const done = props.onSubmit()
+    // after React has rendered the outcome, the first invalid field (or the form's error) takes focus
+    void Promise.resolve(done).then(() => setTimeout(() => focusFirstError(ref.current), 0))
   }
-  return <form aria-label={props.label} onSubmit={submit} data-testid={props.testId} noValidate>{props.children}</form>
+  return (
+    <form ref={ref} className="sae-form" aria-label={props.label} onSubmit={submit} data-testid={props.testId} noValidate>
+      {props.children}
+    </form>
+  )
 }
 
-/** A submit button that says when it is busy. SPEC §2 */
-export function Submit(props: { readonly busy: boolean; readonly children?: ReactNode; readonly testId: string }): ReactNode {
-  return <button type="submit" disabled={props.busy} aria-busy={props.busy} data-testid={props.testId}>{props.children}</button>
+/** A full-width primary submit button that spins and says so while busy. SPEC §2 */
+export function Submit(props: {
+  readonly busy: boolean
+  readonly busyText?: ReactNode
+  readonly children?: ReactNode
+  readonly testId: string
+}): ReactNode {
+  const messages = useMessages()
+  return (
+    <Button type="submit" block busy={props.busy} busyText={props.busyText ?? messages.common.working} testId={props.testId}>
+      {props.children}
+    </Button>
+  )
 }
 
-/** A status line (success or progress), read out politely. SPEC §2 */
-export function Status(props: { readonly children?: ReactNode; readonly testId?: string }): ReactNode {
-  return <p role="status" data-testid={props.testId ?? "status"}>{props.children}</p>
+/** A status line, read out politely: `progress` spins, `success` is green, `info` is neutral. SPEC §2 */
+export function Status(props: {
+  readonly children?: ReactNode
+  readonly testId?: string
+  readonly tone?: "progress" | "success" | "info"
+}): ReactNode {
+  if (props.tone === "progress") {
+    return <Loading label={typeof props.children === "string" ? props.children : undefined} testId={props.testId ?? "status"} />
+  }
+  return <AlertBox tone={props.tone ?? "info"} testId={props.testId ?? "status"}>{props.children}</AlertBox>
 }
 
-/** An error line not tied to one input, read out at once. SPEC §2 */
-export function Alert(props: { readonly error: unknown; readonly testId?: string }): ReactNode {
+/** A failure as its human sentence (details for developers); nothing without one. SPEC §2, §8 */
+export function Alert(props: { readonly error: unknown; readonly testId?: string; readonly onRetry?: () => void }): ReactNode {
   if (props.error === undefined) return null
-  const tag = typeof props.error === "object" && props.error !== null && "_tag" in props.error ? String(props.error._tag) : undefined
-  return <p role="alert" data-testid={props.testId ?? "form-error"} data-error-tag={tag}>{errorText(props.error)}</p>
+  return <ErrorAlert error={props.error} testId={props.testId} onRetry={props.onRetry} />
 }
 
-const fieldOf = (error: unknown, fields: Readonly<Record<string, ReadonlyArray<string>>>): string | undefined => {
-  const tag = typeof error === "object" && error !== null && "_tag" in error ? String(error._tag) : ""
-  return Object.entries(fields).find(([, tags]) => tags.includes(tag))?.[0]
-}
+const tagOf = (error: unknown): string =>
+  typeof error === "object" && error !== null && "_tag" in error ? String(error._tag) : ""
 
-/** Splits a failure (by its `_tag`) into the field it belongs to, or the form. SPEC §2 */
-export const placeError = (error: unknown, fields: Readonly<Record<string, ReadonlyArray<string>>>) => {
-  if (error === undefined) return { field: {} as Record<string, string>, form: undefined }
-  const field = fieldOf(error, fields)
-  return field === undefined ? { field: {} as Record<string, string>, form: error } : { field: { [field]: errorText(error) }, form: undefined }
+/**
+ * Splits a failure (by its `_tag`) into the field it belongs to (with its human sentence from
+ * `messages`, the default table unless given), or the form. SPEC §2
+ */
+export const placeError = (
+  error: unknown,
+  fields: Readonly<Record<string, ReadonlyArray<string>>>,
+  messages: Messages = defaultMessages
+): { readonly field: Readonly<Record<string, string>>; readonly form: unknown } => {
+  if (error === undefined) return { field: {}, form: undefined }
+  const field = Object.entries(fields).find(([, tags]) => tags.includes(tagOf(error)))?.[0]
+  return field === undefined ? { field: {}, form: error } : { field: { [field]: errorMessage(messages, error) }, form: undefined }
 }
-

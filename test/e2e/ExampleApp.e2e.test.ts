@@ -11,6 +11,7 @@ import * as Fiber from "effect/Fiber"
 import * as Redacted from "effect/Redacted"
 import { TestClock } from "effect/testing"
 import * as OTPAuth from "otpauth"
+import { defaultMessages } from "../../react/messages.ts"
 import * as CliAuth from "../../src/api/CliAuth.ts"
 import * as CliLogin from "../../examples/cli-login/login.ts"
 import * as Users from "../../src/api/Users.ts"
@@ -83,7 +84,7 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
         yield* submitPassword(page, email, "not the password")
         yield* see(page, "form-error")
         assert.strictEqual(yield* ui(() => page.getByTestId("form-error").getAttribute("data-error-tag")), "EmailPasswordMismatch")
-        assert.strictEqual(yield* textOf(page, "form-error"), "Wrong e-mail or password.")
+        assert.include(yield* textOf(page, "form-error"), defaultMessages.errors.EmailPasswordMismatch)
         // still on the sign-in page, and no session cookie was set
         yield* see(page, "page-sign-in")
         const cookies = yield* ui(() => page.context().cookies())
@@ -99,6 +100,7 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
         const email = uniqueEmail("otp")
         yield* ui(async () => {
           await page.getByTestId("home-sign-in").click()
+          await page.getByTestId("tab-code").click()
           await page.getByTestId("field-otp-email").fill(email)
           await page.getByTestId("otp-send-submit").click()
           await page.getByTestId("otp-sent").waitFor()

@@ -73,6 +73,12 @@ const make = Effect.gen(function*() {
     (b) => b.close()
   )
   mkdirSync(artifactsDir, { recursive: true })
+  // the dev server compiles the app on its first visit: pay that once here, not in the first flow
+  yield* Effect.promise(async () => {
+    const warm = await browser.newPage()
+    await warm.goto(served.appUrl, { timeout: 120_000 }).catch(() => undefined)
+    await warm.close()
+  })
   const url = (path: string) => new URL(path, served.appUrl).href
   const newContext = acquire(async () => {
     const context = await browser.newContext()

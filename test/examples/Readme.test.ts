@@ -14,6 +14,11 @@ layer(layerInProcess)("README", (it) => {
     assert.strictEqual(block, read("../../examples/readme.ts"))
   })
 
+  it("shows exactly the React program of examples/readme-react.tsx (compiled by the type check)", () => {
+    const block = /## React\n[\s\S]*?```tsx\n([\s\S]*?)```/.exec(read("../../README.md"))?.[1]
+    assert.strictEqual(block, read("../../examples/readme-react.tsx"))
+  })
+
   it("states the two commands", () => {
     const readme = read("../../README.md")
     assert.include(readme, "npm start")

@@ -18,6 +18,7 @@ import { useOnMount } from "../../useOnMount.ts"
 import { useMutation } from "../../useQuery.ts"
 import { useHandler } from "../HandlerContext.tsx"
 import { oauthCallbackAlertFor } from "../messages.ts"
+import { Alert as AlertBox } from "../../ui/primitives.tsx"
 import { Alert, Page, Status } from "../ui.tsx"
 
 /**
@@ -45,7 +46,9 @@ export function OAuthCallbackPage(): ReactNode {
   if (callback.error !== undefined) {
     body = (
       <>
-        <Alert error={{ _tag: callback.error._tag, message: oauthCallbackAlertFor(callback.error) }} testId="oauth-callback-error" />
+        <AlertBox tone="error" testId="oauth-callback-error" errorTag={callback.error._tag} details={String(callback.error)}>
+          {oauthCallbackAlertFor(callback.error)}
+        </AlertBox>
         <p><a href={handler.carry("signIn")}>Back to sign in</a></p>
       </>
     )
@@ -118,7 +121,7 @@ export function TeamInvitationPage(): ReactNode {
   const user = useUser()
   const code = handler.param("code")
   let body: ReactNode
-  if (code === undefined) body = <Alert error={{ message: "This invitation link has no code." }} />
+  if (code === undefined) body = <AlertBox tone="error">This invitation link has no code.</AlertBox>
   else if (user === null) body = <SignInFirst what="accept the invitation" />
   else body = <InvitationDetails code={code} />
   return <Page title="Team invitation" testId="page-team-invitation">{body}</Page>
@@ -131,7 +134,7 @@ export function CliAuthConfirmPage(): ReactNode {
   const loginCode = handler.param("login_code")
   const confirm = useMutation(() => CliAuth.completeCliLogin(loginCode ?? ""))
   let body: ReactNode
-  if (loginCode === undefined) body = <Alert error={{ message: "This page needs a login_code." }} />
+  if (loginCode === undefined) body = <AlertBox tone="error">This page needs a login_code.</AlertBox>
   else if (user === null) body = <SignInFirst what="authorize the command-line tool" />
   else if (confirm.exit !== undefined && confirm.error === undefined) {
     body = <Status testId="cli-confirmed">The command-line tool is signed in. You can close this window.</Status>

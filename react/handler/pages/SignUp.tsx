@@ -8,75 +8,65 @@ import { type ReactNode, useState } from "react"
 import * as Auth from "../../../src/api/Auth.ts"
 import * as Mfa from "../../../src/api/Mfa.ts"
 import * as Passwords from "../../../src/api/Passwords.ts"
-import { useProject } from "../../hooks.ts"
+import { NewPasswordFields } from "../../components/NewPasswordFields.tsx"
+import { emailProblem, newPasswordProblems } from "../../components/passwordRules.ts"
+import { SignUp } from "../../components/SignUp.tsx"
+import type { UntrustedRedirectUrl } from "../../../src/handler/Redirects.ts"
+import type { Services } from "../../StackRuntime.ts"
 import { useOnMount } from "../../useOnMount.ts"
 import { useMutation } from "../../useQuery.ts"
+import { useMessages } from "../../ui/Theme.tsx"
 import { useHandler } from "../HandlerContext.tsx"
 import { Alert, Field, Form, Page, placeError, Status, Submit } from "../ui.tsx"
 
-const passwordErrors = ["PasswordTooShort", "PasswordTooLong"]
+/** The sign-up page: the prebuilt `SignUp`. SPEC §2 `sign-up` */
+export const SignUpPage = SignUp
 
-/** The sign-up page: e-mail and password; a verification mail links to the e-mail-verification page. SPEC §2 `sign-up` */
-export function SignUpPage(): ReactNode {
+/**
+ * The MFA page: completes a sign-in with a TOTP code and the kept attempt code. Without a pending
+ * sign-in it shows no form, only the way back to sign-in. SPEC §2 `mfa`, §4
+ */
+export function MfaPage(): ReactNode {
   const handler = useHandler()
-  const project = useProject()
-  const [email, setEmail] = useState("")
-  const [password, setPassword] = useState("")
-  const [repeat, setRepeat] = useState("")
-  const [mismatch, setMismatch] = useState(false)
-  const signUp = useMutation(() =>
-    handler.onMfaRequired(
-      Auth.signUpWithPassword({ email, password, verificationCallbackUrl: handler.absolute(handler.urls.emailVerification) })
-    ).pipe(Effect.tap((result) => handler.afterSignIn({ ...result, isNewUser: true })))
-  )
-  const submit = () => {
-    setMismatch(password !== repeat)
-    if (password === repeat) void signUp.mutate()
-  }
-  if (!project.config.signUpEnabled) {
+  const messages = useMessages()
+  const pending = useOnMount(() => Mfa.AttemptCodeStore.use((store) => store.get))
+  const [totp, setTotp] = useState("")
+  const [empty, setEmpty] = useState(false)
+  const signIn = useMutation(() => Mfa.signInWithMfa({ totp: totp.trim() }).pipe(Effect.tap(handler.afterSignIn)))
+  const placed = placeError(signIn.isPending ? undefined : signIn.error, { totp: ["InvalidTotpCode"] }, messages)
+  const back = <a href={handler.carry("signIn")} data-testid="link-sign-in">{messages.mfa.signInAgain}</a>
+  if (pending.exit === undefined) return <Page title={messages.mfa.title} testId="page-mfa"><Status tone="progress">{messages.common.loading}</Status></Page>
+  if (pending.data === undefined || signIn.error?._tag === "MissingAttemptCode") {
     return (
-      <Page title="Sign up" testId="page-sign-up">
-        <Status testId="sign-up-disabled">This project does not accept new accounts.</Status>
+      <Page title={messages.mfa.title} testId="page-mfa" footer={back}>
+        <Status testId="mfa-no-pending">{messages.mfa.noPending}</Status>
       </Page>
     )
   }
-  const placed = placeError(signUp.error, { password: passwordErrors, email: ["UserWithEmailAlreadyExists"] })
+  const submit = () => {
+    setEmpty(totp.trim() === "")
+    return totp.trim() === "" ? undefined : signIn.mutate()
+  }
   return (
-    <Page title={`Create an account for ${project.displayName}`} testId="page-sign-up">
-      <Form label="Sign up with password" onSubmit={submit} testId="sign-up">
-        <Field label="E-mail" name="email" type="email" value={email} onChange={setEmail} error={placed.field.email} autoFocus autoComplete="email" />
-        <Field label="Password" name="password" type="password" value={password} onChange={setPassword} error={placed.field.password} autoComplete="new-password" />
+    <Page title={messages.mfa.title} subtitle={messages.mfa.subtitle} testId="page-mfa" footer={back}>
+      <Form label={messages.mfa.codeLabel} onSubmit={submit} testId="mfa">
         <Field
-          label="Repeat password"
-          name="repeat-password"
-          type="password"
-          value={repeat}
-          onChange={setRepeat}
-          error={mismatch ? "The passwords do not match." : undefined}
-          autoComplete="new-password"
+          label={messages.mfa.codeLabel}
+          name="totp"
+          value={totp}
+          onChange={(v) => {
+            setTotp(v)
+            setEmpty(false)
+          }}
+          error={empty ? messages.code.codeRequired : placed.field.totp}
+          autoFocus
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          code
         />
         <Alert error={placed.form} />
-        <Submit busy={signUp.isPending} testId="sign-up-submit">Sign up</Submit>
+        <Submit busy={signIn.isPending} busyText={messages.mfa.submitting} testId="mfa-submit">{messages.mfa.submit}</Submit>
       </Form>
-      <nav aria-label="Other pages"><a href={handler.carry("signIn")} data-testid="link-sign-in">I already have an account</a></nav>
-    </Page>
-  )
-}
-
-/** The MFA page: completes a sign-in with a TOTP code and the kept attempt code. SPEC §2 `mfa`, §4 */
-export function MfaPage(): ReactNode {
-  const handler = useHandler()
-  const [totp, setTotp] = useState("")
-  const signIn = useMutation(() => Mfa.signInWithMfa({ totp }).pipe(Effect.tap(handler.afterSignIn)))
-  const placed = placeError(signIn.error, { totp: ["InvalidTotpCode"] })
-  return (
-    <Page title="Two-factor authentication" testId="page-mfa">
-      <Form label="Enter your authenticator code" onSubmit={() => void signIn.mutate()} testId="mfa">
-        <Field label="Authenticator code" name="totp" value={totp} onChange={setTotp} error={placed.field.totp} autoFocus autoComplete="one-time-code" />
-        <Alert error={placed.form} />
-        <Submit busy={signIn.isPending} testId="mfa-submit">Verify</Submit>
-      </Form>
-      {signIn.error?._tag === "MissingAttemptCode" && <p><a href={handler.carry("signIn")}>Sign in again</a></p>}
     </Page>
   )
 }
@@ -84,55 +74,134 @@ export function MfaPage(): ReactNode {
 /** The forgot-password page: mails a reset link to the password-reset page. SPEC §2 `forgot-password` */
 export function ForgotPasswordPage(): ReactNode {
   const handler = useHandler()
+  const messages = useMessages()
   const [email, setEmail] = useState("")
-  const send = useMutation(() => Passwords.sendResetCode({ email, callbackUrl: handler.absolute(handler.urls.passwordReset) }))
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const send = useMutation(() => Passwords.sendResetCode({ email: email.trim(), callbackUrl: handler.absolute(handler.urls.passwordReset) }))
+  const submit = () => {
+    const local = emailProblem(messages, email)
+    setProblem(local)
+    return local === undefined ? send.mutate() : undefined
+  }
+  const footer = <a href={handler.carry("signIn")} data-testid="link-sign-in">{messages.common.backToSignIn}</a>
   return (
-    <Page title="Reset your password" testId="page-forgot-password">
-      {send.exit === undefined || send.error !== undefined
+    <Page title={messages.forgotPassword.title} subtitle={messages.forgotPassword.subtitle} testId="page-forgot-password" footer={footer}>
+      {send.exit === undefined || send.error !== undefined || send.isPending
         ? (
-          <Form label="Send a password reset link" onSubmit={() => void send.mutate()} testId="forgot-password">
-            <Field label="E-mail" name="email" type="email" value={email} onChange={setEmail} autoFocus autoComplete="email" />
-            <Alert error={send.error} />
-            <Submit busy={send.isPending} testId="forgot-password-submit">Send reset link</Submit>
+          <Form label={messages.forgotPassword.title} onSubmit={submit} testId="forgot-password">
+            <Field
+              label={messages.common.emailLabel}
+              name="email"
+              type="email"
+              value={email}
+              onChange={(v) => {
+                setEmail(v)
+                setProblem(undefined)
+              }}
+              error={problem}
+              autoFocus
+              autoComplete="email"
+              inputMode="email"
+            />
+            <Alert error={send.isPending ? undefined : send.error} />
+            <Submit busy={send.isPending} busyText={messages.forgotPassword.submitting} testId="forgot-password-submit">
+              {messages.forgotPassword.submit}
+            </Submit>
           </Form>
         )
-        : <Status testId="reset-sent">If an account uses {email}, a reset link is on its way.</Status>}
-      <nav aria-label="Other pages"><a href={handler.carry("signIn")}>Back to sign in</a></nav>
+        : <Status testId="reset-sent" tone="success">{messages.forgotPassword.sent(email.trim())}</Status>}
     </Page>
   )
 }
 
-/** The password-reset page: checks the mailed code, then sets the new password. SPEC §2 `password-reset` */
+const linkErrors: ReadonlySet<string> = new Set([
+  "VerificationCodeNotFound",
+  "VerificationCodeExpired",
+  "VerificationCodeAlreadyUsed",
+  "VerificationCodeMaxAttemptsReached"
+])
+
+/**
+ * The password-reset page: checks the mailed code, then sets the new password. The service's rules
+ * are stated and checked before the request, so the link is never spent on a password the service
+ * would refuse; a refused password keeps the form. SPEC §2 `password-reset`, §5
+ */
 export function PasswordResetPage(): ReactNode {
   const handler = useHandler()
+  const messages = useMessages()
   const code = handler.param("code") ?? ""
   const check = useOnMount(() => Passwords.checkResetCode(code))
   const [password, setPassword] = useState("")
+  const [repeat, setRepeat] = useState("")
+  const [problems, setProblems] = useState<{ readonly password?: string | undefined; readonly repeat?: string | undefined }>({})
   const reset = useMutation(() => Passwords.reset({ code, password }))
-  const placed = placeError(reset.error, { password: passwordErrors })
+  const footer = <a href={handler.carry("signIn")} data-testid="link-sign-in">{messages.common.backToSignIn}</a>
+  const badLink = (error: unknown) => (
+    <div className="sae-stack">
+      <Alert error={error} testId="reset-code-error" />
+      <a href={handler.carry("forgotPassword")} data-testid="link-forgot-password">{messages.passwordReset.requestNew}</a>
+    </div>
+  )
   let body: ReactNode
-  if (check.exit === undefined) body = <Status>Checking the reset link…</Status>
-  else if (check.error !== undefined) body = <Alert error={check.error} testId="reset-code-error" />
-  else if (reset.exit === undefined) {
+  if (check.exit === undefined) body = <Status tone="progress">{messages.passwordReset.checking}</Status>
+  else if (check.error !== undefined) body = badLink(check.error)
+  else if (reset.exit !== undefined && reset.error === undefined) {
     body = (
-      <Form label="Choose a new password" onSubmit={() => void reset.mutate()} testId="password-reset">
-        <Field label="New password" name="password" type="password" value={password} onChange={setPassword} error={placed.field.password} autoFocus autoComplete="new-password" />
+      <div className="sae-stack">
+        <Status testId="password-reset-done" tone="success">{messages.passwordReset.done}</Status>
+        <a className="sae-btn sae-btn-primary sae-btn-block" href={handler.carry("signIn")}>{messages.signIn.submit}</a>
+      </div>
+    )
+  } else if (reset.error !== undefined && linkErrors.has(reset.error._tag)) body = badLink(reset.error)
+  else {
+    const placed = placeError(reset.isPending ? undefined : reset.error, { password: ["PasswordTooShort", "PasswordTooLong"] }, messages)
+    const submit = () => {
+      const local = newPasswordProblems(messages, password, repeat)
+      setProblems(local)
+      return local.password === undefined && local.repeat === undefined ? reset.mutate() : undefined
+    }
+    body = (
+      <Form label={messages.passwordReset.title} onSubmit={submit} testId="password-reset">
+        <NewPasswordFields
+          label={messages.passwordReset.newPasswordLabel}
+          repeatLabel={messages.passwordReset.repeatLabel}
+          password={password}
+          repeat={repeat}
+          setPassword={(v) => {
+            setPassword(v)
+            setProblems((p) => ({ ...p, password: undefined }))
+          }}
+          setRepeat={(v) => {
+            setRepeat(v)
+            setProblems((p) => ({ ...p, repeat: undefined }))
+          }}
+          problems={{ password: problems.password ?? placed.field.password, repeat: problems.repeat }}
+          autoFocus
+        />
         <Alert error={placed.form} />
-        <Submit busy={reset.isPending} testId="password-reset-submit">Set password</Submit>
+        <Submit busy={reset.isPending} busyText={messages.passwordReset.submitting} testId="password-reset-submit">
+          {messages.passwordReset.submit}
+        </Submit>
       </Form>
     )
-  } else if (reset.error !== undefined) body = <Alert error={reset.error} />
-  else body = <Status testId="password-reset-done">Your password is reset. <a href={handler.urls.signIn}>Sign in</a></Status>
-  return <Page title="Choose a new password" testId="page-password-reset">{body}</Page>
+  }
+  return <Page title={messages.passwordReset.title} testId="page-password-reset" footer={footer}>{body}</Page>
 }
 
 /** The sign-out page: signs out, then goes home (after-sign-out). SPEC §2 `sign-out`, §4 */
 export function SignOutPage(): ReactNode {
   const handler = useHandler()
-  const out = useOnMount(() => Auth.signOut().pipe(Effect.andThen(handler.goTo("afterSignOut", { replace: true }))))
+  const messages = useMessages()
+  const [attempt, setAttempt] = useState(0)
   return (
-    <Page title="Sign out" testId="page-sign-out">
-      {out.error === undefined ? <Status>Signing you out…</Status> : <Alert error={out.error} />}
+    <Page title={messages.signOut.title} testId="page-sign-out">
+      <SignOutRun key={attempt} onRetry={() => setAttempt((n) => n + 1)} goHome={handler.goTo("afterSignOut", { replace: true })} />
     </Page>
   )
+}
+
+function SignOutRun(props: { readonly onRetry: () => void; readonly goHome: Effect.Effect<void, UntrustedRedirectUrl, Services> }): ReactNode {
+  const messages = useMessages()
+  const out = useOnMount(() => Auth.signOut().pipe(Effect.andThen(props.goHome)))
+  return out.error === undefined ? <Status tone="progress">{messages.signOut.busy}</Status> : <Alert error={out.error} onRetry={props.onRetry} />
 }
