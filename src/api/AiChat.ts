@@ -20,11 +20,17 @@ const threadPath = (threadId: string) => `/internal/ai-chat/${encodeURIComponent
 /** What the chat calls can fail with: no error specific to them. SPEC §8 */
 export type ChatError = Call.CallError<readonly []>
 
+/** What `send` takes: what the conversation is about and its messages (at least one). */
+export interface SendInput {
+  readonly contextType: ChatContextType
+  readonly messages: ReadonlyArray<ChatMessage>
+}
+
 /** Sends the conversation (at least one message) and answers the assistant's reply. SPEC §7 `POST /internal/ai-chat/{id}` */
 export const send = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     threadId: string,
-    input: { readonly contextType: ChatContextType; readonly messages: ReadonlyArray<ChatMessage> }
+    input: SendInput
   ): Effect.fn.Return<ReadonlyArray<ContentBlock>, ChatError, StackHttp | AdminAccess> {
     yield* AdminAccess
     const reply = yield* Call.call({

@@ -33,6 +33,9 @@ import * as Traced from "../transport/Traced.ts"
 /** What a successful sign-in reports. SPEC §4 */
 export type SignInResult = SignIn.SignInResult
 
+/** What `sendSignInCode` answers: the nonce that completes a code the user types. */
+export type { SendSignInCodeResponse } from "../protocol/schemas/Auth.ts"
+
 /** What `signUpAnonymously` can fail with: no error specific to it. */
 export type SignUpAnonymouslyError = KnownError | UnknownErrorCode | TransportError
 
@@ -58,6 +61,14 @@ export const signOut = /*#__PURE__*/ Effect.fnUntraced(
 
 // ----- password -----
 
+/** What `signUpWithPassword` takes: the new user's e-mail and password, and where a verification link leads. */
+export interface SignUpWithPasswordOptions {
+  readonly email: string
+  readonly password: string
+  /** When given, the service mails a verification link to this page. */
+  readonly verificationCallbackUrl?: string | undefined
+}
+
 /** What `signUpWithPassword` can fail with. */
 export type SignUpWithPasswordError =
   | SignUpNotEnabled
@@ -77,11 +88,7 @@ export type SignUpWithPasswordError =
  * With `verificationCallbackUrl` the service mails a verification link to it.
  */
 export const signUpWithPassword = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: {
-    readonly email: string
-    readonly password: string
-    readonly verificationCallbackUrl?: string | undefined
-  }): Effect.fn.Return<SignInResult, SignUpWithPasswordError, Session.Session> {
+  function*(options: SignUpWithPasswordOptions): Effect.fn.Return<SignInResult, SignUpWithPasswordError, Session.Session> {
     const tokens = yield* Session.call({
       method: "POST",
       path: "/auth/password/sign-up",
@@ -102,6 +109,12 @@ export const signUpWithPassword = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Auth.signUpWithPassword")
 )
 
+/** What `signInWithPassword` takes: the user's e-mail and password. */
+export interface SignInWithPasswordOptions {
+  readonly email: string
+  readonly password: string
+}
+
 /** What `signInWithPassword` can fail with. */
 export type SignInWithPasswordError =
   | EmailPasswordMismatch
@@ -117,11 +130,7 @@ export type SignInWithPasswordError =
  * `Mfa.signInWithMfa`.
  */
 export const signInWithPassword = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: { readonly email: string; readonly password: string }): Effect.fn.Return<
-    SignInResult,
-    SignInWithPasswordError,
-    Session.Session
-  > {
+  function*(options: SignInWithPasswordOptions): Effect.fn.Return<SignInResult, SignInWithPasswordError, Session.Session> {
     const tokens = yield* Session.call({
       method: "POST",
       path: "/auth/password/sign-in",
@@ -135,6 +144,12 @@ export const signInWithPassword = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 // ----- one-time code and magic link -----
+
+/** What `sendSignInCode` takes: where to mail the code, and the page its magic link opens. */
+export interface SendSignInCodeOptions {
+  readonly email: string
+  readonly callbackUrl: string
+}
 
 /** What `sendSignInCode` can fail with. */
 export type SendSignInCodeError =
@@ -151,11 +166,7 @@ export type SendSignInCodeError =
  * by the user ({@link signInWithOtp}).
  */
 export const sendSignInCode = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: { readonly email: string; readonly callbackUrl: string }): Effect.fn.Return<
-    SendSignInCodeResponse,
-    SendSignInCodeError,
-    Session.Session
-  > {
+  function*(options: SendSignInCodeOptions): Effect.fn.Return<SendSignInCodeResponse, SendSignInCodeError, Session.Session> {
     return yield* Session.call({
       method: "POST",
       path: "/auth/otp/send-sign-in-code",
@@ -202,9 +213,15 @@ export const signInWithCode = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Auth.signInWithCode")
 )
 
+/** What `signInWithOtp` takes: the code the user typed and the nonce `sendSignInCode` answered. */
+export interface SignInWithOtpOptions {
+  readonly otp: string
+  readonly nonce: string
+}
+
 /** Signs in with the code the user typed from the mail and the nonce `sendSignInCode` answered. SPEC §4 */
 export const signInWithOtp = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: { readonly otp: string; readonly nonce: string }): Effect.fn.Return<
+  function*(options: SignInWithOtpOptions): Effect.fn.Return<
     SignInResult,
     SignInWithCodeError,
     Session.Session

@@ -129,6 +129,11 @@ export type SendVerificationCodeError =
 
 const sendErrors = [EmailAlreadyVerified, RedirectUrlNotWhitelisted, CannotGetOwnUserWithoutUser] as const
 
+/** What `sendVerificationCode` takes: the page the link opens (the app's verification page by default). */
+export interface SendVerificationCodeOptions {
+  readonly callbackUrl?: string | undefined
+}
+
 /**
  * Sends a verification code to one of the current user's channels, linking to `callbackUrl`
  * (by default the app's e-mail-verification page). SPEC §4, §7 `POST /contact-channels/me/{id}/send-verification-code`
@@ -136,7 +141,7 @@ const sendErrors = [EmailAlreadyVerified, RedirectUrlNotWhitelisted, CannotGetOw
 export const sendVerificationCode = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     channelId: string,
-    options: { readonly callbackUrl?: string | undefined } = {}
+    options: SendVerificationCodeOptions = {}
   ): Effect.fn.Return<void, SendVerificationCodeError, Session.Session> {
     const callbackUrl = yield* Redirects.callbackUrl((yield* CurrentHandlerUrls).emailVerification, { explicit: options.callbackUrl })
     yield* Session.call({
@@ -224,7 +229,7 @@ export const sendVerificationCodeForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,
     channelId: string,
-    options: { readonly callbackUrl?: string | undefined } = {}
+    options: SendVerificationCodeOptions = {}
   ): Effect.fn.Return<void, SendVerificationCodeForUserError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const callbackUrl = yield* Redirects.callbackUrl((yield* CurrentHandlerUrls).emailVerification, { explicit: options.callbackUrl })

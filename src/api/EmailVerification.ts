@@ -44,6 +44,12 @@ export type SendError =
   | UnknownErrorCode
   | TransportError
 
+/** What `send` takes: the user (read when left out) and the page the link opens (the app's verification page by default). */
+export interface SendOptions {
+  readonly user?: Pick<CurrentUser, "primaryEmail"> | undefined
+  readonly callbackUrl?: string | undefined
+}
+
 /**
  * Sends a verification code to the current user's primary e-mail, linking to `callbackUrl` (by
  * default the app's e-mail-verification page). Give the `user` you hold to skip reading it again;
@@ -51,10 +57,7 @@ export type SendError =
  * SPEC §4, §5, §7 `POST /contact-channels/send-verification-code`
  */
 export const send = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: {
-    readonly user?: Pick<CurrentUser, "primaryEmail"> | undefined
-    readonly callbackUrl?: string | undefined
-  } = {}): Effect.fn.Return<void, SendError, Session.Session> {
+  function*(options: SendOptions = {}): Effect.fn.Return<void, SendError, Session.Session> {
     const user = options.user ?? (yield* Users.getCurrent())
     if (user.primaryEmail === null) return yield* new NoPrimaryEmail()
     const page = (yield* CurrentHandlerUrls).emailVerification

@@ -92,9 +92,15 @@ export class TestEmailFailed extends /*#__PURE__*/ Schema.TaggedError<TestEmailF
 /** What {@link sendTestEmail} can fail with. SPEC §8 */
 export type SendTestEmailError = TestEmailFailed | Call.CallError<readonly []>
 
+/** What `sendTestEmail` takes: who receives the test mail and the SMTP server to send it through. */
+export interface SendTestEmailInput {
+  readonly recipientEmail: string
+  readonly emailConfig: SmtpConfig
+}
+
 /** Sends a test e-mail through an SMTP configuration before it is saved. SPEC §7 `POST /internal/send-test-email` */
 export const sendTestEmail = /*#__PURE__*/ Effect.fnUntraced(
-  function*(input: { readonly recipientEmail: string; readonly emailConfig: SmtpConfig }): Effect.fn.Return<void, SendTestEmailError, StackHttp | AdminAccess> {
+  function*(input: SendTestEmailInput): Effect.fn.Return<void, SendTestEmailError, StackHttp | AdminAccess> {
     yield* AdminAccess
     const { emailConfig } = input
     const outcome = yield* Call.call({
@@ -123,9 +129,15 @@ const invitationErrors = [KnownErrors.RedirectUrlNotWhitelisted] as const
 /** What {@link sendSignInInvitation} can fail with: the callback URL is not on a trusted domain. SPEC §8 */
 export type SendSignInInvitationError = Call.CallError<typeof invitationErrors>
 
+/** What `sendSignInInvitation` takes: who to invite, and the page the link opens. */
+export interface SendSignInInvitationInput {
+  readonly email: string
+  readonly callbackUrl: string
+}
+
 /** E-mails an invitation to sign in, linking to `callbackUrl`. SPEC §7 `POST /internal/send-sign-in-invitation` */
 export const sendSignInInvitation = /*#__PURE__*/ Effect.fnUntraced(
-  function*(input: { readonly email: string; readonly callbackUrl: string }): Effect.fn.Return<void, SendSignInInvitationError, StackHttp | AdminAccess> {
+  function*(input: SendSignInInvitationInput): Effect.fn.Return<void, SendSignInInvitationError, StackHttp | AdminAccess> {
     yield* AdminAccess
     yield* Call.call({
       method: "POST",

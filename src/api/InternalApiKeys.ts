@@ -82,9 +82,14 @@ export const get = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("InternalApiKeys.get")
 )
 
+/** What `update` takes: the key's new description. */
+export interface UpdateInput {
+  readonly description: string
+}
+
 /** Changes a key set's description. SPEC §7 `PATCH /internal/api-keys/{id}` */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
-  function*(id: string, input: { readonly description: string }): Effect.fn.Return<InternalApiKey, ByIdError, StackHttp | AdminAccess> {
+  function*(id: string, input: UpdateInput): Effect.fn.Return<InternalApiKey, ByIdError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({ method: "PATCH", path: keyPath(id), body: { description: input.description }, response: InternalApiKey, errors: byIdErrors })
   },

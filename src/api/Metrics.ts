@@ -17,9 +17,14 @@ export type { Metrics } from "../protocol/schemas/Metrics.ts"
 /** What {@link get} can fail with: no error specific to it. SPEC §8 */
 export type GetError = Call.CallError<readonly []>
 
+/** What `get` takes: whether anonymous users count. */
+export interface GetOptions {
+  readonly includeAnonymous?: boolean | undefined
+}
+
 /** The project's metrics; anonymous users count only with `includeAnonymous`. SPEC §7 `GET /internal/metrics` */
 export const get = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: { readonly includeAnonymous?: boolean | undefined } = {}): Effect.fn.Return<Metrics, GetError, StackHttp | AdminAccess> {
+  function*(options: GetOptions = {}): Effect.fn.Return<Metrics, GetError, StackHttp | AdminAccess> {
     yield* AdminAccess
     return yield* Call.call({
       method: "GET",

@@ -121,12 +121,18 @@ export type SignInWithMfaError =
   | UnknownErrorCode
   | TransportError
 
+/** What `signInWithMfa` takes: the TOTP code, and the attempt code when not the kept one. */
+export interface SignInWithMfaOptions {
+  readonly totp: string
+  readonly attemptCode?: string | undefined
+}
+
 /**
  * Completes a sign-in with a TOTP code (SPEC §4, §7 `POST /auth/mfa/sign-in`); the attempt code is
  * the kept one unless given. An invalid code fails with `InvalidTotpCode` and keeps the attempt.
  */
 export const signInWithMfa = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: { readonly totp: string; readonly attemptCode?: string | undefined }): Effect.fn.Return<
+  function*(options: SignInWithMfaOptions): Effect.fn.Return<
     SignIn.SignInResult,
     SignInWithMfaError,
     Session.Session

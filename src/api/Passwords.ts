@@ -60,16 +60,19 @@ export type SendResetCodeError =
   | Redirects.CallbackUrlRequired
   | Common
 
+/** What `sendResetCode` takes: the e-mail of the account, and the page the link opens (the app's reset page by default). */
+export interface SendResetCodeOptions {
+  readonly email: string
+  readonly callbackUrl?: string | undefined
+}
+
 /**
  * Mails a reset code to the user who signs in with `email`, linking to `callbackUrl` (by default
  * the app's password-reset page). The service answers alike whether or not such a user exists.
  * SPEC §7 `POST /auth/password/send-reset-code`
  */
 export const sendResetCode = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: {
-    readonly email: string
-    readonly callbackUrl?: string | undefined
-  }): Effect.fn.Return<void, SendResetCodeError, StackHttp> {
+  function*(options: SendResetCodeOptions): Effect.fn.Return<void, SendResetCodeError, StackHttp> {
     const page = (yield* CurrentHandlerUrls).passwordReset
     const callbackUrl = yield* Redirects.callbackUrl(page, { explicit: options.callbackUrl })
     yield* Call.call({
@@ -97,12 +100,18 @@ export const checkResetCode = /*#__PURE__*/ Effect.fnUntraced(
 /** What `reset` can fail with. */
 export type ResetError = CodeError | PasswordAuthenticationNotEnabled | PasswordTooShort | PasswordTooLong | Common
 
+/** What `reset` takes: the code from the reset mail and the new password. */
+export interface ResetOptions {
+  readonly code: string
+  readonly password: Password
+}
+
 /**
  * Sets a new password with a reset code. The service spends the code before it checks the
  * password. SPEC §5, §7 `POST /auth/password/reset`
  */
 export const reset = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: { readonly code: string; readonly password: Password }): Effect.fn.Return<void, ResetError, StackHttp> {
+  function*(options: ResetOptions): Effect.fn.Return<void, ResetError, StackHttp> {
     yield* Call.call({
       method: "POST",
       path: "/auth/password/reset",
@@ -123,15 +132,18 @@ export type UpdateError =
   | PasswordTooLong
   | Common
 
+/** What `update` takes: the current password and the new one. */
+export interface UpdateOptions {
+  readonly oldPassword: Password
+  readonly newPassword: Password
+}
+
 /**
  * Changes the signed-in user's password; the old one must match. The user's other sessions end.
  * SPEC §5, §7 `POST /auth/password/update`
  */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: {
-    readonly oldPassword: Password
-    readonly newPassword: Password
-  }): Effect.fn.Return<void, UpdateError, Session.Session> {
+  function*(options: UpdateOptions): Effect.fn.Return<void, UpdateError, Session.Session> {
     yield* Session.call({
       method: "POST",
       path: "/auth/password/update",
@@ -146,9 +158,14 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
 /** What `set` can fail with (a user who has a password already: a plain 400, `StackHttpError`). */
 export type SetError = PasswordAuthenticationNotEnabled | PasswordTooShort | PasswordTooLong | Common
 
+/** What `set` takes: the password to give a user who has none. */
+export interface SetOptions {
+  readonly password: Password
+}
+
 /** Gives a password to the signed-in user, who has none; the payload is passed through. SPEC §7 `POST /auth/password/set` */
 export const set = /*#__PURE__*/ Effect.fnUntraced(
-  function*(payload: { readonly password: Password }): Effect.fn.Return<void, SetError, Session.Session> {
+  function*(payload: SetOptions): Effect.fn.Return<void, SetError, Session.Session> {
     yield* Session.call({
       method: "POST",
       path: "/auth/password/set",

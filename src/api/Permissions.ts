@@ -25,6 +25,30 @@ import * as Traced from "../transport/Traced.ts"
 
 type Common = KnownError | UnknownErrorCode | TransportError
 
+/**
+ * The team permissions every project starts with: `team_admin` (what a team's creator gets; it
+ * contains every team system permission) and `team_member` (what a plain member gets).
+ */
+export type SeededTeamPermission = "team_admin" | "team_member"
+
+/**
+ * The team system permissions the service itself checks: renaming and deleting a team, reading,
+ * removing and inviting members, managing the team's API keys. Their ids start with `$`.
+ */
+export type TeamSystemPermission =
+  | "$update_team"
+  | "$delete_team"
+  | "$read_members"
+  | "$remove_members"
+  | "$invite_members"
+  | "$manage_api_keys"
+
+/**
+ * A team permission id: a seeded or system one (offered by editors as you type), or any id your
+ * project defines.
+ */
+export type TeamPermissionId = SeededTeamPermission | TeamSystemPermission | (string & {})
+
 /** Listings include contained permissions unless asked not to. SPEC §6, §9 "Recursive permission listing" */
 export const defaultRecursive = true
 
@@ -70,7 +94,7 @@ export const listProject = /*#__PURE__*/ Effect.fnUntraced(
 
 /** Whether the signed-in user holds a team permission, directly or contained. SPEC §6 */
 export const hasTeamPermission = /*#__PURE__*/ Effect.fnUntraced(
-  function*(teamId: string, permissionId: string): Effect.fn.Return<boolean, ListOwnError, Session.Session> {
+  function*(teamId: string, permissionId: TeamPermissionId): Effect.fn.Return<boolean, ListOwnError, Session.Session> {
     return (yield* listTeam(teamId)).some((p) => p.id === permissionId)
   },
   /*#__PURE__*/ Traced.span("Permissions.hasTeamPermission")
@@ -133,7 +157,7 @@ export type GrantTeamError =
 
 /** Grants a member a team permission (granting a held one changes nothing). SPEC §6, §7 `POST /team-permissions/{teamId}/{userId}/{permissionId}` */
 export const grantTeam = /*#__PURE__*/ Effect.fnUntraced(
-  function*(teamId: string, userId: string, permissionId: string): Effect.fn.Return<TeamPermission, GrantTeamError, StackHttp | ServerAccess> {
+  function*(teamId: string, userId: string, permissionId: TeamPermissionId): Effect.fn.Return<TeamPermission, GrantTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
     return yield* Call.call({
       method: "POST",
@@ -151,7 +175,7 @@ export type RevokeTeamError = KnownErrors.UserNotFound | KnownErrors.TeamMembers
 
 /** Revokes a member's direct team permission. SPEC §6, §7 `DELETE /team-permissions/{teamId}/{userId}/{permissionId}` */
 export const revokeTeam = /*#__PURE__*/ Effect.fnUntraced(
-  function*(teamId: string, userId: string, permissionId: string): Effect.fn.Return<void, RevokeTeamError, StackHttp | ServerAccess> {
+  function*(teamId: string, userId: string, permissionId: TeamPermissionId): Effect.fn.Return<void, RevokeTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
     yield* Call.call({
       method: "DELETE",

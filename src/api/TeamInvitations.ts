@@ -33,9 +33,16 @@ export type SendError =
   | KnownErrors.TeamNotFound
   | Common
 
+/** What `send` takes: the team, who to invite, and the page the invitation link opens. */
+export interface SendOptions {
+  readonly teamId: string
+  readonly email: string
+  readonly callbackUrl: string
+}
+
 /** Invites an e-mail address to a team. SPEC §3, §7 `POST /team-invitations/send-code` */
 export const send = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: { readonly teamId: string; readonly email: string; readonly callbackUrl: string }): Effect.fn.Return<SentInvitation, SendError, Session.Session> {
+  function*(options: SendOptions): Effect.fn.Return<SentInvitation, SendError, Session.Session> {
     return yield* Session.call({
       method: "POST",
       path: "/team-invitations/send-code",

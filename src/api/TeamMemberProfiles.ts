@@ -32,9 +32,15 @@ export type ListError =
   | KnownErrors.UserNotFound
   | Common
 
+/** What `list` takes: the team, and one member (`me` allowed) to read only theirs. */
+export interface ListOptions {
+  readonly teamId: string
+  readonly userId?: string | undefined
+}
+
 /** The profiles of a team's members (only one user's with `userId`, `me` allowed), oldest first. SPEC §7 `GET /team-member-profiles` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: { readonly teamId: string; readonly userId?: string | undefined }): Effect.fn.Return<ReadonlyArray<TeamMemberProfile>, ListError, Session.Session> {
+  function*(options: ListOptions): Effect.fn.Return<ReadonlyArray<TeamMemberProfile>, ListError, Session.Session> {
     const page = yield* Session.call({
       method: "GET",
       path: "/team-member-profiles",

@@ -138,9 +138,14 @@ export const remove = /*#__PURE__*/ Effect.fnUntraced(
 /** What `listAll` can fail with: no error specific to it. */
 export type ListAllError = Common
 
+/** What `listAll` takes: a user, to list only the teams they belong to. */
+export interface ListAllOptions {
+  readonly userId?: string | undefined
+}
+
 /** Every team of the project, or those a user belongs to, oldest first. SPEC §6, §7 `GET /teams` (server) */
 export const listAll = /*#__PURE__*/ Effect.fnUntraced(
-  function*(options: { readonly userId?: string | undefined } = {}): Effect.fn.Return<ReadonlyArray<ServerTeam>, ListAllError, StackHttp | ServerAccess> {
+  function*(options: ListAllOptions = {}): Effect.fn.Return<ReadonlyArray<ServerTeam>, ListAllError, StackHttp | ServerAccess> {
     yield* ServerAccess
     const page = yield* Call.call({ method: "GET", path: "/teams", query: { user_id: options.userId }, response: ServerTeamList, errors: [] })
     return page.items

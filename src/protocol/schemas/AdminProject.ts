@@ -30,8 +30,9 @@ export const OAuthProviderConfig = Schema.Struct({
   microsoftTenantId: "microsoft_tenant_id"
 }))
 
+type OAuthProviderConfigType = typeof OAuthProviderConfig.Type
 /** An OAuth provider of the project's configuration. */
-export type OAuthProviderConfig = typeof OAuthProviderConfig.Type
+export interface OAuthProviderConfig extends OAuthProviderConfigType {}
 
 /** The service's shared e-mail server. SPEC §3 */
 export const SharedEmailConfig = Schema.Struct({ type: Schema.Literal("shared") })
@@ -59,8 +60,9 @@ export const TrustedDomain = Schema.Struct({
   handlerPath: Schema.String
 }).pipe(Wire.encodeKeys({ handlerPath: "handler_path" }))
 
+type TrustedDomainType = typeof TrustedDomain.Type
 /** A trusted domain. */
-export type TrustedDomain = typeof TrustedDomain.Type
+export interface TrustedDomain extends TrustedDomainType {}
 
 /** A permission named in a default list. SPEC §3, §6 */
 export const PermissionRef = Schema.Struct({ id: Schema.String })
@@ -94,8 +96,9 @@ export const AdminProjectConfig = Schema.Struct({
   userDefaultPermissions: "user_default_permissions"
 }))
 
+type AdminProjectConfigType = typeof AdminProjectConfig.Type
 /** The project's whole configuration. */
-export type AdminProjectConfig = typeof AdminProjectConfig.Type
+export interface AdminProjectConfig extends AdminProjectConfigType {}
 
 /** The project as an admin reads it. SPEC §3 "Project" */
 export const AdminProject = Schema.Struct({
@@ -111,8 +114,9 @@ export const AdminProject = Schema.Struct({
   isProductionMode: "is_production_mode"
 }))
 
+type AdminProjectType = typeof AdminProject.Type
 /** The project as an admin reads it. */
-export type AdminProject = typeof AdminProject.Type
+export interface AdminProject extends AdminProjectType {}
 
 /** `{ items }` of `GET /internal/projects`. SPEC §7 */
 export const AdminProjectList = Schema.Struct({ items: Schema.Array(AdminProject) })

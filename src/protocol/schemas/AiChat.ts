@@ -17,8 +17,9 @@ export const ChatMessage = Schema.Struct({
   content: Schema.Unknown
 })
 
+type ChatMessageType = typeof ChatMessage.Type
 /** A message of the conversation. */
-export type ChatMessage = typeof ChatMessage.Type
+export interface ChatMessage extends ChatMessageType {}
 
 /** A text part of the assistant's answer. SPEC §7 */
 export const TextBlock = Schema.Struct({ type: Schema.Literal("text"), text: Schema.String })

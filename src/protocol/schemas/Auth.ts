@@ -19,11 +19,13 @@ export const SignInTokens = Schema.Struct({
   isNewUser: "is_new_user"
 }))
 
+type SignInTokensType = typeof SignInTokens.Type
 /** Tokens a sign-in answers. */
-export type SignInTokens = typeof SignInTokens.Type
+export interface SignInTokens extends SignInTokensType {}
 
 /** The answer of `POST /auth/otp/send-sign-in-code`: the nonce completing the typed code. SPEC §7 */
 export const SendSignInCodeResponse = Schema.Struct({ nonce: Schema.String })
 
+type SendSignInCodeResponseType = typeof SendSignInCodeResponse.Type
 /** The answer of `POST /auth/otp/send-sign-in-code`. */
-export type SendSignInCodeResponse = typeof SendSignInCodeResponse.Type
+export interface SendSignInCodeResponse extends SendSignInCodeResponseType {}

@@ -23,8 +23,9 @@ export const ContactChannel = Schema.Struct({
   usedForAuth: "used_for_auth"
 }))
 
+type ContactChannelType = typeof ContactChannel.Type
 /** A contact channel of a user. */
-export type ContactChannel = typeof ContactChannel.Type
+export interface ContactChannel extends ContactChannelType {}
 
 /** `{ items }` of the list calls. SPEC §7 */
 export const ContactChannelList = Schema.Struct({ items: Schema.Array(ContactChannel) })

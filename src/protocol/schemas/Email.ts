@@ -16,8 +16,9 @@ export const SentEmail = Schema.Struct({
   error: Schema.optional(Schema.Unknown)
 }).pipe(Wire.encodeKeys({ sentAt: "sent_at_millis" }))
 
+type SentEmailType = typeof SentEmail.Type
 /** An e-mail the project sent. */
-export type SentEmail = typeof SentEmail.Type
+export interface SentEmail extends SentEmailType {}
 
 /** `{ items }` of `GET /internal/emails`. SPEC §7 */
 export const SentEmailList = Schema.Struct({ items: Schema.Array(SentEmail) })
@@ -33,8 +34,9 @@ export const EmailTemplate = Schema.Struct({
   themeId: Schema.optional(TemplateThemeId)
 }).pipe(Wire.encodeKeys({ displayName: "display_name", tsxSource: "tsx_source", themeId: "theme_id" }))
 
+type EmailTemplateType = typeof EmailTemplate.Type
 /** An e-mail template. */
-export type EmailTemplate = typeof EmailTemplate.Type
+export interface EmailTemplate extends EmailTemplateType {}
 
 /** `{ templates }` of `GET /internal/email-templates`. SPEC §7 */
 export const EmailTemplateList = Schema.Struct({ templates: Schema.Array(EmailTemplate) })
@@ -64,8 +66,9 @@ export const RenderedEmail = Schema.Struct({
   notificationCategory: Schema.optional(Schema.String)
 }).pipe(Wire.encodeKeys({ notificationCategory: "notification_category" }))
 
+type RenderedEmailType = typeof RenderedEmail.Type
 /** A rendered e-mail. */
-export type RenderedEmail = typeof RenderedEmail.Type
+export interface RenderedEmail extends RenderedEmailType {}
 
 /** What happened for one recipient of `POST /emails/send-email`. SPEC §7 */
 export const SendEmailResult = Schema.Struct({
@@ -75,8 +78,9 @@ export const SendEmailResult = Schema.Struct({
   error: Schema.optional(Schema.String)
 }).pipe(Wire.encodeKeys({ userId: "user_id", userEmail: "user_email" }))
 
+type SendEmailResultType = typeof SendEmailResult.Type
 /** What happened for one recipient. */
-export type SendEmailResult = typeof SendEmailResult.Type
+export interface SendEmailResult extends SendEmailResultType {}
 
 /** `{ results }` of `POST /emails/send-email`. SPEC §7 */
 export const SendEmailResults = Schema.Struct({ results: Schema.Array(SendEmailResult) })

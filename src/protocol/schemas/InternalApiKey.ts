@@ -36,8 +36,9 @@ export const InternalApiKey = Schema.Struct({
   superSecretAdminKey: Schema.optional(LastFour)
 }).pipe(Wire.encodeKeys(keys))
 
+type InternalApiKeyType = typeof InternalApiKey.Type
 /** A key set as listed and read. */
-export type InternalApiKey = typeof InternalApiKey.Type
+export interface InternalApiKey extends InternalApiKeyType {}
 
 /** A key set as created: the full keys, `Redacted`, shown this once. SPEC §3 */
 export const InternalApiKeyFirstView = Schema.Struct({
@@ -47,8 +48,9 @@ export const InternalApiKeyFirstView = Schema.Struct({
   superSecretAdminKey: Schema.optional(Schema.RedactedFromValue(Schema.String))
 }).pipe(Wire.encodeKeys(keys))
 
+type InternalApiKeyFirstViewType = typeof InternalApiKeyFirstView.Type
 /** A key set as created. */
-export type InternalApiKeyFirstView = typeof InternalApiKeyFirstView.Type
+export interface InternalApiKeyFirstView extends InternalApiKeyFirstViewType {}
 
 /** `{ items }` of `GET /internal/api-keys`. SPEC §7 */
 export const InternalApiKeyList = Schema.Struct({ items: Schema.Array(InternalApiKey) })

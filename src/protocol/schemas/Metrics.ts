@@ -32,5 +32,6 @@ export const Metrics = Schema.Struct({
   loginMethods: "login_methods"
 }))
 
+type MetricsType = typeof Metrics.Type
 /** The project's metrics. */
-export type Metrics = typeof Metrics.Type
+export interface Metrics extends MetricsType {}

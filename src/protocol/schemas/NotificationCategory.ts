@@ -19,8 +19,9 @@ export const NotificationCategory = Schema.Struct({
   canDisable: "can_disable"
 }))
 
+type NotificationCategoryType = typeof NotificationCategory.Type
 /** A notification category with the user's choice. */
-export type NotificationCategory = typeof NotificationCategory.Type
+export interface NotificationCategory extends NotificationCategoryType {}
 
 /** `{ items }` of the list calls. SPEC §7 */
 export const NotificationCategoryList = Schema.Struct({ items: Schema.Array(NotificationCategory) })

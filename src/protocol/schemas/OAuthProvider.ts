@@ -29,8 +29,9 @@ export const OAuthProvider = Schema.Struct({
   allowConnectedAccounts: "allow_connected_accounts"
 }))
 
+type OAuthProviderType = typeof OAuthProvider.Type
 /** A provider account linked to a user. */
-export type OAuthProvider = typeof OAuthProvider.Type
+export interface OAuthProvider extends OAuthProviderType {}
 
 /** `{ items }` of `GET /oauth-providers`. SPEC §7 */
 export const OAuthProviderList = Schema.Struct({ items: Schema.Array(OAuthProvider) })

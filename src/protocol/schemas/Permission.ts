@@ -12,16 +12,18 @@ export const TeamPermission = Schema.Struct({ id: Schema.String, userId: Schema.
   Wire.encodeKeys({ userId: "user_id", teamId: "team_id" })
 )
 
+type TeamPermissionType = typeof TeamPermission.Type
 /** A team permission a user holds in a team. SPEC §3 */
-export type TeamPermission = typeof TeamPermission.Type
+export interface TeamPermission extends TeamPermissionType {}
 
 /** A project permission a user holds. SPEC §3, §6 */
 export const ProjectPermission = Schema.Struct({ id: Schema.String, userId: Schema.String }).pipe(
   Wire.encodeKeys({ userId: "user_id" })
 )
 
+type ProjectPermissionType = typeof ProjectPermission.Type
 /** A project permission a user holds. SPEC §3 */
-export type ProjectPermission = typeof ProjectPermission.Type
+export interface ProjectPermission extends ProjectPermissionType {}
 
 /** The `{ items }` list of team permissions. SPEC §7 */
 export const TeamPermissionList = Schema.Struct({ items: Schema.Array(TeamPermission) })

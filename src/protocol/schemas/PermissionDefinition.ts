@@ -14,8 +14,9 @@ export const PermissionDefinition = Schema.Struct({
   containedPermissionIds: Schema.Array(Schema.String)
 }).pipe(Wire.encodeKeys({ containedPermissionIds: "contained_permission_ids" }))
 
+type PermissionDefinitionType = typeof PermissionDefinition.Type
 /** A permission definition. */
-export type PermissionDefinition = typeof PermissionDefinition.Type
+export interface PermissionDefinition extends PermissionDefinitionType {}
 
 /** `{ items }` of the definition lists. SPEC §7 */
 export const PermissionDefinitionList = Schema.Struct({ items: Schema.Array(PermissionDefinition) })

@@ -46,5 +46,6 @@ export const ClientProject = Schema.Struct({
   config: ClientProjectConfig
 }).pipe(Wire.encodeKeys({ displayName: "display_name" }))
 
+type ClientProjectType = typeof ClientProject.Type
 /** The project, client view. */
-export type ClientProject = typeof ClientProject.Type
+export interface ClientProject extends ClientProjectType {}

@@ -53,8 +53,9 @@ export const ServerUser = Schema.Struct({
   selectedTeam: "selected_team"
 }))
 
+type ServerUserType = typeof ServerUser.Type
 /** A user, server view. */
-export type ServerUser = typeof ServerUser.Type
+export interface ServerUser extends ServerUserType {}
 
 /** One page of `GET /users`: `{ items, pagination: { next_cursor } }`. SPEC §3 "Other payloads" */
 export const ServerUserPage = Schema.Struct({
@@ -64,8 +65,9 @@ export const ServerUserPage = Schema.Struct({
   }).pipe(Wire.encodeKeys({ nextCursor: "next_cursor" })))
 })
 
+type ServerUserPageType = typeof ServerUserPage.Type
 /** One page of `GET /users`. */
-export type ServerUserPage = typeof ServerUserPage.Type
+export interface ServerUserPage extends ServerUserPageType {}
 
 /** A password in an input: plain, or kept `Redacted` until the request body is built. */
 const PasswordInput = Schema.Union([Schema.String, Schema.RedactedFromValue(Schema.String)])

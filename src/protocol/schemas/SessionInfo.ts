@@ -35,8 +35,9 @@ export const SessionInfo = Schema.Struct({
   geoInfo: "last_used_at_end_user_ip_info"
 }))
 
+type SessionInfoType = typeof SessionInfo.Type
 /** A listed session. */
-export type SessionInfo = typeof SessionInfo.Type
+export interface SessionInfo extends SessionInfoType {}
 
 /** `{ items }` of `GET /auth/sessions`. SPEC §7 */
 export const SessionList = Schema.Struct({ items: Schema.Array(SessionInfo) })

@@ -24,8 +24,9 @@ const clientKeys = {
 /** A team as a client reads it. SPEC §3 */
 export const Team = Schema.Struct(clientFields).pipe(Wire.encodeKeys(clientKeys))
 
+type TeamType = typeof Team.Type
 /** A team as a client reads it. SPEC §3 */
-export type Team = typeof Team.Type
+export interface Team extends TeamType {}
 
 /** A team as a server reads it: adds `createdAt` (from `created_at_millis`) and `serverMetadata`. SPEC §3 */
 export const ServerTeam = Schema.Struct({
@@ -34,8 +35,9 @@ export const ServerTeam = Schema.Struct({
   serverMetadata: Schema.optional(Schema.Unknown)
 }).pipe(Wire.encodeKeys({ ...clientKeys, createdAt: "created_at_millis", serverMetadata: "server_metadata" }))
 
+type ServerTeamType = typeof ServerTeam.Type
 /** A team as a server reads it. SPEC §3 */
-export type ServerTeam = typeof ServerTeam.Type
+export interface ServerTeam extends ServerTeamType {}
 
 /** The `{ items }` list of teams a client reads. SPEC §7 */
 export const TeamList = Schema.Struct({ items: Schema.Array(Team) })
@@ -88,5 +90,6 @@ export const TeamMembership = Schema.Struct({ teamId: Schema.String, userId: Sch
   Wire.encodeKeys({ teamId: "team_id", userId: "user_id" })
 )
 
+type TeamMembershipType = typeof TeamMembership.Type
 /** A membership. SPEC §3 */
-export type TeamMembership = typeof TeamMembership.Type
+export interface TeamMembership extends TeamMembershipType {}

@@ -20,8 +20,9 @@ export const TeamMemberProfile = Schema.Struct({
   profileImageUrl: "profile_image_url"
 }))
 
+type TeamMemberProfileType = typeof TeamMemberProfile.Type
 /** A member's profile in a team. SPEC §3 */
-export type TeamMemberProfile = typeof TeamMemberProfile.Type
+export interface TeamMemberProfile extends TeamMemberProfileType {}
 
 /** The `{ items }` list of profiles. SPEC §7 */
 export const TeamMemberProfileList = Schema.Struct({ items: Schema.Array(TeamMemberProfile) })

@@ -19,8 +19,9 @@ export const UserOAuthProvider = Schema.Struct({
   email: Schema.optional(Schema.NullOr(Schema.String))
 }).pipe(Wire.encodeKeys({ accountId: "account_id" }))
 
+type UserOAuthProviderType = typeof UserOAuthProvider.Type
 /** A provider account linked to the user. */
-export type UserOAuthProvider = typeof UserOAuthProvider.Type
+export interface UserOAuthProvider extends UserOAuthProviderType {}
 
 /** The signed-in user, client view. SPEC §3 "User (client view)" */
 export const CurrentUser = Schema.Struct({
@@ -60,8 +61,9 @@ export const CurrentUser = Schema.Struct({
   selectedTeam: "selected_team"
 }))
 
+type CurrentUserType = typeof CurrentUser.Type
 /** The signed-in user, client view. */
-export type CurrentUser = typeof CurrentUser.Type
+export interface CurrentUser extends CurrentUserType {}
 
 /**
  * Changes to the signed-in user: `null` clears a field, a key left out stays as it is. Encodes to
