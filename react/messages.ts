@@ -75,6 +75,11 @@ const errors: ErrorMessages = {
   StackTimeoutError: "The sign-in service took too long to answer. Please try again.",
   StackHttpError: "The sign-in service had a problem. Please try again in a moment.",
   StackDecodeError: "The sign-in service sent an answer we could not read. Please try again.",
+  StackRedirectError: "The sign-in service sent us somewhere else, which we do not follow. Please try again later.",
+  StackRetryAfterError: "The sign-in service is busy. Please try again in a little while.",
+  StackResponseTooLargeError: "The sign-in service sent an answer too large to read. Please try again.",
+  StackResponseLostError: "The answer was lost on the way, but the change may have been made. Check before trying again.",
+  StackInvalidIdError: notSetUp,
   KnownError: "The sign-in service refused this request. Please try again.",
   UnknownErrorCode: "The sign-in service refused this request. Please try again.",
   // sign-in and sign-up

@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as ServerUsers from "stack-auth-effect/ServerUsers"
+import { catchTransport } from "stack-auth-effect/TransportErrors"
 import type * as StackServerApp from "stack-auth-effect/StackServerApp"
 
 // Every failure ServerUsers.get can return, matched exhaustively: the declared error type leaves
@@ -10,12 +11,8 @@ export const userStatus = (userId: string): Effect.Effect<number, never, StackSe
     Effect.catchTags({
       UserNotFound: () => Effect.succeed(404),
       KnownError: (e) => Effect.succeed(e.status), // another error the service declares
-      UnknownErrorCode: () => Effect.succeed(502), // a code newer than this SDK
-      // the transport failures: the service could not be reached or answered nonsense
-      StackConnectionError: () => Effect.succeed(503),
-      StackOfflineError: () => Effect.succeed(503),
-      StackTimeoutError: () => Effect.succeed(504),
-      StackHttpError: () => Effect.succeed(502),
-      StackDecodeError: () => Effect.succeed(502)
-    })
+      UnknownErrorCode: () => Effect.succeed(502) // a code newer than this SDK
+    }),
+    // every transport failure in one place (unreachable, timed out, redirected, garbled, ...)
+    catchTransport((e) => Effect.succeed(e._tag === "StackTimeoutError" ? 504 : 503))
   )

@@ -37,15 +37,19 @@ export interface CallOptions<A, I, Errors extends ReadonlyArray<AnyKnownErrorCon
 
 const formatIssue = /*#__PURE__*/ SchemaIssue.makeFormatterDefault()
 
-/** Decodes a body with a wire schema; a mismatch is a `StackDecodeError` naming its path. */
+/**
+ * Decodes a body with a wire schema; a mismatch is a `StackDecodeError` naming its path (the
+ * issue's text, which may quote the body, goes through `scrub`: no secret the answer echoed).
+ */
 export const decodeBody = <A, I>(
   schema: Schema.Codec<A, I>,
   request: Pick<StackRequest, "method" | "path">,
-  body: unknown
+  body: unknown,
+  scrub: (text: string) => string = (text) => text
 ): Effect.Effect<A, StackDecodeError> =>
   Schema.decodeUnknownEffect(schema)(body).pipe(
     Effect.mapError((error) =>
-      new StackDecodeError({ method: request.method, path: request.path, issue: formatIssue(error.issue) })
+      new StackDecodeError({ method: request.method, path: request.path, issue: scrub(formatIssue(error.issue)) })
     )
   )
 
@@ -72,7 +76,7 @@ export const run = <A, I, Errors extends ReadonlyArray<AnyKnownErrorConstructor>
     Effect.catch((error: KnownError | E) =>
       Effect.fail(error instanceof KnownError ? refineKnownError(options.errors, error) : error)
     ),
-    Effect.flatMap((response) => decodeBody(options.response, options, response.body)),
+    Effect.flatMap((response) => decodeBody(options.response, options, response.body, response.scrub)),
     Effect.tap((answer) => notify(options, answer, options.response !== (Schema.Unknown as Schema.Top)))
   ) as Effect.Effect<A, CallError<Errors> | E | StackDecodeError, R>
 

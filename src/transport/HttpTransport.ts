@@ -17,7 +17,11 @@ import * as Schema from "effect/Schema"
  * Internal to the pipeline, which turns it into a retry or a `StackConnectionError`.
  */
 export class TransportFailure extends /*#__PURE__*/ Schema.TaggedError<TransportFailure>()("TransportFailure", {
-  reason: Schema.String
+  reason: Schema.String,
+  /** Set when the answer's head had arrived with this status: the request reached the service, its body was lost. */
+  status: /*#__PURE__*/ Schema.optional(Schema.Number),
+  /** Set when the body passed this many bytes: its download was cancelled. */
+  maxBytes: /*#__PURE__*/ Schema.optional(Schema.Number)
 }) {}
 
 /** An answer read to its end: the response (head) and its whole body as text. */
@@ -33,27 +37,107 @@ export interface HttpTransport {
    * Optional fast path of the pipeline: sends `init` to `url` and reads the whole body, both under
    * one abort signal (interrupting aborts the request or the body's download). Transports over a
    * `fetch` function have it: `fetch` builds its own `Request`, so none is built twice. Without
-   * it the pipeline builds a `Request`, calls `send` and reads the body itself.
+   * it the pipeline builds a `Request`, calls `send` and reads the body itself. The body is read
+   * with {@link readBody}: at most `maxBytes`, nothing of a redirect.
    */
-  readonly exchange?: ((url: string, init: RequestInit) => Effect.Effect<Exchange, TransportFailure>) | undefined
+  readonly exchange?: ((url: string, init: RequestInit, maxBytes: number) => Effect.Effect<Exchange, TransportFailure>) | undefined
 }
 
 const describe = (cause: unknown): string =>
   cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)
 
-const readWhole = (response: Response): Promise<Exchange> => response.text().then((text) => ({ response, text }))
+/** Whether an answer is a redirect: a 3xx, or the opaque answer a browser gives for `redirect: "manual"`. */
+export const isRedirect = (response: Response): boolean =>
+  response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)
+
+/** Where a redirect pointed: the origin of its `Location` (never its path or query), or `"unknown"`. */
+export const redirectOrigin = (response: Response, url: string): string => {
+  const location = response.headers.get("location")
+  if (location === null) return "unknown"
+  try {
+    return new URL(location, url).origin
+  } catch {
+    return "unknown"
+  }
+}
+
+/**
+ * Reads a body as text, at most `maxBytes` of it (a `Content-Length` above it fails before reading);
+ * a redirect's body is not read. Aborting `signal` (the fiber's interruption, a timeout), passing
+ * the cap or failing cancels the stream, which closes the connection: no download keeps running.
+ * Fails with a `TransportFailure` that carries the status (the head had arrived). SPEC §8
+ */
+export const readBody = async (response: Response, signal: AbortSignal, maxBytes: number): Promise<string> => {
+  const body = response.body
+  if (body === null) return ""
+  const status = response.status
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN)
+  if (isRedirect(response) || declared > maxBytes) {
+    void body.cancel().catch(() => {})
+    if (isRedirect(response)) return ""
+    throw new TransportFailure({ reason: `the body is larger than ${maxBytes} bytes`, status, maxBytes })
+  }
+  const reader = body.getReader()
+  const cancel = () => void reader.cancel().catch(() => {})
+  signal.addEventListener("abort", cancel, { once: true })
+  try {
+    const decoder = new TextDecoder()
+    let text = ""
+    let bytes = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return text + decoder.decode()
+      bytes += value.byteLength
+      if (bytes > maxBytes) {
+        cancel()
+        throw new TransportFailure({ reason: `the body is larger than ${maxBytes} bytes`, status, maxBytes })
+      }
+      text += decoder.decode(value, { stream: true })
+    }
+  } catch (cause) {
+    cancel()
+    throw cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe(cause), status })
+  } finally {
+    signal.removeEventListener("abort", cancel)
+  }
+}
+
+const failure = (cause: unknown): TransportFailure =>
+  cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe(cause) })
+
+/**
+ * One exchange through a transport: its `exchange` when it has one, else `send` and
+ * {@link readBody} (at most `maxBytes`). Fails with a `TransportFailure` (with the status when the
+ * head had arrived).
+ */
+export const exchange = (
+  transport: HttpTransport,
+  url: string,
+  init: RequestInit,
+  maxBytes: number
+): Effect.Effect<Exchange, TransportFailure> =>
+  transport.exchange !== undefined
+    ? transport.exchange(url, init, maxBytes)
+    : Effect.flatMap(transport.send(new Request(url, init)), (response) =>
+      Effect.tryPromise({
+        try: (signal) => readBody(response, signal, maxBytes).then((text) => ({ response, text })),
+        catch: (cause) => cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe(cause), status: response.status })
+      }))
 
 /** A transport over a `fetch` function; the fiber's interruption aborts the fetch (and the body's download). */
 export const fromFetch = (fetch: typeof globalThis.fetch): HttpTransport => ({
   send: (request) =>
     Effect.tryPromise({
       try: (signal) => fetch(request, { signal }),
-      catch: (cause) => new TransportFailure({ reason: describe(cause) })
+      catch: failure
     }),
-  exchange: (url, init) =>
+  exchange: (url, init, maxBytes) =>
     Effect.tryPromise({
-      try: (signal) => fetch(url, { ...init, signal }).then(readWhole),
-      catch: (cause) => new TransportFailure({ reason: describe(cause) })
+      try: (signal) =>
+        fetch(url, { ...init, signal }).then((response) =>
+          readBody(response, signal, maxBytes).then((text) => ({ response, text }))
+        ),
+      catch: failure
     })
 })
 

@@ -5,7 +5,8 @@
  * `HttpTransport`. The fiber's interruption aborts a request, and its answer's body is read inside
  * the same interruptible region, so an interrupted exchange never leaves a download running.
  *
- * Used by the refresh grant (`session/Refresh.ts`) and the code exchange (`api/OAuth.ts`).
+ * Used by the authorization-code exchange (`api/OAuth.ts`) only: the refresh grant is our own code
+ * (`session/Refresh.ts`), so apps that never start an OAuth flow do not load oauth4webapi.
  *
  * @since 0.1.0
  */
@@ -13,15 +14,16 @@ import * as Effect from "effect/Effect"
 import * as oauth from "oauth4webapi"
 import * as Headers from "../protocol/Headers.ts"
 import { KnownError } from "../protocol/KnownError.ts"
-import { HttpTransport, TransportFailure } from "./HttpTransport.ts"
+import { HttpTransport, readBody, TransportFailure } from "./HttpTransport.ts"
+import * as Limits from "./Limits.ts"
 import type { StackConfig } from "./StackConfig.ts"
-import { readText } from "./StackHttp.ts"
+import * as TokenEndpoint from "./TokenEndpoint.ts"
 
 /** The token endpoint's path under `/api/v1`. SPEC §7 */
-export const tokenPath = "/auth/oauth/token"
+export const tokenPath = TokenEndpoint.tokenPath
 
 /** How the client authenticates at the token endpoint. SPEC §9 "Token endpoint auth" */
-export const tokenEndpointAuthMethod = "client_secret_post"
+export const tokenEndpointAuthMethod = TokenEndpoint.tokenEndpointAuthMethod
 
 /** Tolerance for clock differences when checking timestamps of token responses. SPEC §9 "Clock tolerance" */
 export const clockToleranceSeconds = 30
@@ -36,7 +38,7 @@ export interface OAuthClient {
 
 /** The OAuth client of a configuration: the project id and its publishable key (`client_secret_post`). SPEC §7, §9 */
 export const make = (config: StackConfig): OAuthClient => {
-  const tokenEndpoint = `${config.baseUrl}/api/v1${tokenPath}`
+  const tokenEndpoint = TokenEndpoint.url(config)
   return {
     tokenEndpoint,
     authorizationServer: { issuer: config.baseUrl, token_endpoint: tokenEndpoint },
@@ -81,7 +83,8 @@ export const send = (
     const customFetch = async (target: string, init: oauth.CustomFetchOptions<"POST", URLSearchParams>): Promise<Response> => {
       // the signal is the fiber's: aborting it interrupts the send, which aborts the request
       const sent = await Effect.runPromiseWith(context)(
-        Effect.catch(transport.send(new Request(target, init)), Effect.succeed), // the failure as a value, thrown below
+        // never follows a redirect: the code and verifier go nowhere but the configured service
+        Effect.catch(transport.send(new Request(target, { ...init, redirect: "manual" })), Effect.succeed), // the failure as a value, thrown below
         { signal: init.signal }
       )
       if (sent instanceof TransportFailure) throw sent
@@ -97,7 +100,7 @@ export const send = (
       catch: (cause) => (cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe(cause) }))
     })
     const text = yield* Effect.tryPromise({
-      try: (signal) => readText(response, signal),
+      try: (signal) => readBody(response, signal, Limits.defaults.maxResponseBytes),
       catch: (cause) => new TransportFailure({ reason: describe(cause) })
     })
     return yield* buffered(response, text)

@@ -9,6 +9,7 @@
 import * as Config from "effect/Config"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import * as Limits from "./Limits.ts"
 
 /** Default base URL of the hosted service. SPEC §7 */
 export const defaultBaseUrl = "https://api.stack-auth.com"
@@ -23,10 +24,15 @@ export interface StackConfig {
   readonly baseUrl: string
   /** Added to every request (for example a proxy's headers); never overrides protocol headers. */
   readonly extraRequestHeaders: Readonly<Record<string, string>>
+  /** Timeouts, deadline, body cap, `Retry-After` cap and retry schedule of every call (defaults: `Limits.defaults`). */
+  readonly limits?: Limits.Limits | undefined
 }
 
-/** Options accepted by {@link make}: keys may be given as plain strings or `Redacted`. */
-export interface Options {
+/**
+ * Options accepted by {@link make}: keys may be given as plain strings or `Redacted`; the bounds of
+ * `Limits.Options` (`timeout`, `deadline`, `maxResponseBytes`, `maxRetryAfter`, `retry`) apply to every call.
+ */
+export interface Options extends Limits.Options {
   readonly projectId: string
   readonly publishableClientKey?: string | undefined
   readonly secretServerKey?: string | Redacted.Redacted<string> | undefined
@@ -48,7 +54,8 @@ export const make = (options: Options): StackConfig => ({
   secretServerKey: redact(options.secretServerKey),
   superSecretAdminKey: redact(options.superSecretAdminKey),
   baseUrl: normalizeBaseUrl(options.baseUrl ?? defaultBaseUrl),
-  extraRequestHeaders: options.extraRequestHeaders ?? {}
+  extraRequestHeaders: options.extraRequestHeaders ?? {},
+  limits: Limits.make(options)
 })
 
 /**

@@ -10,11 +10,10 @@
  */
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
-import * as Duration from "effect/Duration"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as Random from "effect/Random"
 import * as Redacted from "effect/Redacted"
 import type * as Tracer from "effect/Tracer"
 import type { AccessType } from "../protocol/AccessType.ts"
@@ -22,7 +21,13 @@ import * as Headers from "../protocol/Headers.ts"
 import { KnownError, KnownErrorCodeMismatch } from "../protocol/KnownError.ts"
 import * as Nonce from "../protocol/Nonce.ts"
 import * as Version from "../protocol/Version.ts"
-import { HttpTransport, type TransportFailure } from "./HttpTransport.ts"
+import * as Attempts from "./Attempts.ts"
+import * as HttpTransport from "./HttpTransport.ts"
+import { isRedirect, type TransportFailure } from "./HttpTransport.ts"
+import * as Limits from "./Limits.ts"
+import * as Paths from "./Paths.ts"
+import * as RetryAfter from "./RetryAfter.ts"
+import * as Scrub from "./Scrub.ts"
 import type { StackConfig } from "./StackConfig.ts"
 import {
   type DiagnosticProbe,
@@ -30,8 +35,11 @@ import {
   StackConnectionError,
   StackDecodeError,
   StackHttpError,
+  StackInvalidIdError,
   StackOfflineError,
-  StackTimeoutError,
+  StackRedirectError,
+  StackResponseLostError,
+  StackResponseTooLargeError,
   type TransportError
 } from "./TransportErrors.ts"
 
@@ -58,8 +66,10 @@ export interface StackRequest {
   readonly tokens?: RequestTokens | undefined
   /** The project owner's access token, for admin access by session. SPEC §6 */
   readonly adminAccessToken?: Redacted.Redacted<string> | undefined
-  /** Gives up with `StackTimeoutError` when one attempt takes longer. */
+  /** Per-attempt timeout of this request (else the call's or the app's `Limits`). */
   readonly timeout?: Duration.Input | undefined
+  /** Whole-call deadline of this request, attempts and waits together (else the call's or the app's `Limits`). */
+  readonly deadline?: Duration.Input | undefined
   /** How a success body is read: JSON (the protocol's default) or the raw text (a few endpoints answer plain text). */
   readonly responseType?: "json" | "text" | undefined
 }
@@ -69,15 +79,12 @@ export interface StackResponse {
   readonly status: number
   readonly headers: globalThis.Headers
   readonly body: unknown
+  /** Removes the configured keys and this request's tokens from text taken from the answer (for error messages). */
+  readonly scrub?: Scrub.Scrub | undefined
 }
 
 /** Network retry policy of SPEC §9: 5 attempts, exponential back-off from 1000 ms, jitter 0.5–1.5. */
-export const retryPolicy = {
-  attempts: 5,
-  baseDelayMillis: 1000,
-  jitterMin: 0.5,
-  jitterMax: 1.5
-} as const
+export const retryPolicy: Limits.RetrySchedule = Limits.defaultRetry
 
 /** Methods that are safe to send again after a network failure. SPEC §8 */
 export const idempotentMethods: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"])
@@ -181,7 +188,10 @@ export const buildHeaders = (
   request: StackRequest
 ): Record<string, string> => requestHeaders(baseHeaders(config, accessType), request)
 
-/** Builds the request's URL: `{baseUrl}/api/v1{path}?{query}`, without a trailing `/`. SPEC §7 */
+/**
+ * Builds the request's URL: `{baseUrl}/api/v1{path}?{query}`, without a trailing `/`. SPEC §7
+ * (`execute` refuses a path with an empty, `.` or `..` segment before building it.)
+ */
 export const buildUrl = (config: StackConfig, request: Pick<StackRequest, "path" | "query">): string => {
   let url = `${config.baseUrl}/api/v1${request.path}`
   if (url.endsWith("/")) url = url.slice(0, -1)
@@ -198,12 +208,7 @@ export const buildUrl = (config: StackConfig, request: Pick<StackRequest, "path"
 
 // ----- one attempt -----
 
-/** Why an attempt should be made again, and how long to wait first. */
-type Retry =
-  | { readonly _tag: "Network"; readonly reason: string }
-  | { readonly _tag: "Status"; readonly error: StackHttpError; readonly waitMillis: number | undefined }
-
-type AttemptFailure = KnownError | TransportError | { readonly _tag: "Retry"; readonly retry: Retry }
+type AttemptFailure = KnownError | TransportError | Attempts.RetrySignal<StackHttpError>
 
 const parseJson = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
   if (text.length === 0) return { ok: true, value: undefined }
@@ -211,37 +216,6 @@ const parseJson = (text: string): { readonly ok: true; readonly value: unknown }
     return { ok: true, value: JSON.parse(text) }
   } catch {
     return { ok: false }
-  }
-}
-
-/** `Retry-After` in seconds or as an HTTP date, read against Effect's `Clock` (so TestClock applies). */
-const retryAfterMillis = (value: string | null, nowMillis: number): number | undefined => {
-  if (value === null) return undefined
-  const seconds = Number(value)
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000
-  const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMillis)
-}
-
-/**
- * Reads a body as text; aborting `signal` (the fiber's interruption, a timeout) cancels the stream,
- * which closes the connection: an interrupted call never leaves a download running. SPEC §8
- */
-export const readText = async (response: Response, signal: AbortSignal): Promise<string> => {
-  if (response.body === null) return ""
-  const reader = response.body.getReader()
-  const cancel = () => void reader.cancel().catch(() => {})
-  signal.addEventListener("abort", cancel, { once: true })
-  try {
-    const decoder = new TextDecoder()
-    let text = ""
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return text + decoder.decode()
-      text += decoder.decode(value, { stream: true })
-    }
-  } finally {
-    signal.removeEventListener("abort", cancel)
   }
 }
 
@@ -258,65 +232,56 @@ const annotate = (span: Tracer.Span | undefined, key: string, value: unknown): v
   if (span !== undefined && span.status._tag !== "Ended") span.attribute(key, value)
 }
 
-/** `networkFailure` handles a connection lost while the body arrives, like one lost before the head. */
-const readResponse = (
-  method: Method,
-  path: string,
-  responseType: ResponseType,
-  response: Response,
-  networkFailure: (reason: string) => Effect.Effect<never, AttemptFailure>,
-  span: Tracer.Span | undefined
-): Effect.Effect<StackResponse, AttemptFailure> =>
-  Effect.tryPromise({
-    try: (signal) => readText(response, signal),
-    catch: (cause) => String(cause)
-  }).pipe(
-    Effect.catch(networkFailure),
-    Effect.flatMap((text) => interpret(method, path, responseType, response, text, span))
-  )
-
-/**
- * What a whole answer means (SPEC §8): the success body, a known error, a retry, or an HTTP error.
- * The success path is plain code (no generator): it runs for every call.
- */
-const interpret = (
-  method: Method,
-  path: string,
-  responseType: ResponseType,
-  response: Response,
-  text: string,
-  span: Tracer.Span | undefined
-): Effect.Effect<StackResponse, AttemptFailure> => {
-  const actual = response.headers.get(Headers.actualStatus)
-  const status = actual !== null && /^\d{3}$/.test(actual) ? Number(actual) : response.status
-  annotate(span, "http.status_code", status)
-  const headerCode = response.headers.get(Headers.knownError)
-  if (headerCode === null && status >= 200 && status < 300) {
-    const parsed = responseType === "text" ? { ok: true as const, value: text } : parseJson(text)
-    return parsed.ok
-      ? Effect.succeed({ status, headers: response.headers, body: parsed.value })
-      : Effect.fail(new StackDecodeError({ method, path, issue: "the body is not JSON" }))
-  }
-  return unsuccessful(method, path, response, status, headerCode, text)
+/** What one request needs to read its answer. */
+interface Exchange {
+  readonly method: Method
+  readonly path: string
+  readonly url: string
+  readonly responseType: ResponseType
+  readonly scrub: Scrub.Scrub
+  readonly span: Tracer.Span | undefined
 }
 
-/** A known error, or a non-2xx answer (retried for 429 and 508 loops). SPEC §8 */
+/**
+ * What a whole answer means (SPEC §8): the success body, a redirect (never followed), a known
+ * error, a retry, or an HTTP error. The success path is plain code (no generator): it runs for every call.
+ */
+const interpret = (exchange: Exchange, response: Response, text: string): Effect.Effect<StackResponse, AttemptFailure> => {
+  const { method, path } = exchange
+  if (isRedirect(response)) {
+    return Effect.fail(new StackRedirectError({ method, path, status: response.status, location: HttpTransport.redirectOrigin(response, exchange.url) }))
+  }
+  const actual = response.headers.get(Headers.actualStatus)
+  const status = actual !== null && /^\d{3}$/.test(actual) ? Number(actual) : response.status
+  annotate(exchange.span, "http.status_code", status)
+  const headerCode = response.headers.get(Headers.knownError)
+  if (headerCode === null && status >= 200 && status < 300) {
+    const parsed = exchange.responseType === "text" ? { ok: true as const, value: text } : parseJson(text)
+    return parsed.ok
+      ? Effect.succeed({ status, headers: response.headers, body: parsed.value, scrub: exchange.scrub })
+      : Effect.fail(new StackDecodeError({ method, path, issue: "the body is not JSON" }))
+  }
+  return unsuccessful(method, path, response, status, headerCode, exchange.scrub(text), exchange.scrub)
+}
+
+/** A known error, or a non-2xx answer (retried for 429 and 508 loops). `text` is already scrubbed. SPEC §8 */
 const unsuccessful = (
   method: Method,
   path: string,
   response: Response,
   status: number,
   headerCode: string | null,
-  text: string
+  text: string,
+  scrub: Scrub.Scrub
 ): Effect.Effect<never, AttemptFailure> =>
   Effect.gen(function*() {
     if (headerCode !== null) {
       const parsed = parseJson(text)
       const body = parsed.ok ? parsed.value as { code?: unknown; error?: unknown; details?: unknown } : undefined
       if (body === undefined || typeof body !== "object" || body === null || typeof body.code !== "string") {
-        return yield* new StackDecodeError({ method, path, issue: `known error ${headerCode} with a body that is not {code, error, details}` })
+        return yield* new StackDecodeError({ method, path, issue: `known error ${scrub(headerCode)} with a body that is not {code, error, details}` })
       }
-      if (body.code !== headerCode) return yield* Effect.die(new KnownErrorCodeMismatch({ headerCode, bodyCode: body.code }))
+      if (body.code !== headerCode) return yield* Effect.die(new KnownErrorCodeMismatch({ headerCode: scrub(headerCode), bodyCode: body.code }))
       return yield* new KnownError({
         code: body.code,
         status,
@@ -326,29 +291,44 @@ const unsuccessful = (
     }
     const error = new StackHttpError({ method, path, status, body: text.slice(0, 2000) })
     if (status === 429) {
-      const waitMillis = retryAfterMillis(response.headers.get("retry-after"), yield* Clock.currentTimeMillis)
-      return yield* Effect.fail({ _tag: "Retry", retry: { _tag: "Status", error, waitMillis } } as const)
+      const retryAfterMillis = RetryAfter.parse(response.headers.get("retry-after"), yield* Clock.currentTimeMillis)
+      return yield* Effect.fail(Attempts.retry({ _tag: "Status", status, error, retryAfterMillis }))
     }
     if (status === 508 && text.includes("INFINITE_LOOP_DETECTED")) {
-      return yield* Effect.fail({ _tag: "Retry", retry: { _tag: "Status", error, waitMillis: undefined } } as const)
+      return yield* Effect.fail(Attempts.retry({ _tag: "Status", status, error, retryAfterMillis: undefined }))
     }
     return yield* error
   })
 
 // ----- the pipeline -----
 
-/** Runs the diagnostics probes concurrently; each is bounded by {@link probeTimeoutMillis}. */
+/**
+ * Runs the diagnostics probes concurrently; each is bounded by {@link probeTimeoutMillis}, follows
+ * no redirect and reads no body.
+ */
 export const runDiagnostics = (baseUrl: string): Effect.Effect<ReadonlyArray<DiagnosticProbe>> =>
   Effect.gen(function*() {
-    const transport = yield* HttpTransport
+    const transport = yield* HttpTransport.HttpTransport
     return yield* Effect.forEach(diagnosticsProbes(baseUrl), (probe) =>
-      transport.send(new Request(probe.url, { method: "GET" })).pipe(
-        Effect.map((response) => response.ok ? "OK" : `HTTP ${response.status}`),
+      transport.send(new Request(probe.url, { method: "GET", redirect: "manual" })).pipe(
+        Effect.map((response) => {
+          void response.body?.cancel().catch(() => {})
+          return response.ok ? "OK" : `HTTP ${response.status}`
+        }),
         Effect.catch((failure: TransportFailure) => Effect.succeed(failure.reason)),
         Effect.timeoutOrElse({ duration: probeTimeoutMillis, orElse: () => Effect.succeed("timed out") }),
         Effect.map((result) => ({ ...probe, result }))
       ), { concurrency: "unbounded" })
   })
+
+/** The limits of one request: its own, over the calls' (`Limits.withLimits`), over the app's. */
+const limitsOf = (config: StackConfig, call: Limits.Options | undefined, request: StackRequest): Limits.Limits => {
+  const app = config.limits ?? Limits.defaults
+  const forCall = call === undefined ? app : Limits.make(call, app)
+  return request.timeout === undefined && request.deadline === undefined
+    ? forCall
+    : Limits.make({ timeout: request.timeout, deadline: request.deadline }, forCall)
+}
 
 /** Builds the pipeline for one configuration and access level. */
 export const make = (options: Options): Effect.Effect<Service, StackConfigError> =>
@@ -356,6 +336,9 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
   Effect.map(Effect.suspend(() => validate(options)), () => {
     const { accessType, config } = options
     const headers = baseHeaders(config, accessType)
+    const keys = [config.secretServerKey, config.superSecretAdminKey]
+    let keysOnly: Scrub.Scrub | undefined
+    const scrubKeys: Scrub.Scrub = (text) => (keysOnly ??= Scrub.make(keys))(text)
 
     const connectionError = (method: Method, path: string, reason: string, attempts: number) =>
       Effect.gen(function*() {
@@ -366,71 +349,63 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
 
     const execute = (request: StackRequest): Effect.Effect<StackResponse, KnownError | TransportError> => {
       const { method, path } = request
+      if (Paths.hasInvalidSegment(path)) return Effect.fail(new StackInvalidIdError({ method, path }))
       const responseType = request.responseType ?? "json"
       const idempotent = idempotentMethods.has(method)
       const url = buildUrl(config, request)
       const body = request.body === undefined ? undefined : JSON.stringify(request.body)
+      const tokens = request.tokens
+      // built on first use (an error or a decode failure): the success path never pays for it
+      let withTokens: Scrub.Scrub | undefined
+      const scrub: Scrub.Scrub = tokens === undefined && request.adminAccessToken === undefined
+        ? scrubKeys
+        : (text) => (withTokens ??= Scrub.make([...keys, tokens?.accessToken, tokens?.refreshToken, request.adminAccessToken]))(text)
       /** SPEC §8: retried when safe to repeat; POST and PATCH fail at once, with diagnostics. */
       const networkFailure = (reason: string): Effect.Effect<never, AttemptFailure> =>
-        idempotent
-          ? Effect.fail({ _tag: "Retry", retry: { _tag: "Network", reason } } as const)
-          : connectionError(method, path, reason, 1)
-
-      const lost = (failure: TransportFailure) => networkFailure(failure.reason)
-      // one attempt: built again for a retry (a fresh nonce); through the transport's `exchange`
-      // when it has one (no `Request` built twice), else `send` and reading the body here. One
-      // `withFiber` reads the transport and the span (annotated directly: no Effect per attribute).
-      const attemptOnce: Effect.Effect<StackResponse, AttemptFailure> = Effect.withFiber((fiber) => {
-        const transport = fiber.getRef(HttpTransport)
-        const span = spanOf(fiber)
-        annotate(span, "http.method", method)
-        annotate(span, "http.path", path)
-        const init: RequestInit = {
-          method,
-          headers: requestHeaders(headers, request),
-          ...(body === undefined ? {} : { body }),
-          credentials: "omit"
+        idempotent ? Effect.fail(Attempts.retry({ _tag: "Network", reason })) : connectionError(method, path, reason, 1)
+      /** A failure of the exchange: no answer, a body too large, or a body lost after the head arrived. */
+      const lost = (failure: TransportFailure): Effect.Effect<never, AttemptFailure> => {
+        if (failure.status === undefined) return networkFailure(failure.reason)
+        if (failure.maxBytes !== undefined) {
+          return Effect.fail(new StackResponseTooLargeError({ method, path, status: failure.status, maxBytes: failure.maxBytes }))
         }
-        return transport.exchange !== undefined
-          ? Effect.flatMap(
-            Effect.catch(transport.exchange(url, init), lost),
-            (exchange) => interpret(method, path, responseType, exchange.response, exchange.text, span)
-          )
-          : Effect.flatMap(
-            Effect.catch(transport.send(new Request(url, init)), lost),
-            (response) => readResponse(method, path, responseType, response, networkFailure, span)
-          )
-      })
+        return idempotent
+          ? networkFailure(failure.reason)
+          : Effect.fail(new StackResponseLostError({ method, path, status: failure.status, reason: failure.reason }))
+      }
 
-      const timed: Effect.Effect<StackResponse, AttemptFailure> = request.timeout === undefined
-        ? attemptOnce
-        : attemptOnce.pipe(Effect.timeoutOrElse({
-          duration: request.timeout,
-          orElse: () => Effect.fail(new StackTimeoutError({ method, path, timeoutMillis: Duration.toMillis(Duration.fromInputUnsafe(request.timeout!)) }))
-        }))
-
-      const loop = (attempt: number): Effect.Effect<StackResponse, KnownError | TransportError> =>
-        timed.pipe(Effect.catch((failure): Effect.Effect<StackResponse, KnownError | TransportError> => {
-          if (failure._tag !== "Retry") return Effect.fail(failure as KnownError | TransportError)
-          const retry = (failure as { readonly retry: Retry }).retry
-          if (attempt + 1 >= retryPolicy.attempts) {
-            return retry._tag === "Network"
-              ? connectionError(method, path, retry.reason, attempt + 1)
-              : Effect.fail(retry.error)
+      return Effect.withFiber((fiber) => {
+        const limits = limitsOf(config, fiber.getRef(Limits.CallLimits), request)
+        const maxBytes = limits.maxResponseBytes
+        // one attempt: built again for a retry (a fresh nonce); through the transport's `exchange`
+        // when it has one (no `Request` built twice), else `send` and reading the body. One
+        // `withFiber` reads the transport and the span (annotated directly: no Effect per attribute).
+        const attempt: Effect.Effect<StackResponse, AttemptFailure> = Effect.withFiber((fiber) => {
+          const transport = fiber.getRef(HttpTransport.HttpTransport)
+          const span = spanOf(fiber)
+          annotate(span, "http.method", method)
+          annotate(span, "http.path", path)
+          const init: RequestInit = {
+            method,
+            headers: requestHeaders(headers, request),
+            ...(body === undefined ? {} : { body }),
+            credentials: "omit",
+            redirect: "manual"
           }
-          const wait = retry._tag === "Status" && retry.waitMillis !== undefined
-            ? Effect.succeed(retry.waitMillis)
-            : Effect.map(
-              Random.nextBetween(retryPolicy.jitterMin, retryPolicy.jitterMax),
-              (jitter) => jitter * retryPolicy.baseDelayMillis * 2 ** attempt
-            )
-          return wait.pipe(
-            Effect.flatMap((millis) => Effect.sleep(millis)),
-            Effect.andThen(loop(attempt + 1))
+          const exchange: Exchange = { method, path, url, responseType, scrub, span }
+          return Effect.flatMap(
+            Effect.catch(HttpTransport.exchange(transport, url, init, maxBytes), lost),
+            (answer) => interpret(exchange, answer.response, answer.text)
           )
-        }))
-
-      return loop(0)
+        })
+        return Attempts.run({
+          method,
+          path,
+          limits,
+          attempt,
+          exhausted: (reason, attempts) => connectionError(method, path, reason, attempts)
+        })
+      })
     }
 
     return { config, accessType, execute }

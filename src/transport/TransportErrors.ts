@@ -1,9 +1,12 @@
 /**
  * Failures of the HTTP pipeline that are not known errors of the protocol (SPEC §8, client-side
- * handling). None of them carries a key or a token.
+ * handling). None of them carries a key or a token, even when the service echoes one back: text taken
+ * from an answer is scrubbed of the configured keys and the request's tokens (`Scrub.ts`).
  *
  * @since 0.1.0
  */
+import * as Effect from "effect/Effect"
+import { dual } from "effect/Function"
 import * as Schema from "effect/Schema"
 
 /** One network-diagnostics probe and what it found. SPEC §7 */
@@ -41,7 +44,7 @@ export class StackOfflineError extends /*#__PURE__*/ Schema.TaggedError<StackOff
   }
 }
 
-/** A non-2xx answer that is not a known error (for example a 500, or a 429 after every retry). */
+/** A non-2xx answer that is not a known error (for example a 500, or a 429 after every retry). `body`: its first 2,000 characters, known secrets scrubbed. */
 export class StackHttpError extends /*#__PURE__*/ Schema.TaggedError<StackHttpError>()("StackHttpError", {
   method: Schema.String,
   path: Schema.String,
@@ -64,14 +67,91 @@ export class StackDecodeError extends /*#__PURE__*/ Schema.TaggedError<StackDeco
   }
 }
 
-/** No answer within the per-request timeout the caller set. */
+/**
+ * A time limit ran out: one attempt took longer than the per-attempt timeout (`limit: "attempt"`),
+ * or the whole call, attempts and waits together, passed its deadline (`limit: "call"`).
+ * Defaults: 30 s per attempt, 90 s per call (`Limits.ts`). SPEC §8
+ */
 export class StackTimeoutError extends /*#__PURE__*/ Schema.TaggedError<StackTimeoutError>()("StackTimeoutError", {
   method: Schema.String,
   path: Schema.String,
-  timeoutMillis: Schema.Number
+  timeoutMillis: Schema.Number,
+  limit: /*#__PURE__*/ Schema.optional(Schema.Literals(["attempt", "call"]))
 }) {
   override get message(): string {
-    return `${this.method} ${this.path} did not answer within ${this.timeoutMillis} ms`
+    return this.limit === "call"
+      ? `${this.method} ${this.path} did not complete within its deadline of ${this.timeoutMillis} ms (attempts and waits together)`
+      : `${this.method} ${this.path} did not answer within ${this.timeoutMillis} ms`
+  }
+}
+
+/**
+ * The service answered with a redirect (3xx). The SDK never follows one: no header, key, token or
+ * body goes anywhere but the configured base URL. `location` is the origin it pointed to (or
+ * `"unknown"`: a browser hides it).
+ */
+export class StackRedirectError extends /*#__PURE__*/ Schema.TaggedError<StackRedirectError>()("StackRedirectError", {
+  method: Schema.String,
+  path: Schema.String,
+  status: Schema.Number,
+  location: Schema.String
+}) {
+  override get message(): string {
+    return `${this.method} ${this.path} answered a redirect (HTTP ${this.status} to ${this.location}); redirects are never followed`
+  }
+}
+
+/**
+ * The service asked to retry later (`Retry-After`) after a wait longer than the configured cap
+ * (default 20 s): the SDK does not sleep that long, it fails at once so the application decides.
+ */
+export class StackRetryAfterError extends /*#__PURE__*/ Schema.TaggedError<StackRetryAfterError>()("StackRetryAfterError", {
+  method: Schema.String,
+  path: Schema.String,
+  status: Schema.Number,
+  retryAfterMillis: Schema.Number,
+  maxRetryAfterMillis: Schema.Number
+}) {
+  override get message(): string {
+    return `${this.method} ${this.path} answered HTTP ${this.status} asking to retry after ${this.retryAfterMillis} ms, more than the ${this.maxRetryAfterMillis} ms the SDK waits`
+  }
+}
+
+/** The answer's body passed the configured size cap (default 16 MiB); its download was cancelled. Never retried. */
+export class StackResponseTooLargeError extends /*#__PURE__*/ Schema.TaggedError<StackResponseTooLargeError>()("StackResponseTooLargeError", {
+  method: Schema.String,
+  path: Schema.String,
+  status: Schema.Number,
+  maxBytes: Schema.Number
+}) {
+  override get message(): string {
+    return `${this.method} ${this.path} answered HTTP ${this.status} with a body larger than ${this.maxBytes} bytes; its download was cancelled` +
+      (this.method === "POST" || this.method === "PATCH" ? " (the service may have acted on the request)" : "")
+  }
+}
+
+/**
+ * A POST or PATCH reached the service (its status arrived) but the answer was lost on the way
+ * (the body broke off or could not be read): the service may have acted. It is never sent again.
+ */
+export class StackResponseLostError extends /*#__PURE__*/ Schema.TaggedError<StackResponseLostError>()("StackResponseLostError", {
+  method: Schema.String,
+  path: Schema.String,
+  status: Schema.Number,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `${this.method} ${this.path} reached the service (HTTP ${this.status}) but its answer was lost (${this.reason}); the service may have acted. The request was not sent again`
+  }
+}
+
+/** An id in the request's path is empty, `.` or `..` (it would name another resource): nothing was sent. */
+export class StackInvalidIdError extends /*#__PURE__*/ Schema.TaggedError<StackInvalidIdError>()("StackInvalidIdError", {
+  method: Schema.String,
+  path: Schema.String
+}) {
+  override get message(): string {
+    return `${this.method} ${this.path}: an id in the path is empty, "." or ".."; nothing was sent`
   }
 }
 
@@ -84,10 +164,52 @@ export class StackConfigError extends /*#__PURE__*/ Schema.TaggedError<StackConf
   }
 }
 
-/** Every failure the pipeline itself can produce, besides known errors. */
+/** Every failure the pipeline itself can produce, besides known errors: match on `_tag` exhaustively. */
 export type TransportError =
   | StackDecodeError
   | StackConnectionError
   | StackOfflineError
   | StackHttpError
   | StackTimeoutError
+  | StackRedirectError
+  | StackRetryAfterError
+  | StackResponseTooLargeError
+  | StackResponseLostError
+  | StackInvalidIdError
+
+/** The `_tag` of every {@link TransportError}. */
+export const transportErrorTags: ReadonlySet<TransportError["_tag"]> = /*#__PURE__*/ new Set<TransportError["_tag"]>([
+  "StackDecodeError",
+  "StackConnectionError",
+  "StackOfflineError",
+  "StackHttpError",
+  "StackTimeoutError",
+  "StackRedirectError",
+  "StackRetryAfterError",
+  "StackResponseTooLargeError",
+  "StackResponseLostError",
+  "StackInvalidIdError"
+])
+
+/** Whether a failure is one of the pipeline's own ({@link TransportError}) rather than an error of the service. */
+export const isTransportError = (error: unknown): error is TransportError =>
+  typeof error === "object" && error !== null && transportErrorTags.has((error as { _tag?: unknown })._tag as TransportError["_tag"])
+
+/**
+ * Handles every transport failure of an effect in one place (the service's own errors pass
+ * through): `Users.getCurrent().pipe(catchTransport((error) => ...))`. Inside, match `error._tag`.
+ */
+export const catchTransport: {
+  <E, A2, E2, R2>(
+    f: (error: Extract<E, TransportError>) => Effect.Effect<A2, E2, R2>
+  ): <A, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A | A2, Exclude<E, TransportError> | E2, R | R2>
+  <A, E, R, A2, E2, R2>(
+    self: Effect.Effect<A, E, R>,
+    f: (error: Extract<E, TransportError>) => Effect.Effect<A2, E2, R2>
+  ): Effect.Effect<A | A2, Exclude<E, TransportError> | E2, R | R2>
+} = /*#__PURE__*/ dual(2, <A, E, R, A2, E2, R2>(
+  self: Effect.Effect<A, E, R>,
+  f: (error: Extract<E, TransportError>) => Effect.Effect<A2, E2, R2>
+) =>
+  Effect.catch(self, (error: E): Effect.Effect<A2, Exclude<E, TransportError> | E2, R2> =>
+    isTransportError(error) ? f(error as Extract<E, TransportError>) : Effect.fail(error as Exclude<E, TransportError>)))

@@ -106,13 +106,13 @@ const rows: ReadonlyArray<Row> = [
     fault: "connection reset mid-body (always)",
     injection: broken("ResetMidBody"),
     GET: { attempts: 5, gaps: backoff, outcome: "StackConnectionError" },
-    POST: { attempts: 1, gaps: [], outcome: "StackConnectionError" }
+    POST: { attempts: 1, gaps: [], outcome: "StackResponseLostError" }
   },
   {
     fault: "connection reset mid-body (once)",
     injection: broken("ResetMidBody", 1),
     GET: { attempts: 2, gaps: [1000], outcome: "Success" },
-    POST: { attempts: 1, gaps: [], outcome: "StackConnectionError" }
+    POST: { attempts: 1, gaps: [], outcome: "StackResponseLostError" }
   },
   {
     fault: "truncated JSON",
@@ -219,6 +219,11 @@ describe("fault matrix (SPEC §8, §9)", () => {
             assert.deepStrictEqual(connection.diagnostics.map((d) => d.name), ["apiHealth", "hostedServiceHealth", "publicTrace"])
           }
           if (outcome === "StackTimeoutError") assert.strictEqual((error as { timeoutMillis: number }).timeoutMillis, 2000)
+          if (outcome === "StackResponseLostError") {
+            assert.strictEqual((error as { status: number }).status, 201, "the service's answer had begun: it acted")
+            assert.include(String(error), "may have acted")
+            assert.notInclude(String(error), "Unable to connect")
+          }
           if (outcome === "Die:KnownErrorCodeMismatch") {
             assert.instanceOf(error, KnownErrorCodeMismatch)
             assert.include((error as KnownErrorCodeMismatch).message, "USER_NOT_FOUND")

@@ -28,6 +28,7 @@ import * as Session from "../../src/session/Session.ts"
 import * as SessionStreams from "../../src/session/SessionStreams.ts"
 import * as TokenStore from "../../src/session/TokenStore.ts"
 import { HttpTransport, TransportFailure } from "../../src/transport/HttpTransport.ts"
+import * as Limits from "../../src/transport/Limits.ts"
 import * as StackHttp from "../../src/transport/StackHttp.ts"
 import { demoProject } from "../../src/emulator/Seeds.ts"
 import * as Sessions from "../../src/emulator/Sessions.ts"
@@ -106,7 +107,8 @@ const runSoak = <A, E, R>(
 /** The session of a signed-in user over the harness's transport. */
 const sessionLayer = (tokens: { readonly accessToken: string; readonly refreshToken: string }, baseUrl: string) =>
   Session.layer.pipe(Layer.provideMerge(Layer.mergeAll(
-    StackHttp.layer({ config: demoConfig(baseUrl), accessType: "client" }),
+    // calls are held 60 s in flight: bounds above the soak's (the defaults are tested elsewhere)
+    StackHttp.layer({ config: { ...demoConfig(baseUrl), limits: Limits.make({ timeout: "10 minutes", deadline: "1 hour" }) }, accessType: "client" }),
     TokenStore.layerExplicit(tokens)
   )))
 

@@ -27,6 +27,8 @@ export type Behaviour =
   | { readonly _tag: "Stall" }
   /** Send the head and part of the body, then never finish. */
   | { readonly _tag: "StallMidBody"; readonly body: string }
+  /** Stream 64 KiB chunks of `x` forever (a body without end), until the client closes. */
+  | { readonly _tag: "Endless"; readonly status?: number; readonly contentLength?: number }
 
 /** One request as the server saw it, and how its connection ended. */
 export interface Seen {
@@ -157,6 +159,19 @@ export const loopbackServer = (
           }
           case "Stall":
             return // keep the connection open, answer nothing
+          case "Endless": {
+            const chunk = Buffer.alloc(64 * 1024, "x")
+            res.writeHead(behaviour.status ?? 200, {
+              "content-type": "application/json",
+              ...(behaviour.contentLength === undefined ? {} : { "content-length": String(behaviour.contentLength) })
+            })
+            const pump = () => {
+              while (!res.destroyed && res.write(chunk)) { /* until the socket's buffer is full */ }
+              if (!res.destroyed) res.once("drain", pump)
+            }
+            pump()
+            return
+          }
           case "StallMidBody": {
             const bytes = Buffer.from(behaviour.body)
             res.writeHead(200, { "content-type": "application/json", "content-length": String(bytes.length) })

@@ -1,7 +1,8 @@
 /**
  * A call's error union is exactly what it declares (SPEC §8), so an exhaustive `Match` over it
  * compiles, and the same match with one tag left out does not. The set always includes the generic
- * `KnownError`, `UnknownErrorCode` and the five transport errors. The compile-time half is checked by
+ * `KnownError`, `UnknownErrorCode` and the transport errors (`TransportError`, handled in one
+ * branch through `isTransportError`, or tag by tag). The compile-time half is checked by
  * `npm run typecheck` (`@ts-expect-error` fails it if a partial match ever compiles); at run time
  * each exhaustive matcher routes a real instance of the last tag to that tag's branch.
  */
@@ -17,6 +18,7 @@ import {
   KnownErrors,
   OAuth,
   ServerUsers,
+  isTransportError,
   StackOfflineError,
   Teams,
   UnknownErrorCode,
@@ -44,11 +46,7 @@ describe("Auth.signInWithPassword", () => {
     Match.tag("MultiFactorAuthenticationRequired", label("MultiFactorAuthenticationRequired")),
     Match.tag("KnownError", label("KnownError")),
     Match.tag("UnknownErrorCode", label("UnknownErrorCode")),
-    Match.tag("StackDecodeError", label("StackDecodeError")),
-    Match.tag("StackConnectionError", label("StackConnectionError")),
-    Match.tag("StackOfflineError", label("StackOfflineError")),
-    Match.tag("StackHttpError", label("StackHttpError")),
-    Match.tag("StackTimeoutError", label("StackTimeoutError"))
+    Match.when(isTransportError, label("TransportError")),
   )
 
   it("an exhaustive match compiles and routes a wrong password to its branch", () => {
@@ -75,11 +73,7 @@ describe("Auth.signUpWithPassword", () => {
     Match.tag("MultiFactorAuthenticationRequired", label("MultiFactorAuthenticationRequired")),
     Match.tag("KnownError", label("KnownError")),
     Match.tag("UnknownErrorCode", label("UnknownErrorCode")),
-    Match.tag("StackDecodeError", label("StackDecodeError")),
-    Match.tag("StackConnectionError", label("StackConnectionError")),
-    Match.tag("StackOfflineError", label("StackOfflineError")),
-    Match.tag("StackHttpError", label("StackHttpError")),
-    Match.tag("StackTimeoutError", label("StackTimeoutError"))
+    Match.when(isTransportError, label("TransportError")),
   )
 
   it("an exhaustive match compiles and routes a taken e-mail to its branch", () => {
@@ -102,11 +96,7 @@ describe("Users.getUser({ or: \"throw\" })", () => {
   const allButSignedOut = Match.type<E>().pipe(
     Match.tag("KnownError", label("KnownError")),
     Match.tag("UnknownErrorCode", label("UnknownErrorCode")),
-    Match.tag("StackDecodeError", label("StackDecodeError")),
-    Match.tag("StackConnectionError", label("StackConnectionError")),
-    Match.tag("StackOfflineError", label("StackOfflineError")),
-    Match.tag("StackHttpError", label("StackHttpError")),
-    Match.tag("StackTimeoutError", label("StackTimeoutError"))
+    Match.when(isTransportError, label("TransportError")),
   )
 
   it("an exhaustive match compiles and routes a signed-out user to its branch", () => {
@@ -129,11 +119,7 @@ describe("Users.update", () => {
     Match.tag("TeamMembershipNotFound", label("TeamMembershipNotFound")),
     Match.tag("SchemaError", label("SchemaError")),
     Match.tag("UnknownErrorCode", label("UnknownErrorCode")),
-    Match.tag("StackDecodeError", label("StackDecodeError")),
-    Match.tag("StackConnectionError", label("StackConnectionError")),
-    Match.tag("StackOfflineError", label("StackOfflineError")),
-    Match.tag("StackHttpError", label("StackHttpError")),
-    Match.tag("StackTimeoutError", label("StackTimeoutError"))
+    Match.when(isTransportError, label("TransportError")),
   )
 
   it("an exhaustive match compiles and routes an undeclared known error to the generic branch", () => {
@@ -157,11 +143,7 @@ describe("Teams.create", () => {
     Match.tag("CannotGetOwnUserWithoutUser", label("CannotGetOwnUserWithoutUser")),
     Match.tag("SchemaError", label("SchemaError")),
     Match.tag("KnownError", label("KnownError")),
-    Match.tag("StackDecodeError", label("StackDecodeError")),
-    Match.tag("StackConnectionError", label("StackConnectionError")),
-    Match.tag("StackOfflineError", label("StackOfflineError")),
-    Match.tag("StackHttpError", label("StackHttpError")),
-    Match.tag("StackTimeoutError", label("StackTimeoutError"))
+    Match.when(isTransportError, label("TransportError")),
   )
 
   it("an exhaustive match compiles and routes a code newer than the SDK to its branch", () => {
@@ -185,11 +167,7 @@ describe("ApiKeys.create", () => {
     Match.tag("CannotGetOwnUserWithoutUser", label("CannotGetOwnUserWithoutUser")),
     Match.tag("KnownError", label("KnownError")),
     Match.tag("UnknownErrorCode", label("UnknownErrorCode")),
-    Match.tag("StackDecodeError", label("StackDecodeError")),
-    Match.tag("StackConnectionError", label("StackConnectionError")),
-    Match.tag("StackOfflineError", label("StackOfflineError")),
-    Match.tag("StackHttpError", label("StackHttpError")),
-    Match.tag("StackTimeoutError", label("StackTimeoutError"))
+    Match.when(isTransportError, label("TransportError")),
   )
 
   it("an exhaustive match compiles and routes an owner conflict to its branch", () => {
@@ -212,10 +190,18 @@ describe("ServerUsers.list", () => {
     Match.tag("SchemaError", label("SchemaError")),
     Match.tag("KnownError", label("KnownError")),
     Match.tag("UnknownErrorCode", label("UnknownErrorCode")),
-    Match.tag("StackDecodeError", label("StackDecodeError")),
-    Match.tag("StackConnectionError", label("StackConnectionError")),
-    Match.tag("StackHttpError", label("StackHttpError")),
-    Match.tag("StackTimeoutError", label("StackTimeoutError"))
+    Match.tag(
+      "StackDecodeError",
+      "StackConnectionError",
+      "StackHttpError",
+      "StackTimeoutError",
+      "StackRedirectError",
+      "StackRetryAfterError",
+      "StackResponseTooLargeError",
+      "StackResponseLostError",
+      "StackInvalidIdError",
+      label("another transport error")
+    )
   )
 
   it("an exhaustive match compiles and routes an offline browser to its branch", () => {
@@ -236,11 +222,7 @@ describe("AdminProjects.update", () => {
   const allButSchema = Match.type<E>().pipe(
     Match.tag("KnownError", label("KnownError")),
     Match.tag("UnknownErrorCode", label("UnknownErrorCode")),
-    Match.tag("StackDecodeError", label("StackDecodeError")),
-    Match.tag("StackConnectionError", label("StackConnectionError")),
-    Match.tag("StackOfflineError", label("StackOfflineError")),
-    Match.tag("StackHttpError", label("StackHttpError")),
-    Match.tag("StackTimeoutError", label("StackTimeoutError"))
+    Match.when(isTransportError, label("TransportError")),
   )
 
   it("an exhaustive match compiles and routes a rejected config to its branch", () => {
@@ -266,11 +248,7 @@ describe("CliAuth.promptCliLogin", () => {
     Match.tag("InvalidPollingCodeError", label("InvalidPollingCodeError")),
     Match.tag("KnownError", label("KnownError")),
     Match.tag("UnknownErrorCode", label("UnknownErrorCode")),
-    Match.tag("StackDecodeError", label("StackDecodeError")),
-    Match.tag("StackConnectionError", label("StackConnectionError")),
-    Match.tag("StackOfflineError", label("StackOfflineError")),
-    Match.tag("StackHttpError", label("StackHttpError")),
-    Match.tag("StackTimeoutError", label("StackTimeoutError"))
+    Match.when(isTransportError, label("TransportError")),
   )
 
   it("an exhaustive match compiles and routes a login nobody confirmed to its branch", () => {
@@ -302,11 +280,7 @@ describe("OAuth.handleCallback", () => {
     Match.tag("UntrustedRedirectUrl", label("UntrustedRedirectUrl")),
     Match.tag("KnownError", label("KnownError")),
     Match.tag("UnknownErrorCode", label("UnknownErrorCode")),
-    Match.tag("StackDecodeError", label("StackDecodeError")),
-    Match.tag("StackConnectionError", label("StackConnectionError")),
-    Match.tag("StackOfflineError", label("StackOfflineError")),
-    Match.tag("StackHttpError", label("StackHttpError")),
-    Match.tag("StackTimeoutError", label("StackTimeoutError"))
+    Match.when(isTransportError, label("TransportError")),
   )
 
   it("an exhaustive match compiles and routes a failed callback to its branch", () => {

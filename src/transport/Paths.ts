@@ -1,0 +1,23 @@
+/**
+ * Ids in request paths (SPEC §7): each id travels as one path segment. An empty id, `.` or `..`
+ * would name another resource (`/users/.` is the user list), so such a path is refused before any
+ * request (`StackInvalidIdError`).
+ *
+ * @since 0.1.0
+ */
+
+/** Encodes an id as one path segment (a `/` inside it cannot split it). */
+export const segment = (id: string): string => encodeURIComponent(id)
+
+const dotSegment = /^(?:\.|%2e){1,2}$/i
+
+/** Whether a path (under `/api/v1`, starting with `/`) has an empty, `.` or `..` segment. */
+export const hasInvalidSegment = (path: string): boolean => {
+  const end = path.indexOf("?")
+  const segments = (end < 0 ? path : path.slice(0, end)).split("/")
+  for (let i = 1; i < segments.length; i++) {
+    const part = segments[i]!
+    if (part.length === 0 || dotSegment.test(part)) return true
+  }
+  return false
+}
