@@ -159,6 +159,39 @@ describe("Session refresh", () => {
       assert.strictEqual(yield* count("GET", "/users/me"), 2)
       assert.strictEqual(yield* refreshes, 1)
     })))
+  it.effect("a failed refresh is not replayed: each of three later calls tries again, one refresh at a time", () =>
+    emulated(Effect.gen(function*() {
+      const user = yield* signedInUser
+      yield* inject({ method: "POST", path: tokenPath, times: 4, fault: Faults.status(400, { headers: { "content-type": "application/json" }, body: "{\"error\":\"invalid_client\"}" }) })
+      yield* TestClock.adjust(accessLifetime + 1)
+      yield* withSession(user, (session) =>
+        Effect.gen(function*() {
+          assert.strictEqual((yield* Effect.flip(session.execute(me)))._tag, "StackHttpError")
+          for (let i = 0; i < 3; i++) assert.strictEqual((yield* Effect.flip(session.execute(me)))._tag, "StackHttpError")
+          assert.strictEqual(yield* refreshes, 4, "one token request per call, none shared with a finished failure")
+          assert.isFalse(yield* session.isKnownInvalid, "the user stays signed in")
+          const response = yield* session.execute(me)
+          assert.strictEqual((response.body as { id: string }).id, user.session.userId)
+        }))
+    })))
+
+  it.effect("a refresh token rotated by the token endpoint is adopted and stored", () =>
+    emulated(Effect.gen(function*() {
+      const user = yield* signedInUser
+      yield* inject({
+        method: "POST", path: tokenPath, times: 1,
+        fault: Faults.status(200, {
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ access_token: user.accessToken, token_type: "Bearer", expires_in: 600, refresh_token: "rotated-refresh-token-1" })
+        })
+      })
+      yield* withSession({ refreshToken: user.refreshToken }, (session, store) =>
+        Effect.gen(function*() {
+          const tokens = yield* session.getTokens()
+          assert.strictEqual(Redacted.value(tokens!.refreshToken!), "rotated-refresh-token-1")
+          assert.strictEqual(Redacted.value((yield* store.get).refreshToken!), "rotated-refresh-token-1")
+        }))
+    })))
 })
 
 describe("Session invalidation", () => {
