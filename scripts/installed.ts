@@ -58,7 +58,7 @@ export const install = (alsoLink: ReadonlyArray<string> = []): Installed => {
   const packageDir = join(app, "node_modules/stack-auth-effect")
   mkdirSync(packageDir, { recursive: true })
   execFileSync("tar", ["-xzf", tarball, "-C", packageDir, "--strip-components=1"])
-  for (const name of [...linked(), ...alsoLink]) {
+  for (const name of new Set([...linked(), ...alsoLink])) {
     const source = fromRoot(`node_modules/${name}`)
     if (!existsSync(source)) continue
     const target = join(app, "node_modules", name)

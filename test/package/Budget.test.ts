@@ -11,8 +11,12 @@ import { install } from "../../scripts/installed.ts"
 const installed = install()
 afterAll(() => installed.remove())
 
-/** esbuild, min+gzip -9, of bench/bundle/installed/subpaths.ts against the installed package. */
-const budgetBytes = 53 * 1024
+/**
+ * esbuild, min+gzip -9, of bench/bundle/installed/subpaths.ts against the installed package. A guard
+ * against growth, not the target (#14 asks ≤ 44 KiB): 53.6 KiB measured after the write rules,
+ * access checks and transport limits of this round; BENCHMARKS.md says where the bytes go.
+ */
+const budgetBytes = 54 * 1024
 
 describe("the installed browser flow", () => {
   it(`weighs at most ${budgetBytes / 1024} KiB min+gzip with esbuild, imported by subpaths`, async () => {

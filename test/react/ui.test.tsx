@@ -201,7 +201,7 @@ describe("handler pages when the service cannot be reached", () => {
     const StackRuntime = await import("../../react/StackRuntime.ts")
     const Emulator = await import("../../src/emulator/Emulator.ts")
     const { HttpTransport, TransportFailure } = await import("../../src/transport/HttpTransport.ts")
-    const TestApps = await import("../../src/testing/TestApps.ts")
+    const StackClientApp = await import("../../src/apps/StackClientApp.ts")
     const { TestClock } = await import("effect/testing")
     const { renderAsync } = await import("./support.tsx")
     let reachable = false
@@ -212,8 +212,15 @@ describe("handler pages when the service cannot be reached", () => {
         send: (request) => reachable ? through.send(request) : Effect.fail(new TransportFailure({ reason: "ECONNREFUSED" }))
       })
     }))
+    // the demo project's client app on the transport above (test apps would route around the cable)
+    const app = Layer.unwrap(Effect.map(Emulator.Emulator, (emulator) =>
+      StackClientApp.layer({
+        projectId: emulator.demoProject.projectId,
+        publishableClientKey: emulator.demoProject.publishableClientKey,
+        baseUrl: emulator.baseUrl
+      }).pipe(Layer.orDie)))
     const runtime = ManagedRuntime.make(
-      StackRuntime.makeLayer(TestApps.client(), { navigate: () => () => undefined }).pipe(
+      StackRuntime.makeLayer(app, { navigate: () => () => undefined }).pipe(
         Layer.provideMerge(cable),
         Layer.provideMerge(Emulator.layer),
         Layer.provideMerge(TestClock.layer())
