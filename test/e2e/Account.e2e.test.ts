@@ -61,8 +61,9 @@ const freshUser = (page: Page, name: string) =>
 
 describe.skipIf(!chromiumAvailable)("account settings end-to-end", () => {
   layer(harnessLayer, { timeout: 180_000, excludeTestServices: true })("account and team settings in Chromium", (it) => {
-    // Skipped: fails since the account components were merged with the new design system (the
-    // "mfa-state" line stays hidden under the shared `sae-` styles); to fix before the next landing.
+    // Skipped: fails since the account components were merged with the new design system and the
+    // other branches (Playwright finds the "mfa-state" line hidden; not the `sae-state` class clash,
+    // that was ruled out); to fix before the next landing.
     it.effect.skip("two-factor: shows a QR code and the key, refuses a wrong first code without turning on, turns on with a valid one, asks before turning off", () =>
       Effect.gen(function*() {
         const h = yield* Harness
