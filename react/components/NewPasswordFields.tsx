@@ -17,6 +17,8 @@ export interface NewPasswordState {
   readonly setRepeat: (value: string) => void
   /** Problems found before the request (`newPasswordProblems`) or by the service. */
   readonly problems: { readonly password?: string | undefined; readonly repeat?: string | undefined }
+  /** Forgets a field's problem once the user edits that field. */
+  readonly clearProblem: (field: "password" | "repeat") => void
 }
 
 /** The new-password and repeat fields. SPEC §5 */
@@ -33,7 +35,10 @@ export function NewPasswordFields(props: NewPasswordState & {
         name="password"
         type="password"
         value={props.password}
-        onChange={props.setPassword}
+        onChange={(value) => {
+          props.setPassword(value)
+          props.clearProblem("password")
+        }}
         error={props.problems.password}
         hint={messages.signUp.passwordHint(passwordMinLength)}
         autoFocus={props.autoFocus === true}
@@ -44,7 +49,10 @@ export function NewPasswordFields(props: NewPasswordState & {
         name="repeat-password"
         type="password"
         value={props.repeat}
-        onChange={props.setRepeat}
+        onChange={(value) => {
+          props.setRepeat(value)
+          props.clearProblem("repeat")
+        }}
         error={props.problems.repeat}
         autoComplete="new-password"
       />

@@ -65,14 +65,9 @@ function PasswordSignUp(props: { readonly email: string; readonly setEmail: (ema
         repeatLabel={messages.signUp.repeatPasswordLabel}
         password={password}
         repeat={repeat}
-        setPassword={(v) => {
-          setPassword(v)
-          setProblems((p) => ({ ...p, password: undefined }))
-        }}
-        setRepeat={(v) => {
-          setRepeat(v)
-          setProblems((p) => ({ ...p, repeat: undefined }))
-        }}
+        setPassword={setPassword}
+        setRepeat={setRepeat}
+        clearProblem={(field) => setProblems((p) => ({ ...p, [field]: undefined }))}
         problems={{ password: problems.password ?? placed.field.password, repeat: problems.repeat }}
       />
       <Alert error={placed.form} />

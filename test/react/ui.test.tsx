@@ -249,3 +249,37 @@ describe("handler pages when the service cannot be reached", () => {
     }
   })
 })
+
+describe("new password fields", () => {
+  it("forget a field's problem once the user edits that field, and keep the other's", async () => {
+    const { NewPasswordFields } = await import("../../react/components/NewPasswordFields.tsx")
+    function Harness(): ReactNode {
+      const [password, setPassword] = useState("")
+      const [repeat, setRepeat] = useState("")
+      const [problems, setProblems] = useState<{ password?: string | undefined; repeat?: string | undefined }>({
+        password: "Too short",
+        repeat: "Does not match"
+      })
+      return (
+        <StackTheme>
+          <NewPasswordFields
+            label="Password"
+            repeatLabel="Repeat"
+            password={password}
+            repeat={repeat}
+            setPassword={setPassword}
+            setRepeat={setRepeat}
+            problems={problems}
+            clearProblem={(field) => setProblems((p) => ({ ...p, [field]: undefined }))}
+          />
+        </StackTheme>
+      )
+    }
+    render(<Harness />)
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "abc" } })
+    assert.isNull(screen.queryByText("Too short"))
+    assert.isNotNull(screen.queryByText("Does not match"))
+    fireEvent.change(screen.getByLabelText("Repeat"), { target: { value: "abc" } })
+    assert.isNull(screen.queryByText("Does not match"))
+  })
+})

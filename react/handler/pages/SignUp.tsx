@@ -167,14 +167,9 @@ export function PasswordResetPage(): ReactNode {
           repeatLabel={messages.passwordReset.repeatLabel}
           password={password}
           repeat={repeat}
-          setPassword={(v) => {
-            setPassword(v)
-            setProblems((p) => ({ ...p, password: undefined }))
-          }}
-          setRepeat={(v) => {
-            setRepeat(v)
-            setProblems((p) => ({ ...p, repeat: undefined }))
-          }}
+          setPassword={setPassword}
+          setRepeat={setRepeat}
+          clearProblem={(field) => setProblems((p) => ({ ...p, [field]: undefined }))}
           problems={{ password: problems.password ?? placed.field.password, repeat: problems.repeat }}
           autoFocus
         />
