@@ -321,6 +321,20 @@ export const runDiagnostics = (baseUrl: string): Effect.Effect<ReadonlyArray<Dia
       ), { concurrency: "unbounded" })
   })
 
+/**
+ * The request's body as JSON, or the typed input failure (`SCHEMA_ERROR`, as the service answers a
+ * malformed request) when it cannot be: nested too deep for the stack, a cycle, a `BigInt`. No
+ * request is sent and no value of the input is quoted (it may hold a password).
+ */
+const encodeBody = (body: unknown): string | KnownError => {
+  try {
+    return JSON.stringify(body)
+  } catch (cause) {
+    const message = `Invalid input: the request body cannot be sent as JSON (${cause instanceof Error ? cause.name : "error"}: too deeply nested, a cycle or a BigInt)`
+    return new KnownError({ code: "SCHEMA_ERROR", status: 400, message, details: { message } })
+  }
+}
+
 /** The limits of one request: its own, over the calls' (`Limits.withLimits`), over the app's. */
 const limitsOf = (config: StackConfig, call: Limits.Options | undefined, request: StackRequest): Limits.Limits => {
   const app = config.limits ?? Limits.defaults
@@ -353,7 +367,8 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
       const responseType = request.responseType ?? "json"
       const idempotent = idempotentMethods.has(method)
       const url = buildUrl(config, request)
-      const body = request.body === undefined ? undefined : JSON.stringify(request.body)
+      const body = request.body === undefined ? undefined : encodeBody(request.body)
+      if (typeof body === "object") return Effect.fail(body)
       const tokens = request.tokens
       // built on first use (an error or a decode failure): the success path never pays for it
       let withTokens: Scrub.Scrub | undefined

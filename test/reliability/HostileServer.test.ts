@@ -10,6 +10,8 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as HttpClient from "effect/http/HttpClient"
 import * as Random from "effect/Random"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
@@ -19,19 +21,36 @@ import * as KnownErrors from "../../src/protocol/KnownErrors.ts"
 import * as Refresh from "../../src/session/Refresh.ts"
 import * as Attempts from "../../src/transport/Attempts.ts"
 import * as Call from "../../src/transport/Call.ts"
-import { fromFetch, HttpTransport } from "../../src/transport/HttpTransport.ts"
+import * as HttpClientTransport from "../../src/transport/HttpClientTransport.ts"
+import { fromFetch, HttpTransport, type HttpTransport as Transport } from "../../src/transport/HttpTransport.ts"
 import * as Limits from "../../src/transport/Limits.ts"
 import * as RetryAfter from "../../src/transport/RetryAfter.ts"
 import * as StackHttp from "../../src/transport/StackHttp.ts"
 import { isTransportError } from "../../src/transport/TransportErrors.ts"
 import { type Behaviour, loopbackServer } from "../support/LoopbackServer.ts"
-import { demoConfig, drive, loopbackOnlyFetch } from "./support.ts"
+import { demoConfig, drive, flush, loopbackOnlyFetch } from "./support.ts"
 
 const accessToken = "eyJ-hostile-access-token-value"
 const refreshToken = "hostile-refresh-token-value-42"
 const tokens = { accessToken: Redacted.make(accessToken), refreshToken: Redacted.make(refreshToken) }
 const secrets = [demoProject.secretServerKey, demoProject.superSecretAdminKey, accessToken, refreshToken]
 const fetchTransport = fromFetch(loopbackOnlyFetch)
+/** The `effect/http` transport over effect's fetch client (itself over the loopback-only fetch). */
+const effectHttpTransport = HttpClientTransport.fromHttpClient(
+  Effect.runSync(Effect.provide(Effect.service(HttpClient.HttpClient), FetchHttpClient.layer))
+)
+/** Both transports: every rule holds for each (issue #15). */
+const transports: ReadonlyArray<readonly [string, Transport]> = [["fetch", fetchTransport], ["effect/http", effectHttpTransport]]
+/** Runs `effect` with `transport`; effect's fetch client reaches loopback only, as the fetch transport does. */
+const using = (transport: Transport) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  effect.pipe(Effect.provideService(HttpTransport, transport), Effect.provideService(FetchHttpClient.Fetch, loopbackOnlyFetch))
+
+/** Waits (macrotask turns, no timers) until `check` holds. */
+const eventually = (check: () => boolean, label: string) =>
+  Effect.gen(function*() {
+    for (let turn = 0; turn < 2000 && !check(); turn++) yield* flush(1)
+    assert.isTrue(check(), label)
+  })
 
 /** Every text a user could print of an exit: String, message, JSON, Cause.pretty. */
 const outputsOf = (exit: Exit.Exit<unknown, unknown>): Array<string> => {
@@ -49,7 +68,7 @@ const errorOf = (exit: Exit.Exit<unknown, unknown>) =>
 const callAgainst = (
   decide: (request: { readonly index: number; readonly method: string; readonly path: string }) => Behaviour,
   method: "GET" | "POST" | "PATCH",
-  options: { readonly limits?: Limits.Options; readonly path?: string; readonly stepMillis?: number } = {}
+  options: { readonly limits?: Limits.Options; readonly path?: string; readonly stepMillis?: number; readonly transport?: Transport } = {}
 ) =>
   Effect.gen(function*() {
     const server = yield* loopbackServer(decide)
@@ -65,20 +84,22 @@ const callAgainst = (
       tokens,
       response: Schema.Struct({ id: Schema.String }),
       errors: KnownErrors.all
-    }).pipe(Effect.provideService(HttpTransport, fetchTransport)))
+    }).pipe(using(options.transport ?? fetchTransport)))
     const exit = yield* drive(fiber, options.stepMillis ?? 1000)
     return { exit, server, endedAt: (yield* Clock.currentTimeMillis) - startedAt }
   })
 
 describe("hostile servers (issue #15)", () => {
-  it.effect("row 3: 302, 307 and 308 to another origin are never followed; nothing reaches it", () =>
+  for (const [name, transport] of transports) {
+  it.effect(`row 3 (${name} transport): 301, 302, 303, 307 and 308 to another origin are never followed; nothing reaches it`, () =>
     Effect.gen(function*() {
       const elsewhere = yield* loopbackServer(() => ({ _tag: "Respond", status: 200, body: "{\"id\":\"stolen\"}" }))
       for (const status of [301, 302, 303, 307, 308]) {
         for (const method of ["GET", "POST", "PATCH"] as const) {
           const { exit, server } = yield* callAgainst(
             () => ({ _tag: "Respond", status, headers: { location: `${elsewhere.url}/api/v1/users/u1?x=1` }, body: "" }),
-            method
+            method,
+            { transport }
           )
           const error = errorOf(exit)
           assert.strictEqual(error?._tag, "StackRedirectError", `${method} ${status}`)
@@ -89,6 +110,54 @@ describe("hostile servers (issue #15)", () => {
         }
       }
       assert.strictEqual(elsewhere.count(), 0, "the other origin received nothing: no key, token or body")
+    }), { timeout: 30_000 })
+
+  it.effect(`row 4 (${name} transport): an endless body is cut off at the cap, its download cancelled, never retried`, () =>
+    Effect.gen(function*() {
+      for (const method of ["GET", "POST"] as const) {
+        const { exit, server } = yield* callAgainst(() => ({ _tag: "Endless" }), method, { limits: { maxResponseBytes: 1024 * 1024 }, transport })
+        const error = errorOf(exit)
+        assert.strictEqual(error?._tag, "StackResponseTooLargeError", method)
+        assert.strictEqual(error?.maxBytes, 1024 * 1024)
+        assert.strictEqual(server.count(), 1, "not retried for size")
+        assert.notInclude(String(error), "Unable to connect")
+        yield* eventually(() => server.seen[0]!.closedByClient, "the download was cancelled: the client closed the connection")
+      }
+      // a declared length above the default 16 MiB fails before any byte is read
+      const { exit } = yield* callAgainst(() => ({ _tag: "Endless", contentLength: 600 * 1024 * 1024 }), "GET", { transport })
+      assert.strictEqual(errorOf(exit)?.maxBytes, 16 * 1024 * 1024)
+    }), { timeout: 30_000 })
+
+  it.effect(`row 3 (${name} transport): the token endpoint's redirect is not followed`, () =>
+    Effect.gen(function*() {
+      const elsewhere = yield* loopbackServer(() => ({ _tag: "Respond", status: 200, body: "{}" }))
+      for (const status of [302, 307, 308]) {
+        const server = yield* loopbackServer(() => ({ _tag: "Respond", status, headers: { location: elsewhere.url }, body: "" }))
+        const fiber = yield* Effect.forkChild(
+          Refresh.refreshAccessToken(demoConfig(server.url), Redacted.make(refreshToken)).pipe(using(transport))
+        )
+        const exit = yield* drive(fiber, 1000)
+        assert.strictEqual(errorOf(exit)?._tag, "StackRedirectError", String(status))
+        assert.strictEqual(server.count(), 1)
+      }
+      assert.strictEqual(elsewhere.count(), 0, "the refresh token went nowhere else")
+    }), { timeout: 30_000 })
+  }
+
+  it.effect("effect/http transport: an answer a client reached by following a redirect itself is refused as a redirect", () =>
+    Effect.gen(function*() {
+      // an app's own client configured to follow redirects: the hop happened, its answer is not taken as the service's
+      const elsewhere = yield* loopbackServer(() => ({ _tag: "Respond", status: 200, body: "{\"id\":\"stolen\"}" }))
+      const following = HttpClientTransport.fromHttpClient(
+        Effect.runSync(Effect.provide(Effect.service(HttpClient.HttpClient), FetchHttpClient.layer)).pipe(HttpClient.followRedirects(3))
+      )
+      const { exit } = yield* callAgainst(
+        () => ({ _tag: "Respond", status: 302, headers: { location: `${elsewhere.url}/api/v1/users/u1` }, body: "" }),
+        "GET",
+        { transport: following }
+      )
+      assert.strictEqual(errorOf(exit)?._tag, "StackRedirectError")
+      assert.strictEqual(errorOf(exit)?.location, elsewhere.url)
     }), { timeout: 30_000 })
 
   it.effect("row 1: a Retry-After above the 20 s cap fails at once, typed, with the status and the wait", () =>
@@ -156,21 +225,6 @@ describe("hostile servers (issue #15)", () => {
       assert.isAtMost(endedAt, 51_000)
     }), { timeout: 30_000 })
 
-  it.effect("row 4: an endless body is cut off at the cap, its download cancelled, never retried", () =>
-    Effect.gen(function*() {
-      for (const method of ["GET", "POST"] as const) {
-        const { exit, server } = yield* callAgainst(() => ({ _tag: "Endless" }), method, { limits: { maxResponseBytes: 1024 * 1024 } })
-        const error = errorOf(exit)
-        assert.strictEqual(error?._tag, "StackResponseTooLargeError", method)
-        assert.strictEqual(error?.maxBytes, 1024 * 1024)
-        assert.strictEqual(server.count(), 1, "not retried for size")
-        assert.notInclude(String(error), "Unable to connect")
-      }
-      // a declared length above the default 16 MiB fails before any byte is read
-      const { exit } = yield* callAgainst(() => ({ _tag: "Endless", contentLength: 600 * 1024 * 1024 }), "GET")
-      assert.strictEqual(errorOf(exit)?.maxBytes, 16 * 1024 * 1024)
-    }), { timeout: 30_000 })
-
   it.effect("row 4: a POST or PATCH whose answer broke off mid-body may have acted: typed, sent once, not 'unable to connect'", () =>
     Effect.gen(function*() {
       for (const method of ["POST", "PATCH"] as const) {
@@ -218,7 +272,7 @@ describe("the token endpoint (issue #15 rows 6, 8; issue #14 option 1)", () => {
       const server = yield* loopbackServer(decide)
       const fiber = yield* Effect.forkChild(
         Refresh.refreshAccessToken({ ...demoConfig(server.url), limits: Limits.make(limits) }, Redacted.make(refreshToken)).pipe(
-          Effect.provideService(HttpTransport, fetchTransport)
+          using(fetchTransport)
         )
       )
       const exit = yield* drive(fiber, 1000)

@@ -3,8 +3,10 @@ import * as Effect from "effect/Effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
 import * as Headers from "../../src/protocol/Headers.ts"
 import * as HttpClientTransport from "../../src/transport/HttpClientTransport.ts"
+import * as Limits from "../../src/transport/Limits.ts"
 import * as StackConfig from "../../src/transport/StackConfig.ts"
 import * as StackHttp from "../../src/transport/StackHttp.ts"
 
@@ -26,5 +28,44 @@ describe("HttpClientTransport", () => {
       assert.strictEqual(response.status, 201)
       assert.deepStrictEqual(response.body, { ok: true })
       assert.deepStrictEqual(seen, [{ url: "http://h.test/api/v1/teams", projectId: "p1", body: { display_name: "T" } }])
+    }))
+})
+
+describe("HttpClientTransport keeps the pipeline's rules (issue #15)", () => {
+  const config = StackConfig.make({ projectId: "p1", publishableClientKey: "pck", baseUrl: "http://h.test" })
+  /** A client whose answers are not fetch-backed: a status and a body streamed in `chunks`. */
+  const streaming = (status: number, chunks: ReadonlyArray<string>, pulled: { count: number }) =>
+    HttpClient.make((request) =>
+      Effect.succeed({
+        request,
+        status,
+        url: "http://h.test/api/v1/users/u1",
+        headers: { "content-type": "application/json" },
+        stream: Stream.fromIterable(chunks).pipe(Stream.tap(() => Effect.sync(() => pulled.count++)), Stream.map((chunk) => new TextEncoder().encode(chunk)))
+      } as unknown as HttpClientResponse.HttpClientResponse)
+    )
+  const get = (client: HttpClient.HttpClient, maxResponseBytes: number) =>
+    Effect.flatMap(StackHttp.make({ config: { ...config, limits: Limits.make({ maxResponseBytes }) }, accessType: "client" }), (http) =>
+      http.execute({ method: "GET", path: "/users/u1" })).pipe(
+        Effect.provide(HttpClientTransport.layer.pipe(Layer.provide(Layer.succeed(HttpClient.HttpClient, client))))
+      )
+
+  it.effect("a client's streamed answer is read by the pipeline under the size cap and its stream stopped past it", () =>
+    Effect.gen(function*() {
+      const pulled = { count: 0 }
+      const chunks = ["{\"id\":\"", ...Array.from({ length: 50 }, () => "x".repeat(1024)), "\"}"]
+      const error = yield* Effect.flip(get(streaming(200, chunks, pulled), 4096))
+      assert.strictEqual(error._tag, "StackResponseTooLargeError")
+      assert.isBelow(pulled.count, 10, "the stream was not read to its end")
+      const small = yield* get(streaming(200, ["{\"id\":", "\"u1\"}"], { count: 0 }), 4096)
+      assert.deepStrictEqual(small.body, { id: "u1" })
+    }))
+
+  it.effect("a client's 3xx answer is a redirect error, its body unread", () =>
+    Effect.gen(function*() {
+      const pulled = { count: 0 }
+      const error = yield* Effect.flip(get(streaming(302, ["moved"], pulled), 4096))
+      assert.strictEqual(error._tag, "StackRedirectError")
+      assert.strictEqual(pulled.count, 0)
     }))
 })

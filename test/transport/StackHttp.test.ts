@@ -287,4 +287,21 @@ describe("StackHttp", () => {
     assert.strictEqual(StackConfig.make({ projectId: "p", baseUrl: "http://x.test///" }).baseUrl, "http://x.test")
     assert.strictEqual(StackConfig.make({ projectId: "p" }).baseUrl, "https://api.stack-auth.com")
   })
+
+  it.effect("a body nested 5000 deep, a cycle or a BigInt fails typed (SCHEMA_ERROR) before any request, never a defect", () =>
+    Effect.gen(function*() {
+      let deep: Record<string, unknown> = {}
+      for (let i = 0; i < 5000; i++) deep = { a: deep }
+      const cyclic: Record<string, unknown> = { name: "x" }
+      cyclic.self = cyclic
+      for (const body of [deep, cyclic, { n: 10n }]) {
+        const { requests, transport } = scripted([json({ ok: true })])
+        const exit = yield* Effect.exit(run(transport, (http) => http.execute({ method: "PATCH", path: "/users/u1", body })))
+        assert.isTrue(Exit.isFailure(exit) && !Cause.hasDies(exit.cause), "a typed failure, no defect")
+        const error = Exit.isFailure(exit) ? Cause.squash(exit.cause) : undefined
+        assert.instanceOf(error, KnownError)
+        assert.strictEqual((error as KnownError).code, "SCHEMA_ERROR")
+        assert.strictEqual(requests.length, 0, "nothing was sent")
+      }
+    }))
 })
