@@ -58,47 +58,64 @@ interface Exhausted {
  * Runs the attempts: a `Retry-After` above the cap fails at once (`StackRetryAfterError`), an
  * attempt past its timeout ends the call (`StackTimeoutError`, `limit: "attempt"`: a stalled
  * service is not asked again), and the deadline ends everything (`limit: "call"`).
+ *
+ * One timer per attempt, none for the call: an attempt is bounded by its timeout or by what is
+ * left of the deadline, whichever is shorter, and a wait that would pass the deadline sleeps only
+ * until it (each timer costs a race of two fibers, about 8 µs of CPU: the success path pays one).
  */
-export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | StackTimeoutError | StackRetryAfterError> => {
-  const { limits, method, path } = plan
-  const schedule = limits.retry
-  const timed = Effect.timeoutOrElse(plan.attempt, {
-    duration: limits.attemptTimeoutMillis,
-    orElse: () => Effect.fail(new StackTimeoutError({ method, path, timeoutMillis: limits.attemptTimeoutMillis, limit: "attempt" }))
+export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | StackTimeoutError | StackRetryAfterError> =>
+  Effect.clockWith((clock) => {
+    const { limits, method, path } = plan
+    const schedule = limits.retry
+    const attemptMillis = limits.attemptTimeoutMillis
+    const deadline = clock.currentTimeMillisUnsafe() + limits.deadlineMillis
+    const callTimeout = () => new StackTimeoutError({ method, path, timeoutMillis: limits.deadlineMillis, limit: "call" })
+    type Failure = E | StackTimeoutError | StackRetryAfterError | Exhausted
+    /** One attempt under the shorter of its timeout and what is left of the deadline. */
+    const timed = (): Effect.Effect<A, E | StackTimeoutError | RetrySignal<E>> => {
+      const left = deadline - clock.currentTimeMillisUnsafe()
+      if (left <= 0) return Effect.fail(callTimeout())
+      const bound = Math.min(attemptMillis, left)
+      if (!Number.isFinite(bound)) return plan.attempt
+      return Effect.timeoutOrElse(plan.attempt, {
+        duration: bound,
+        orElse: () =>
+          Effect.fail(
+            bound < attemptMillis ? callTimeout() : new StackTimeoutError({ method, path, timeoutMillis: attemptMillis, limit: "attempt" })
+          )
+      })
+    }
+    const loop = (attempt: number): Effect.Effect<A, Failure> =>
+      Effect.catch(timed(), (failure): Effect.Effect<A, Failure> => {
+        if (!isRetry(failure)) return Effect.fail(failure as E | StackTimeoutError)
+        const why = failure.retry as Retry<E>
+        const requested = why._tag === "Status" ? why.retryAfterMillis : undefined
+        if (requested !== undefined && requested > limits.maxRetryAfterMillis) {
+          return Effect.fail(
+            new StackRetryAfterError({
+              method,
+              path,
+              status: (why as { readonly status: number }).status,
+              retryAfterMillis: requested,
+              maxRetryAfterMillis: limits.maxRetryAfterMillis
+            })
+          )
+        }
+        if (attempt + 1 >= schedule.attempts) {
+          return Effect.fail(why._tag === "Network" ? { _tag: "Exhausted", reason: why.reason, attempts: attempt + 1 } : why.error)
+        }
+        // a wait the service asked for (in the future) wins; none, 0 or past: the back-off of SPEC §9
+        const wait = requested !== undefined && requested > 0 ? Effect.succeed(requested) : backoffMillis(schedule, attempt)
+        return Effect.flatMap(wait, (millis) => {
+          const left = deadline - clock.currentTimeMillisUnsafe()
+          // a wait past the deadline: sleep until it, then the call is over
+          return millis >= left
+            ? Effect.andThen(Effect.sleep(Math.max(0, left)), Effect.fail(callTimeout()))
+            : Effect.andThen(Effect.sleep(millis), loop(attempt + 1))
+        })
+      })
+    return Effect.catch(loop(0), (failure): Effect.Effect<never, E | E2 | StackTimeoutError | StackRetryAfterError> =>
+      typeof failure === "object" && failure !== null && (failure as { _tag?: unknown })._tag === "Exhausted"
+        ? plan.exhausted((failure as Exhausted).reason, (failure as Exhausted).attempts)
+        : Effect.fail(failure as E | StackTimeoutError | StackRetryAfterError))
   })
-  type Failure = E | StackTimeoutError | StackRetryAfterError | Exhausted
-  const loop = (attempt: number): Effect.Effect<A, Failure> =>
-    Effect.catch(timed, (failure): Effect.Effect<A, Failure> => {
-      if (!isRetry(failure)) return Effect.fail(failure as E | StackTimeoutError)
-      const why = failure.retry as Retry<E>
-      const requested = why._tag === "Status" ? why.retryAfterMillis : undefined
-      if (requested !== undefined && requested > limits.maxRetryAfterMillis) {
-        return Effect.fail(
-          new StackRetryAfterError({
-            method,
-            path,
-            status: (why as { readonly status: number }).status,
-            retryAfterMillis: requested,
-            maxRetryAfterMillis: limits.maxRetryAfterMillis
-          })
-        )
-      }
-      if (attempt + 1 >= schedule.attempts) {
-        return Effect.fail(why._tag === "Network" ? { _tag: "Exhausted", reason: why.reason, attempts: attempt + 1 } : why.error)
-      }
-      // a wait the service asked for (in the future) wins; none, 0 or past: the back-off of SPEC §9
-      const wait = requested !== undefined && requested > 0 ? Effect.succeed(requested) : backoffMillis(schedule, attempt)
-      return Effect.flatMap(wait, (millis) => Effect.andThen(Effect.sleep(millis), loop(attempt + 1)))
-    })
-  // an infinite deadline (a shared refresh: each waiter keeps its own) sets no timer
-  const bounded = Number.isFinite(limits.deadlineMillis)
-    ? Effect.timeoutOrElse(loop(0), {
-      duration: limits.deadlineMillis,
-      orElse: () => Effect.fail(new StackTimeoutError({ method, path, timeoutMillis: limits.deadlineMillis, limit: "call" }))
-    })
-    : loop(0)
-  return Effect.catch(bounded, (failure): Effect.Effect<never, E | E2 | StackTimeoutError | StackRetryAfterError> =>
-    typeof failure === "object" && failure !== null && (failure as { _tag?: unknown })._tag === "Exhausted"
-      ? plan.exhausted((failure as Exhausted).reason, (failure as Exhausted).attempts)
-      : Effect.fail(failure as E | StackTimeoutError | StackRetryAfterError))
-}
