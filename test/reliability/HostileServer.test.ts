@@ -4,7 +4,7 @@
  * endpoints and path ids. Each case asserts the bound held (on the `TestClock`, or by counting
  * attempts), a typed failure, no POST/PATCH sent twice, and no secret in any output.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { afterAll, assert, describe, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -58,9 +58,35 @@ const outputsOf = (exit: Exit.Exit<unknown, unknown>): Array<string> => {
   const error = Cause.squash(exit.cause) as { message?: string; toJSON?: () => unknown }
   return [String(error), error.message ?? "", JSON.stringify(error), Cause.pretty(exit.cause)]
 }
+/** What the suite did, printed with `RELIABILITY_FIGURES=1` (RELIABILITY.md's figures). */
+const tally = { cases: 0, ended: 0, texts: 0, writes: 0, duplicateWrites: 0 }
 const assertNoSecret = (exit: Exit.Exit<unknown, unknown>, label: string) => {
-  for (const text of outputsOf(exit)) for (const secret of secrets) assert.notInclude(text, secret, `${label} leaked a secret`)
+  for (const text of outputsOf(exit)) {
+    tally.texts++
+    for (const secret of secrets) assert.notInclude(text, secret, `${label} leaked a secret`)
+  }
 }
+afterAll(() => {
+  if (process.env.RELIABILITY_FIGURES) {
+    console.log(
+      `hostile: ${tally.cases} calls, ${tally.ended} ended within their bound, ${tally.texts} texts scanned for ${secrets.length} secrets, ` +
+        `${tally.writes} writes, ${tally.duplicateWrites} sent twice`
+    )
+  }
+})
+
+/**
+ * Runs `fiber` to its end on the TestClock and checks what every case owes: it ended (the driver
+ * dies otherwise), and no key or token is in any output of its exit.
+ */
+const endOf = <A, E>(fiber: Fiber.Fiber<A, E>, stepMillis: number, label: string) =>
+  Effect.gen(function*() {
+    tally.cases++
+    const exit = yield* drive(fiber, stepMillis)
+    tally.ended++
+    assertNoSecret(exit, label)
+    return exit
+  })
 const errorOf = (exit: Exit.Exit<unknown, unknown>) =>
   Exit.isFailure(exit) ? Cause.squash(exit.cause) as { _tag: string; [key: string]: unknown } : undefined
 
@@ -71,7 +97,16 @@ const callAgainst = (
   options: { readonly limits?: Limits.Options; readonly path?: string; readonly stepMillis?: number; readonly transport?: Transport } = {}
 ) =>
   Effect.gen(function*() {
-    const server = yield* loopbackServer(decide)
+    // a write sent again after an answer other than 429 (the service may have acted on it) is a duplicate
+    const answers: Array<Behaviour> = []
+    const server = yield* loopbackServer((request) => {
+      const behaviour = decide(request)
+      if (method !== "GET" && request.index > 0 && answers[request.index - 1]?._tag === "Respond" && (answers[request.index - 1] as { status: number }).status !== 429) tally.duplicateWrites++
+      if (method !== "GET" && request.index > 0 && answers[request.index - 1]?._tag !== "Respond") tally.duplicateWrites++
+      answers.push(behaviour)
+      return behaviour
+    })
+    if (method !== "GET") tally.writes++
     const http = yield* Effect.orDie(StackHttp.make({
       config: { ...demoConfig(server.url), limits: Limits.make(options.limits) },
       accessType: "admin"
@@ -85,7 +120,7 @@ const callAgainst = (
       response: Schema.Struct({ id: Schema.String }),
       errors: KnownErrors.all
     }).pipe(using(options.transport ?? fetchTransport)))
-    const exit = yield* drive(fiber, options.stepMillis ?? 1000)
+    const exit = yield* endOf(fiber, options.stepMillis ?? 1000, `${method} ${options.path ?? "/users/u1"}`)
     return { exit, server, endedAt: (yield* Clock.currentTimeMillis) - startedAt }
   })
 
@@ -211,6 +246,32 @@ describe("hostile servers (issue #15)", () => {
       }
     }), { timeout: 30_000 })
 
+  it.effect("the default deadline is 90 s: a slow 429 storm with retries to spare ends there, typed", () =>
+    Effect.gen(function*() {
+      const { endedAt, exit, server } = yield* callAgainst(
+        () => ({ _tag: "Respond", status: 429, headers: { "retry-after": "19" }, body: "" }),
+        "GET",
+        { limits: { retry: { attempts: 10 } } }
+      )
+      const error = errorOf(exit)
+      assert.strictEqual(error?._tag, "StackTimeoutError")
+      assert.strictEqual(error?.limit, "call")
+      assert.strictEqual(error?.timeoutMillis, 90_000)
+      assert.strictEqual(server.count(), 5, "attempts at 0, 19, 38, 57 and 76 s; the next wait would pass 90 s")
+      assert.isAtLeast(endedAt, 90_000)
+      assert.isAtMost(endedAt, 91_000)
+    }), { timeout: 30_000 })
+
+  it.effect("row 3: the diagnostics probes follow no redirect", () =>
+    Effect.gen(function*() {
+      const elsewhere = yield* loopbackServer(() => ({ _tag: "Respond", status: 200, body: "ok" }))
+      const server = yield* loopbackServer(() => ({ _tag: "Respond", status: 302, headers: { location: `${elsewhere.url}/health` }, body: "" }))
+      const probes = yield* StackHttp.runDiagnostics(server.url).pipe(using(fetchTransport))
+      assert.strictEqual(probes.find((probe) => probe.name === "apiHealth")?.result, "HTTP 302")
+      assert.strictEqual(server.count(), 1)
+      assert.strictEqual(elsewhere.count(), 0, "the probe went nowhere else")
+    }), { timeout: 30_000 })
+
   it.effect("the whole-call deadline covers attempts and waits: 429 storms end at the deadline", () =>
     Effect.gen(function*() {
       const { endedAt, exit, server } = yield* callAgainst(
@@ -275,7 +336,7 @@ describe("the token endpoint (issue #15 rows 6, 8; issue #14 option 1)", () => {
           using(fetchTransport)
         )
       )
-      const exit = yield* drive(fiber, 1000)
+      const exit = yield* endOf(fiber, 1000, "refresh")
       return { exit, server }
     })
   const good = JSON.stringify({ access_token: "new-access-token", token_type: "Bearer", expires_in: 600, refresh_token: "rotated-refresh-token" })

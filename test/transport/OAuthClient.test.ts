@@ -7,9 +7,10 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as oauth from "oauth4webapi"
 import * as Headers from "../../src/protocol/Headers.ts"
-import { HttpTransport } from "../../src/transport/HttpTransport.ts"
+import { fromFetch, HttpTransport } from "../../src/transport/HttpTransport.ts"
 import * as OAuthClient from "../../src/transport/OAuthClient.ts"
 import * as StackConfig from "../../src/transport/StackConfig.ts"
+import { loopbackServer } from "../support/LoopbackServer.ts"
 
 const config = StackConfig.make({ projectId: "p1", publishableClientKey: "pck_1", baseUrl: "http://localhost:8102/" })
 
@@ -83,5 +84,16 @@ describe("OAuthClient (SPEC §7, §9)", () => {
       )
       assert.strictEqual(thrown._tag, "TransportFailure")
       assert.strictEqual(thrown.reason, "TypeError: fetch failed")
+    }))
+
+  it.effect("never follows a redirect: the code or token goes nowhere but the configured service", () =>
+    Effect.gen(function*() {
+      const elsewhere = yield* loopbackServer(() => ({ _tag: "Respond", status: 200, body: "{}" }))
+      const server = yield* loopbackServer(() => ({ _tag: "Respond", status: 307, headers: { location: `${elsewhere.url}/token` }, body: "" }))
+      const response = yield* refreshWith(OAuthClient.make(StackConfig.make({ projectId: "p1", publishableClientKey: "pck_1", baseUrl: server.url })))
+        .pipe(Effect.provideService(HttpTransport, fromFetch(globalThis.fetch)))
+      assert.strictEqual(response.status, 307, "the redirect arrives as it is, for the caller to refuse")
+      assert.strictEqual(server.count(), 1)
+      assert.strictEqual(elsewhere.count(), 0)
     }))
 })
