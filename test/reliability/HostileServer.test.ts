@@ -10,11 +10,14 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
 import * as Random from "effect/Random"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
+import * as ServerUsers from "../../src/api/ServerUsers.ts"
+import * as StackServerApp from "../../src/apps/StackServerApp.ts"
 import { demoProject } from "../../src/emulator/Seeds.ts"
 import * as Headers from "../../src/protocol/Headers.ts"
 import * as KnownErrors from "../../src/protocol/KnownErrors.ts"
@@ -324,6 +327,27 @@ describe("hostile servers (issue #15)", () => {
       }
       const { exit } = yield* callAgainst(() => ({ _tag: "Respond", status: 200, body: "{\"id\":\"a/b\"}" }), "GET", { path: `/users/${encodeURIComponent("a/..")}` })
       assert.isTrue(Exit.isSuccess(exit), "an id holding '/' stays one segment")
+    }), { timeout: 30_000 })
+})
+
+describe("ids in paths (issue #15 row 9)", () => {
+  it.effect("API functions send each id as one path segment, whatever it holds", () =>
+    Effect.gen(function*() {
+      const server = yield* loopbackServer(() => ({
+        _tag: "Respond", status: 200, headers: { [Headers.knownError]: "USER_NOT_FOUND", [Headers.actualStatus]: "404" },
+        body: JSON.stringify({ code: "USER_NOT_FOUND", error: "no such user" })
+      }))
+      const app = StackServerApp.layer({
+        projectId: demoProject.projectId,
+        publishableClientKey: demoProject.publishableClientKey,
+        secretServerKey: demoProject.secretServerKey,
+        baseUrl: server.url
+      }).pipe(Layer.orDie)
+      const id = "a/../.."
+      for (const call of [ServerUsers.get(id), ServerUsers.update(id, { displayName: "x" }), ServerUsers.remove(id)]) {
+        yield* Effect.exit(call.pipe(Effect.provide(app), Limits.withLimits({ retry: { attempts: 1 } }), using(fetchTransport)))
+      }
+      assert.deepStrictEqual(server.seen.map((r) => r.path), Array.from({ length: 3 }, () => `/api/v1/users/${encodeURIComponent(id)}`))
     }), { timeout: 30_000 })
 })
 
