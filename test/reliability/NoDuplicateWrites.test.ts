@@ -17,6 +17,7 @@ import * as Users from "../../src/emulator/Users.ts"
 import * as KnownErrors from "../../src/protocol/KnownErrors.ts"
 import * as Call from "../../src/transport/Call.ts"
 import { fromFetch, HttpTransport } from "../../src/transport/HttpTransport.ts"
+import * as Limits from "../../src/transport/Limits.ts"
 import * as StackHttp from "../../src/transport/StackHttp.ts"
 import type { StackConnectionError, StackResponseLostError } from "../../src/transport/TransportErrors.ts"
 import { type Behaviour, loopbackServer } from "../support/LoopbackServer.ts"
@@ -137,7 +138,10 @@ describe("no write is sent twice (SPEC §8)", () => {
         ({ method }) => (method === "POST" || method === "PATCH" ? behaviours[writeIndex++ % behaviours.length]! : { _tag: "Forward" }),
         (request) => Effect.runPromise(Effect.orDie(emulator.handle(request)))
       )
-      const http = yield* Effect.orDie(StackHttp.make({ config: demoConfig(server.url), accessType: "server" }))
+      // the driver moves the TestClock 1 s per step while real sockets answer: on a loaded machine a
+      // write can outlast 30 steps, so the attempt timeout (not under test here) is set out of reach
+      const limits = Limits.make({ timeout: "1 hour", deadline: "2 hours" })
+      const http = yield* Effect.orDie(StackHttp.make({ config: { ...demoConfig(server.url), limits }, accessType: "server" }))
       const writes: Array<Write> = targets.flatMap((target, i) => [
         { method: "POST" as const, path: "/users", marker: `real-POST-${i}` },
         { method: "PATCH" as const, path: `/users/${target.id}`, marker: `real-PATCH-${i}` }
