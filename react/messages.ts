@@ -31,25 +31,45 @@ type FailureOf<T> = T extends (...args: any) => infer R ? FailureOf<R>
  * {@link ErrorTag}, so the table below must give each a sentence. SPEC §8
  */
 export interface ComponentCalls {
+  /** Reading the project's name and sign-in settings. */
   readonly project: typeof Queries.project
+  /** Reading the signed-in user. */
   readonly currentUser: typeof Queries.currentUser
+  /** The sign-in form's password sign-in. */
   readonly signInWithPassword: typeof Auth.signInWithPassword
+  /** The sign-up form's account creation. */
   readonly signUpWithPassword: typeof Auth.signUpWithPassword
+  /** Sending a one-time sign-in code by e-mail. */
   readonly sendSignInCode: typeof Auth.sendSignInCode
+  /** Signing in with the e-mailed code. */
   readonly signInWithOtp: typeof Auth.signInWithOtp
+  /** Signing in from the e-mailed link. */
   readonly signInWithMagicLinkCallback: typeof Auth.signInWithMagicLinkCallback
+  /** The sign-out page and button. */
   readonly signOut: typeof Auth.signOut
+  /** Starting an OAuth sign-in (Google, GitHub, ...). */
   readonly signInWithRedirect: typeof OAuth.signInWithRedirect
+  /** Finishing an OAuth sign-in when the provider sends the user back. */
   readonly handleOAuthCallback: typeof OAuth.handleCallback
+  /** Signing in with a passkey. */
   readonly passkeySignIn: typeof Passkeys.signIn
+  /** The second-factor (authenticator code) step of a sign-in. */
   readonly signInWithMfa: typeof Mfa.signInWithMfa
+  /** Sending a password-reset link. */
   readonly sendResetCode: typeof Passwords.sendResetCode
+  /** Checking a password-reset link before showing the form. */
   readonly checkResetCode: typeof Passwords.checkResetCode
+  /** Setting the new password from a reset link. */
   readonly resetPassword: typeof Passwords.reset
+  /** Verifying an e-mail address from its link. */
   readonly verifyEmail: typeof Mutations.verifyEmail
+  /** Reading a team invitation before accepting it. */
   readonly invitationDetails: typeof TeamInvitations.details
+  /** Accepting a team invitation. */
   readonly acceptInvitation: typeof Mutations.acceptInvitation
+  /** Confirming a command-line tool's sign-in. */
   readonly completeCliLogin: typeof CliAuth.completeCliLogin
+  /** Checking a redirect target against the project's trusted domains. */
   readonly redirect: typeof Redirects.validate
 }
 
@@ -153,13 +173,16 @@ export const defaultMessages = {
     unreachableBody: "It may be down or your connection may be blocked. Try again in a moment.",
     errorTitle: "Something went wrong",
     notFoundTitle: "Page not found",
+    /** The text of the not-found page, for the path asked for. */
     notFoundBody: (path: string) => `There is no page at ${path}.`,
     emailLabel: "E-mail",
     passwordLabel: "Password",
+    /** The browser tab's title: the page, then the project. */
     pageTitle: (page: string, project: string) => `${page} · ${project}`
   },
   signIn: {
     title: "Sign in",
+    /** The line under the title, naming the project. */
     subtitle: (project: string) => `to continue to ${project}`,
     passwordTab: "Password",
     codeTab: "E-mail code",
@@ -168,6 +191,7 @@ export const defaultMessages = {
     forgotPassword: "Forgot password?",
     noAccount: "Don't have an account?",
     signUpLink: "Sign up",
+    /** Shown on the sign-in page to a user who is signed in already. */
     alreadySignedIn: (who: string) => `You are signed in as ${who}.`,
     emailRequired: "Enter your e-mail address.",
     emailInvalid: "Enter a valid e-mail address, like name@example.com.",
@@ -177,6 +201,7 @@ export const defaultMessages = {
     sendSubmit: "Send me a code",
     sending: "Sending…",
     sendHint: "We'll e-mail you a one-time code and a sign-in link.",
+    /** After a code was sent to the address. */
     sent: (email: string) => `We sent a code to ${email}. Enter it below, or open the link in the e-mail.`,
     codeLabel: "Code",
     codeRequired: "Enter the code from the e-mail.",
@@ -191,15 +216,19 @@ export const defaultMessages = {
     busy: "Waiting for your passkey…"
   },
   oauth: {
+    /** The label of a provider's sign-in button. */
     continueWith: (provider: string) => `Continue with ${provider}`,
+    /** Shown while the browser goes to the provider. */
     redirecting: (provider: string) => `Opening ${provider}…`,
     groupLabel: "Sign in with a provider"
   },
   signUp: {
     title: "Create your account",
+    /** The line under the title, naming the project. */
     subtitle: (project: string) => `to continue to ${project}`,
     repeatPasswordLabel: "Repeat password",
     passwordsDiffer: "The passwords do not match.",
+    /** The hint under the password field. */
     passwordHint: (min: number) => `At least ${min} characters.`,
     submit: "Create account",
     submitting: "Creating your account…",
@@ -209,7 +238,9 @@ export const defaultMessages = {
     codeIntro: "No password needed: we'll e-mail you a code."
   },
   password: {
+    /** A password shorter than the minimum. */
     tooShort: (min: number) => `Use at least ${min} characters.`,
+    /** A password longer than the maximum. */
     tooLong: (max: number) => `Use at most ${max} characters.`
   },
   forgotPassword: {
@@ -217,6 +248,7 @@ export const defaultMessages = {
     subtitle: "Enter your e-mail and we'll send you a link to choose a new password.",
     submit: "Send reset link",
     submitting: "Sending…",
+    /** After a reset link was requested for the address. */
     sent: (email: string) => `If an account uses ${email}, a reset link is on its way. Check your inbox.`
   },
   passwordReset: {
@@ -253,13 +285,18 @@ export const defaultMessages = {
     invitationTitle: "Team invitation",
     invitationChecking: "Checking the invitation…",
     invitationNoCode: "This invitation link has no code.",
+    /** The heading of a team invitation. */
     invitedTo: (team: string) => `You are invited to join ${team}.`,
+    /** The button that accepts a team invitation. */
     join: (team: string) => `Join ${team}`,
+    /** After the invitation was accepted. */
     joined: (team: string) => `You joined ${team}.`,
+    /** Asks a signed-out user to sign in first. */
     signInFirst: (what: string) => `Sign in to ${what}.`,
     acceptInvitation: "accept the invitation",
     cliTitle: "Authorize the command-line tool",
     cliNoCode: "This page needs a login code from the command-line tool.",
+    /** Asks the user to confirm a command-line tool's sign-in. */
     cliAsk: (who: string) => `A command-line tool asks to sign in as ${who}.`,
     cliAuthorize: "Authorize",
     cliDone: "The command-line tool is signed in. You can close this window.",

@@ -5,6 +5,7 @@
  * sentence does not compile.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type * as ContactChannels from "../../src/api/ContactChannels.ts"

@@ -3,6 +3,7 @@
  * conversation and get the assistant's answer, save messages to a thread, read a thread back.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

@@ -9,6 +9,7 @@
  * key type answers a plain HTTP 400 (`StackHttpError`).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"

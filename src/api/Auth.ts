@@ -5,6 +5,7 @@
  * user is new, so callers can go to the after-sign-up or the after-sign-in page.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

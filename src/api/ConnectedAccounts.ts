@@ -5,6 +5,7 @@
  * (SPEC §8 client-side handling); other failures stay failures. The token stays `Redacted`.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"

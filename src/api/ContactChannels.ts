@@ -7,6 +7,7 @@
  * Verifying a code is `EmailVerification.verify`.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

@@ -4,6 +4,7 @@
  * `themes` (not `items`).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

@@ -4,6 +4,7 @@
  * not found, expired, already used, out of attempts (on verify).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

@@ -4,6 +4,7 @@
  * project sent, and invites someone to sign in.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"

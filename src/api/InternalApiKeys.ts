@@ -4,6 +4,7 @@
  * characters only), update, revoke (one way), and their validity.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"

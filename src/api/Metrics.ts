@@ -3,6 +3,7 @@
  * counts, sign-ups and active users per day over the last 30 days, recent users, sign-in methods.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import { Metrics } from "../protocol/schemas/Metrics.ts"

@@ -6,6 +6,7 @@
  * where {@link signInWithMfa} completes the sign-in with the TOTP code.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -32,14 +33,18 @@ export const attemptCodeStorageKey = "stack_mfa_attempt_code"
 /** Where the attempt code of a pending second factor is kept. SPEC §4 */
 export interface AttemptCodeStoreService {
   readonly get: Effect.Effect<string | undefined>
+  /** Remembers the attempt code of a sign-in waiting for its second factor. */
   readonly set: (code: string) => Effect.Effect<void>
   readonly clear: Effect.Effect<void>
 }
 
 /** The part of the Web Storage API the store uses. */
 export interface WebStorage {
+  /** The stored value of `key`, or `null`. */
   getItem(key: string): string | null
+  /** Stores `value` under `key`. */
   setItem(key: string, value: string): void
+  /** Forgets `key`. */
   removeItem(key: string): void
 }
 

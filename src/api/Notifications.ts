@@ -3,6 +3,7 @@
  * current user's choice per category, and with `ServerAccess` any user's by id.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"

@@ -5,6 +5,7 @@
  * camelCase, encoded to the wire's snake_case (an unknown key fails with `SchemaError`). An account not found is a plain 404 (`StackHttpError`).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

@@ -4,6 +4,7 @@
  * with the user's session in the `internal` project, and administer one with that session.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"

@@ -6,6 +6,7 @@
  * Passwords may be given as plain strings or `Redacted`; they only leave `Redacted` in the body.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"

@@ -4,6 +4,7 @@
  * (also rename) and delete the definitions of one scope; a definition may contain others.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

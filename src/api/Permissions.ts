@@ -5,6 +5,7 @@
  * and its grants and revocations of direct permissions.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

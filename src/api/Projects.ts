@@ -2,6 +2,7 @@
  * The current project (SPEC §3, §7 "Other client calls").
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

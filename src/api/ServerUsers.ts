@@ -8,6 +8,7 @@
  * unwrapped only into the request body.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"

@@ -4,6 +4,7 @@
  * (optionally impersonating), lists and revokes them, and acts as a user with a session's tokens.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"

@@ -5,6 +5,7 @@
  * Unknown, expired, used and exhausted codes are typed errors.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"

@@ -4,6 +4,7 @@
  * updates only its own (`me`); a server reads and updates any.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"

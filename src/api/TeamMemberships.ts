@@ -4,6 +4,7 @@
  * permissions) and removes them.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

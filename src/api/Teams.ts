@@ -8,6 +8,7 @@
  * `StackHttpError` (it has no known-error code).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

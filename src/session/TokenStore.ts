@@ -3,6 +3,7 @@
  * tokens come from; cookie Layers live in `TokenStoreCookie.ts`.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -95,7 +96,12 @@ export const layerExplicit = (tokens: {
 
 /** An incoming request: a Fetch `Request` or anything with a `headers` object (e.g. `node:http`). */
 export type IncomingRequest =
-  | { readonly headers: { get(name: string): string | null } }
+  | {
+    readonly headers: {
+      /** The value of header `name`, or `null`. */
+      get(name: string): string | null
+    }
+  }
   | { readonly headers: Readonly<Record<string, string | ReadonlyArray<string> | undefined>> }
 
 const header = (request: IncomingRequest, name: string): string | undefined => {

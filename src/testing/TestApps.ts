@@ -12,6 +12,7 @@
  * ```
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
