@@ -64,15 +64,17 @@ export const sameTokens = (a: StoredTokens, b: StoredTokens): boolean => {
 }
 
 /** A store in memory (a plain cell: no `Ref` module in a browser bundle), starting from `initial`. */
-export const makeMemory = (initial: StoredTokens = empty): Effect.Effect<Service> =>
-  Effect.sync(() => {
-    let tokens = initial
-    return {
-      get: Effect.sync(() => tokens),
-      set: (next) => Effect.sync(() => void (tokens = next)),
-      clear: Effect.sync(() => void (tokens = empty))
-    }
-  })
+export const memory = (initial: StoredTokens = empty): Service => {
+  let tokens = initial
+  return {
+    get: Effect.sync(() => tokens),
+    set: (next) => Effect.sync(() => void (tokens = next)),
+    clear: Effect.sync(() => void (tokens = empty))
+  }
+}
+
+/** {@link memory} as an effect: a new store each time it runs. */
+export const makeMemory = (initial: StoredTokens = empty): Effect.Effect<Service> => Effect.sync(() => memory(initial))
 
 /** In memory, starting signed out: tests, scripts, CLIs, and apps that persist tokens themselves. SPEC §4 */
 export const layerMemory: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.effect(TokenStore, /*#__PURE__*/ makeMemory())
