@@ -100,6 +100,7 @@ const errors: ErrorMessages = {
   StackResponseTooLargeError: "The sign-in service sent an answer too large to read. Please try again.",
   StackResponseLostError: "The answer was lost on the way, but the change may have been made. Check before trying again.",
   StackInvalidIdError: notSetUp,
+  SchemaError: "Something you entered was not accepted. Check it and try again.",
   KnownError: "The sign-in service refused this request. Please try again.",
   UnknownErrorCode: "The sign-in service refused this request. Please try again.",
   // sign-in and sign-up

@@ -14,6 +14,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
 import {
+  SchemaError,
   InvalidTotpCode,
   MultiFactorAuthenticationRequired,
   VerificationCodeAlreadyUsed,
@@ -116,6 +117,7 @@ export class MissingAttemptCode extends /*#__PURE__*/ Schema.TaggedError<Missing
 
 /** What `signInWithMfa` can fail with. */
 export type SignInWithMfaError =
+  | SchemaError
   | InvalidTotpCode
   | VerificationCodeNotFound
   | VerificationCodeExpired
@@ -151,6 +153,7 @@ export const signInWithMfa = /*#__PURE__*/ Effect.fnUntraced(
       body: { type: "totp", totp: options.totp, code },
       response: SignInTokens,
       errors: [
+        SchemaError,
         InvalidTotpCode,
         VerificationCodeNotFound,
         VerificationCodeExpired,

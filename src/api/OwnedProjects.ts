@@ -41,7 +41,7 @@ export interface CreateInput {
   readonly teamId?: string | undefined
 }
 
-const createErrors = [...ownedErrors, KnownErrors.TeamMembershipNotFound] as const
+const createErrors = [KnownErrors.SchemaError, ...ownedErrors, KnownErrors.TeamMembershipNotFound] as const
 /** What {@link create} can fail with: also a `teamId` the user is not a member of. SPEC §8 */
 export type CreateError = Call.CallError<typeof createErrors>
 
