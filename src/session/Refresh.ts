@@ -161,7 +161,8 @@ const exhausted = (reason: string, attempts: number) =>
  * rejects the refresh token (a refresh-token known error, header and body agreeing, or OAuth
  * `invalid_grant`); network failures, other statuses and malformed answers fail and leave the
  * session as it was. Bounded by the configuration's `Limits`, or the calling effect's
- * (`Limits.withLimits`; a shared refresh takes its first caller's): a stall fails with `StackTimeoutError`.
+ * (`Limits.withLimits`): a stall fails with `StackTimeoutError`. The session runs a shared refresh
+ * with its first caller's attempt timeout and retries but no deadline: each caller waits until its own.
  */
 export const refreshAccessToken = /*#__PURE__*/ Effect.fnUntraced(function*(
   config: StackConfig,

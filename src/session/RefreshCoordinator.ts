@@ -47,12 +47,15 @@ export const make = (): RefreshCoordinator => {
           const deferred = yield* Deferred.make<unknown, unknown>()
           const created: Entry = { deferred, waiters: 0, fiber: undefined }
           entries.set(key, created)
+          const forget = () => {
+            if (entries.get(key) === created) entries.delete(key)
+          }
           created.fiber = yield* task.pipe(
             Effect.exit,
-            Effect.flatMap((exit) => Deferred.done(deferred, exit)),
-            Effect.ensuring(Effect.sync(() => {
-              if (entries.get(key) === created) entries.delete(key)
-            })),
+            // the key is freed before the result is handed out: a finished task (a failed refresh
+            // above all) is never shared with a caller that comes after it
+            Effect.flatMap((exit) => Effect.andThen(Effect.sync(forget), Deferred.done(deferred, exit))),
+            Effect.ensuring(Effect.sync(forget)),
             Effect.forkDetach({ uninterruptible: false })
           )
           entry = created

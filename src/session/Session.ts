@@ -10,6 +10,7 @@
  * @module
  */
 import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
@@ -17,8 +18,10 @@ import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import { KnownError } from "../protocol/KnownError.ts"
 import * as Call from "../transport/Call.ts"
+import * as Limits from "../transport/Limits.ts"
 import { StackHttp, type StackRequest, type StackResponse } from "../transport/StackHttp.ts"
-import type { TransportError } from "../transport/TransportErrors.ts"
+import { tokenPath } from "../transport/TokenEndpoint.ts"
+import { StackTimeoutError, type TransportError } from "../transport/TransportErrors.ts"
 import * as AccessToken from "./AccessToken.ts"
 import * as Listeners from "./Listeners.ts"
 import * as Lock from "./Lock.ts"
@@ -221,8 +224,34 @@ export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.
       const used = state.refreshToken
       const coordinator = yield* RefreshCoordinator
       const key = `${http.config.baseUrl}\n${http.config.projectId}\n${Redacted.value(used)}`
-      const outcome = yield* coordinator.run(key, Refresh.refreshAccessToken(http.config, used))
+      // the shared refresh has no deadline of its own (each caller bounds its own wait, see `obtain`;
+      // it is interrupted when no caller waits any more): the first caller's deadline never cuts
+      // short a later caller's. Its attempts keep their timeout and the retry schedule.
+      const options = yield* Limits.CallLimits
+      const task = Refresh.refreshAccessToken(http.config, used).pipe(Limits.withLimits({ ...options, deadline: Duration.infinity }))
+      const outcome = yield* coordinator.run(key, task)
       return { tokens: yield* applyOutcome(used, outcome), refreshed: true }
+    })
+
+  /** Waits for the shared refresh at most until this caller's own deadline (its `Limits`), then fails typed. */
+  const withinDeadline = <A, E>(wait: Effect.Effect<A, E>): Effect.Effect<A, E | StackTimeoutError> =>
+    Effect.withFiber((fiber) => {
+      const { deadlineMillis } = Limits.make(fiber.getRef(Limits.CallLimits), http.config.limits ?? Limits.defaults)
+      return Number.isFinite(deadlineMillis)
+        ? Effect.timeoutOrElse(wait, {
+          duration: deadlineMillis,
+          orElse: () => Effect.fail(new StackTimeoutError({ method: "POST", path: tokenPath, timeoutMillis: deadlineMillis, limit: "call" }))
+        })
+        : wait
+    })
+
+  const refreshFor = (min: number): Effect.Effect<ValidTokens | undefined, Refresh.RefreshError> =>
+    Effect.gen(function*() {
+      const first = yield* flights.run("refresh", flight(min))
+      if (first.refreshed || first.tokens === undefined) return first.tokens
+      // joined a flight started for a shorter validity: ask again for ours
+      if ((yield* usable(internal, min)) !== undefined) return first.tokens
+      return (yield* flights.run("refresh", flight(min))).tokens
     })
 
   const obtain = (min: number): Effect.Effect<ValidTokens | undefined, Refresh.RefreshError> =>
@@ -230,11 +259,7 @@ export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.
       const state = internal
       const cached = yield* usable(state, min)
       if (cached !== undefined || state.knownInvalid || state.refreshToken === undefined) return cached
-      const first = yield* flights.run("refresh", flight(min))
-      if (first.refreshed || first.tokens === undefined) return first.tokens
-      // joined a flight started for a shorter validity: ask again for ours
-      if ((yield* usable(internal, min)) !== undefined) return first.tokens
-      return (yield* flights.run("refresh", flight(min))).tokens
+      return yield* withinDeadline(refreshFor(min))
     })
 
   const getTokens = (minValidityMillis: number = minimumValidityMillis) =>

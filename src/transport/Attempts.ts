@@ -90,10 +90,13 @@ export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | S
       const wait = requested !== undefined && requested > 0 ? Effect.succeed(requested) : backoffMillis(schedule, attempt)
       return Effect.flatMap(wait, (millis) => Effect.andThen(Effect.sleep(millis), loop(attempt + 1)))
     })
-  const bounded = Effect.timeoutOrElse(loop(0), {
-    duration: limits.deadlineMillis,
-    orElse: () => Effect.fail(new StackTimeoutError({ method, path, timeoutMillis: limits.deadlineMillis, limit: "call" }))
-  })
+  // an infinite deadline (a shared refresh: each waiter keeps its own) sets no timer
+  const bounded = Number.isFinite(limits.deadlineMillis)
+    ? Effect.timeoutOrElse(loop(0), {
+      duration: limits.deadlineMillis,
+      orElse: () => Effect.fail(new StackTimeoutError({ method, path, timeoutMillis: limits.deadlineMillis, limit: "call" }))
+    })
+    : loop(0)
   return Effect.catch(bounded, (failure): Effect.Effect<never, E | E2 | StackTimeoutError | StackRetryAfterError> =>
     typeof failure === "object" && failure !== null && (failure as { _tag?: unknown })._tag === "Exhausted"
       ? plan.exhausted((failure as Exhausted).reason, (failure as Exhausted).attempts)

@@ -112,6 +112,8 @@ layer(Emulator.layerInProcess)("secrets in traces, logs and errors", (it) => {
         yield* Fiber.await(slow) // StackTimeoutError
         yield* inject({ method: "GET", path: "/users/me", times: 1, fault: knownErrorFault("SOME_FUTURE_CODE", 400) })
         yield* keep(Users.getCurrent()) // UnknownErrorCode
+        yield* inject({ method: "GET", path: "/users/me", times: 1, fault: Faults.status(429, { headers: { "retry-after": "999" }, body: "slow down" }) })
+        yield* keep(Users.getCurrent()) // StackRetryAfterError (above the 20 s cap)
         yield* keep(Call.run(session.execute, { ...me, response: Schema.Unknown, errors: [] }).pipe(
           Effect.andThen(Effect.logDebug("debug line with the session", yield* session.state)),
           Effect.annotateLogs({ user: "me" }),

@@ -56,6 +56,9 @@ const knownErrorFault = (code: string, status: number) =>
     body: JSON.stringify({ code, error: `message of ${code}` })
   })
 
+const errorOf = (exit: Exit.Exit<unknown, unknown>) =>
+  Exit.isFailure(exit) ? Cause.squash(exit.cause) as { _tag: string; [key: string]: unknown } : undefined
+
 const inject = (injection: Faults.Injection) => Effect.flatMap(Emulator.Emulator, (e) => e.faults.inject(injection))
 
 describe("Session refresh", () => {
@@ -159,9 +162,8 @@ describe("Session refresh", () => {
       assert.strictEqual(yield* count("GET", "/users/me"), 2)
       assert.strictEqual(yield* refreshes, 1)
     })))
-  // Skipped on purpose: issue #15 row 6 (a failed refresh is replayed to the calls right after it) is
-  // not fixed yet. This test fails on today's behaviour (1 token request, not 4); unskip it with the fix.
-  it.effect.skip("a failed refresh is not replayed: each of three later calls tries again, one refresh at a time", () =>
+  // issue #15 row 6: a finished failed refresh was handed to the calls right after it (1 token request, not 4)
+  it.effect("a failed refresh is not replayed: each of three later calls tries again, one refresh at a time", () =>
     emulated(Effect.gen(function*() {
       const user = yield* signedInUser
       yield* inject({ method: "POST", path: tokenPath, times: 4, fault: Faults.status(400, { headers: { "content-type": "application/json" }, body: "{\"error\":\"invalid_client\"}" }) })
@@ -303,6 +305,76 @@ describe("Session invalidation", () => {
           yield* TestClock.adjust("10 seconds")
           assert.isDefined(yield* Fiber.join(b))
           assert.strictEqual(yield* refreshes, 1)
+        }))
+    })))
+
+  it.effect("concurrent callers share one failing refresh; the call after it refreshes again", () =>
+    emulated(Effect.gen(function*() {
+      const user = yield* signedInUser
+      yield* inject({ method: "POST", path: tokenPath, times: 2, fault: Faults.status(400, { headers: { "content-type": "application/json" }, body: "{\"error\":\"invalid_client\"}" }) })
+      yield* withSession({ refreshToken: user.refreshToken }, (session) =>
+        Effect.gen(function*() {
+          const errors = yield* Effect.forEach(Array.from({ length: 20 }), () => Effect.flip(session.getTokens()), { concurrency: "unbounded" })
+          assert.deepStrictEqual(new Set(errors.map((e) => e._tag)), new Set(["StackHttpError"]))
+          assert.strictEqual(yield* refreshes, 1, "20 concurrent callers, one token request")
+          assert.strictEqual((yield* Effect.flip(session.getTokens()))._tag, "StackHttpError")
+          assert.strictEqual(yield* refreshes, 2, "the next call is not handed the finished failure")
+          assert.isDefined(yield* session.getTokens())
+          assert.strictEqual(yield* refreshes, 3)
+          assert.isFalse(yield* session.isKnownInvalid)
+        }))
+    })))
+
+  it.effect("each caller waits for a shared refresh until its own deadline: shorter ones fail typed, a longer one is not cut short by the first caller's", () =>
+    emulated(Effect.gen(function*() {
+      const user = yield* signedInUser
+      yield* inject({ method: "POST", path: tokenPath, times: 1, fault: Faults.delay("10 seconds") })
+      yield* withSession({ refreshToken: user.refreshToken }, (session) =>
+        Effect.gen(function*() {
+          // the first caller starts the refresh with a 3 s deadline
+          const first = yield* Effect.forkChild(Effect.exit(session.getTokens().pipe(Limits.withLimits({ deadline: "3 seconds" }))))
+          yield* eventually(Effect.map(refreshes, (n) => n === 1))
+          yield* TestClock.adjust("1 second")
+          // at 1 s: one caller with the app's 90 s deadline, one with 1 s
+          const patient = yield* Effect.forkChild(Effect.exit(session.getTokens()))
+          const hasty = yield* Effect.forkChild(Effect.exit(session.getTokens().pipe(Limits.withLimits({ deadline: "1 second" }))))
+          yield* TestClock.adjust("1 second") // 2 s
+          const hastyExit = yield* Fiber.join(hasty)
+          assert.strictEqual(errorOf(hastyExit)?._tag, "StackTimeoutError", "the 1 s caller fails at its own deadline")
+          assert.strictEqual(errorOf(hastyExit)?.limit, "call")
+          assert.strictEqual(errorOf(hastyExit)?.timeoutMillis, 1000)
+          assert.isUndefined(first.pollUnsafe(), "the 3 s caller still waits")
+          yield* TestClock.adjust("1 second") // 3 s
+          const firstExit = yield* Fiber.join(first)
+          assert.strictEqual(errorOf(firstExit)?._tag, "StackTimeoutError", "the first caller fails at its 3 s deadline")
+          assert.strictEqual(errorOf(firstExit)?.timeoutMillis, 3000)
+          assert.isUndefined(patient.pollUnsafe(), "the 90 s caller is not cut short by the first caller's deadline")
+          yield* TestClock.adjust("7 seconds") // 10 s: the token endpoint answers
+          const patientExit = yield* Fiber.join(patient)
+          assert.isTrue(Exit.isSuccess(patientExit) && patientExit.value !== undefined, "the 90 s caller gets the tokens")
+          assert.strictEqual(yield* refreshes, 1)
+        }))
+    })))
+
+  it.effect("a stalled refresh fails every caller waiting on it, typed, at the attempt timeout; the user stays signed in", () =>
+    emulated(Effect.gen(function*() {
+      const user = yield* signedInUser
+      yield* inject({ method: "POST", path: tokenPath, times: 1, fault: Faults.delay("1 hour") })
+      yield* withSession({ refreshToken: user.refreshToken }, (session) =>
+        Effect.gen(function*() {
+          const waiters = yield* Effect.forEach(Array.from({ length: 3 }), () => Effect.forkChild(Effect.exit(session.getTokens())))
+          yield* eventually(Effect.map(refreshes, (n) => n === 1))
+          yield* TestClock.adjust("30 seconds")
+          for (const waiter of waiters) {
+            const error = errorOf(yield* Fiber.join(waiter))
+            assert.strictEqual(error?._tag, "StackTimeoutError")
+            assert.strictEqual(error?.limit, "attempt")
+            assert.strictEqual(error?.path, tokenPath)
+          }
+          assert.strictEqual(yield* refreshes, 1, "a stalled refresh is not asked again")
+          assert.isFalse(yield* session.isKnownInvalid)
+          assert.isDefined(yield* session.getTokens(), "the next caller refreshes afresh")
+          assert.strictEqual(yield* refreshes, 2)
         }))
     })))
 })
