@@ -7,6 +7,7 @@
  * It holds no auth logic of its own: every hook runs the SDK's effects and reads its cache.
  *
  * @since 0.1.0
+ * @module
  */
 export * from "./hooks.ts"
 export * from "./StackProvider.tsx"

@@ -6,6 +6,7 @@
  * `effect/Effect`), the import style bundlers tree-shake best.
  *
  * @since 0.1.0
+ * @module
  */
 
 // apps

@@ -3,6 +3,7 @@
  * the session and reporting who signed in and whether the user is new.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"

@@ -3,6 +3,7 @@
  * (SPEC §1, §6). Provides `ServerAccess` and `AdminAccess`. Refused in browsers.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"

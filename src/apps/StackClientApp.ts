@@ -4,6 +4,7 @@
  * or `AdminAccess` requirement is a compile error here).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Layer from "effect/Layer"
 import type * as Config from "effect/Config"

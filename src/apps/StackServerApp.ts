@@ -3,6 +3,7 @@
  * `ServerAccess`, so server-only calls of `api/*` compile. Refused in browsers.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Layer from "effect/Layer"
 import type * as Config from "effect/Config"

@@ -7,6 +7,7 @@
  * attempted for a known-invalid session; only new tokens (`setTokens`, another tab) revive it.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"

@@ -3,6 +3,7 @@
  * service, its Layers (in-process, no socket; or served on loopback) and its building blocks.
  *
  * @since 0.1.0
+ * @module
  */
 
 /** The emulator service and its Layers (`layer`, `layerInProcess`, `layerWith`). SPEC §7 */

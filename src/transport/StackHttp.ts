@@ -7,6 +7,7 @@
  * which, and retries once with a fresh access token).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
