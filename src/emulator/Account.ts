@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import { CannotGetOwnUserWithoutUser, SchemaError, UserNotFound } from "../protocol/KnownErrors.ts"
 import type { User } from "./EmulatorState.ts"
 import * as EmulatorState from "./EmulatorState.ts"
+import * as Fields from "./Fields.ts"
 import type { Auth } from "./RequestAuth.ts"
 import * as Responses from "./Responses.ts"
 import * as Users from "./Users.ts"
@@ -44,6 +45,5 @@ export const resolveUser = <E = UserNotFound>(
 /** The signed-in user of a route whose request must carry one (else the service's schema error). SPEC §6 */
 export const requireUser = (auth: Auth): Effect.Effect<User, SchemaError> => {
   if (auth.user !== undefined) return Effect.succeed(auth.user)
-  const message = "Request validation failed: this call needs a signed-in user (auth.user must be defined)"
-  return Effect.fail(new SchemaError({ message, details: { message } }))
+  return Effect.fail(Fields.schemaError(Fields.mustBeDefined("auth.user")))
 }

@@ -7,9 +7,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { SchemaError } from "../protocol/KnownErrors.ts"
 import * as EmailTemplates from "./EmailTemplates.ts"
 import type { OAuthProviderConfig, Project, ProjectConfig, State } from "./EmulatorState.ts"
+import * as Fields from "./Fields.ts"
 import * as Responses from "./Responses.ts"
 import * as Table from "./Table.ts"
 
@@ -75,10 +75,9 @@ export const NewProjectBody = Schema.Struct({
 /** A decoded project body. */
 export type ProjectBody = typeof ProjectBody.Type
 
-const schemaError = (message: string) => new SchemaError({ message, details: { message } })
 
 const required = (value: string | number | undefined, field: string) =>
-  value === undefined || value === "" ? Effect.fail(schemaError(`${field} is required when type is standard`)) : Effect.succeed(value)
+  value === undefined || value === "" ? Effect.fail(Fields.schemaError(`${field} is required when type is standard`)) : Effect.succeed(value)
 
 /** Checks what the service's schema checks beyond shapes; `projectId` names the project whose themes count. SPEC §3, §5 */
 export const validate = (state: State, projectId: string | undefined, body: ProjectBody) =>
@@ -86,8 +85,8 @@ export const validate = (state: State, projectId: string | undefined, body: Proj
     const config = body.config
     if (config === undefined) return
     for (const { domain, handler_path } of config.domains ?? []) {
-      if (!/^https?:\/\//.test(domain)) return yield* schemaError(`URL must start with http:// or https://: ${domain}`)
-      if (!handler_path.startsWith("/")) return yield* schemaError("Handler path must start with /")
+      if (!/^https?:\/\//.test(domain)) return yield* Fields.schemaError(`URL must start with http:// or https://: ${domain}`)
+      if (!handler_path.startsWith("/")) return yield* Fields.schemaError("Handler path must start with /")
     }
     for (const provider of config.oauth_providers ?? []) {
       if (provider.type === "standard") {

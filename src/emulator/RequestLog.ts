@@ -72,7 +72,10 @@ export const redactedHeaders: ReadonlySet<string> = new Set([
 /** What a secret value is stored as. SPEC §7 */
 export const redactedValue = "<redacted>"
 
-/** Query and body fields (JSON or form, at any depth) whose values are never stored. SPEC §7 */
+/**
+ * Query and body fields (JSON or form, at any depth, any case) whose values are never stored;
+ * besides these, any field whose name holds `password` or `secret` or ends in `token`. SPEC §7
+ */
 export const redactedFields: ReadonlySet<string> = new Set([
   "access_token",
   "refresh_token",
@@ -85,6 +88,8 @@ export const redactedFields: ReadonlySet<string> = new Set([
   "password",
   "old_password",
   "new_password",
+  "password_hash",
+  "otp",
   "totp",
   "totp_secret_base64",
   "api_key",
@@ -93,7 +98,11 @@ export const redactedFields: ReadonlySet<string> = new Set([
   "super_secret_admin_key"
 ])
 
-const isSecretField = (name: string): boolean => redactedFields.has(name.toLowerCase())
+/** Whether a field's value is never stored: a {@link redactedFields} name, or one that names a password, secret or token. SPEC §7 */
+export const isSecretField = (name: string): boolean => {
+  const lower = name.toLowerCase()
+  return redactedFields.has(lower) || /password|secret|token$/.test(lower)
+}
 
 /** What a value nested deeper than {@link maxDepth} is stored as. SPEC §7 */
 export const tooDeepValue = "<too deep>"

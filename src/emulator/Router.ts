@@ -15,8 +15,13 @@ import * as SchemaIssue from "effect/SchemaIssue"
 import type { AccessType } from "../protocol/AccessType.ts"
 import { BodyParsingError, SchemaError } from "../protocol/KnownErrors.ts"
 import type { EmulatorState } from "./EmulatorState.ts"
+import * as Fields from "./Fields.ts"
 import type { Auth } from "./RequestAuth.ts"
 import * as Responses from "./Responses.ts"
+
+/** Who a request authenticated as, and how a route refuses it. */
+export type { Auth } from "./RequestAuth.ts"
+export type { OAuthFailure, RouteFailure, StatusFailure } from "./Responses.ts"
 
 /** HTTP methods routes answer. SPEC §7 */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
@@ -152,25 +157,16 @@ const problemsOf = (where: string, issue: SchemaIssue.Issue): ReadonlyArray<stri
       problems.push(`${fieldPath(where, segments)} ${/^[A-Z]/.test(message) ? `is invalid (${message})` : message}`)
     }
   }
-  for (const [parent, names] of unknown) problems.push(`${parent} contains unknown properties: ${names.join(", ")}`)
+  for (const [parent, names] of unknown) problems.push(Fields.unknownProperties(parent, names))
   return problems
 }
 
 const validationPrefix = "Request validation failed on "
 
-/**
- * A `SchemaError` listing problems, one line each (`body.primary_email must be a valid email`);
- * the router adds the service's first line `Request validation failed on <METHOD> <path>:`. SPEC §8
- */
-export const schemaError = (...problems: ReadonlyArray<string>): SchemaError => {
-  const message = problems.join("\n")
-  return new SchemaError({ message, details: { message } })
-}
-
 /** A `SchemaError` in the service's format: the request line, then `  - <problem>` lines. SPEC §8 */
 const withRequestLine = (error: SchemaError, method: string, path: string): SchemaError => {
-  if (error.message.startsWith(validationPrefix)) return error
-  const problems = error.message.replace(/^Request validation failed: /, "").split("\n").filter((line) => line.length > 0)
+  if (Fields.isPlain(error) || error.message.startsWith(validationPrefix)) return error
+  const problems = error.message.split("\n").filter((line) => line.length > 0)
   const message = `${validationPrefix}${method} ${path}:\n${problems.map((p) => `  - ${p}`).join("\n")}`
   return new SchemaError({ message, details: { message } })
 }
@@ -185,7 +181,7 @@ export const decode = <S extends Schema.Decoder<unknown>>(
   where: "body" | "query" = "body"
 ): Effect.Effect<S["Type"], SchemaError> =>
   Schema.decodeUnknownEffect(schema)(input ?? {}, { onExcessProperty: "error", errors: "all" }).pipe(
-    Effect.mapError((error) => schemaError(...problemsOf(where, error.issue)))
+    Effect.mapError((error) => Fields.schemaError(...problemsOf(where, error.issue)))
   ) as Effect.Effect<S["Type"], SchemaError>
 
 const parseBody = (request: Request, text: string): Effect.Effect<unknown, BodyParsingError> => {

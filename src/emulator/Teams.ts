@@ -8,7 +8,7 @@
 import * as Effect from "effect/Effect"
 import {
   CannotGetOwnUserWithoutUser,
-  SchemaError,
+  type SchemaError,
   TeamMembershipNotFound,
   TeamNotFound,
   UserAuthenticationRequired,
@@ -16,26 +16,25 @@ import {
 } from "../protocol/KnownErrors.ts"
 import type { Membership, State, Team, User } from "./EmulatorState.ts"
 import { membershipKey } from "./EmulatorState.ts"
+import * as Fields from "./Fields.ts"
 import type { Auth } from "./RequestAuth.ts"
 import * as Table from "./Table.ts"
 import * as Users from "./Users.ts"
 
-/** Whether a value is a UUID, as the service's id parameters require. SPEC §5 */
-export const isUuid = (value: string): boolean =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+/**
+ * A UUID field (path, query or body, named as the service does: `params.team_id`), or the
+ * protocol's schema error; a missing one (`null`) `must be defined`. SPEC §5, §8
+ */
+export const uuidParam = (field: string, value: string | null): Effect.Effect<string, SchemaError> =>
+  value === null
+    ? Effect.fail(Fields.schemaError(Fields.mustBeDefined(field)))
+    : Effect.as(Fields.check(Fields.uuidProblem(field, value)), value)
 
-/** The protocol's schema error with a message. SPEC §8 */
-export const schemaError = (message: string): SchemaError => new SchemaError({ message, details: { message } })
-
-/** A UUID parameter (path or query), or the protocol's schema error. SPEC §5 */
-export const uuidParam = (name: string, value: string): Effect.Effect<string, SchemaError> =>
-  isUuid(value) ? Effect.succeed(value) : Effect.fail(schemaError(`${name} must be a valid UUID`))
-
-/** A user id parameter: `me` is the signed-in user (SPEC §5), anything else must be a UUID. */
-export const userIdParam = (auth: Auth, name: string, value: string): Effect.Effect<string, SchemaError | CannotGetOwnUserWithoutUser> =>
+/** A user id field: `me` is the signed-in user (SPEC §5), anything else must be a UUID. */
+export const userIdParam = (auth: Auth, field: string, value: string): Effect.Effect<string, SchemaError | CannotGetOwnUserWithoutUser> =>
   value === "me"
     ? auth.user === undefined ? Effect.fail(new CannotGetOwnUserWithoutUser({})) : Effect.succeed(auth.user.id)
-    : uuidParam(name, value)
+    : uuidParam(field, value)
 
 /** The signed-in user of a client request, or `USER_AUTHENTICATION_REQUIRED`. SPEC §6 */
 export const requireSignedIn = (auth: Auth): Effect.Effect<User, UserAuthenticationRequired> =>

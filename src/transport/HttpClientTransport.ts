@@ -9,6 +9,7 @@
  * client reached by following one anyway is refused as a redirect.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

@@ -128,5 +128,23 @@ layer(Emulator.layerInProcess)("the emulator's request log (SPEC §7)", (it) => 
       a: { password: "<redacted>", keep: "y" },
       list: [{ code: "<redacted>" }]
     })
+    // by name, whatever the route: anything naming a password, a secret or a token
+    for (const field of ["password_hash", "Password_Hash", "smtp_password", "webhook_secret", "client_secret_2", "id_token", "otp"]) {
+      assert.isTrue(RequestLog.isSecretField(field), field)
+    }
+    for (const field of ["display_name", "primary_email", "tokens_used", "description"]) assert.isFalse(RequestLog.isSecretField(field), field)
   })
+
+  it.effect("a small body's password hash, and every secret of a malformed or unknown route's JSON, are redacted", () =>
+    Effect.gen(function*() {
+      const emulator = yield* Emulator.Emulator
+      yield* emulator.requests.clear
+      const hash = "$2a$10$abcdefghijklmnopqrstuuQ8c3K0mJz1rlCzQq3m6ZcXzYfX8Q9Ce"
+      yield* call({ method: "POST", path: "/users", access: "server", body: { primary_email: "hash@example.com", password_hash: hash } })
+      yield* call({ method: "POST", path: "/no-such-route", access: "none", body: { user: { new_password: "pw-secret-0010", my_secret: "s-0011" } } })
+      const { text, items } = yield* servedLog
+      assertAbsent(text, [hash, "pw-secret-0010", "s-0011"])
+      assert.deepStrictEqual(items[0]!.body, { primary_email: "hash@example.com", password_hash: "<redacted>" })
+      assert.deepStrictEqual(items[1]!.body, { user: { new_password: "<redacted>", my_secret: "<redacted>" } })
+    }))
 })

@@ -86,6 +86,14 @@ export const assertKnownError = (answer: Answer, code: string, status: number) =
   assert.isString(answer.body?.error)
 }
 
+/** Asserts the service's SCHEMA_ERROR: its first line names the request, then one `  - ` line per problem. */
+export const assertSchemaError = (answer: Answer, request: string, problems: ReadonlyArray<string>) => {
+  assertKnownError(answer, "SCHEMA_ERROR", 400)
+  const message = `Request validation failed on ${request}:\n${problems.map((p) => `  - ${p}`).join("\n")}`
+  assert.strictEqual(answer.body.error, message)
+  assert.deepStrictEqual(answer.body.details, { message })
+}
+
 /** Signs a new user up with a password; returns the sign-up answer body. */
 export const signUp = (email: string, password = "correct horse battery", extra: Partial<Call> = {}) =>
   Effect.map(call({ method: "POST", path: "/auth/password/sign-up", body: { email, password }, ...extra }), (answer) => {

@@ -8,8 +8,8 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { SchemaError } from "../../protocol/KnownErrors.ts"
 import * as EmulatorState from "../EmulatorState.ts"
+import * as Fields from "../Fields.ts"
 import * as Responses from "../Responses.ts"
 import * as Router from "../Router.ts"
 import * as Table from "../Table.ts"
@@ -56,8 +56,7 @@ export const routes: ReadonlyArray<Router.Route> = [
     Effect.gen(function*() {
       const input = yield* Router.decode(SendBody, body)
       if (input.messages.length === 0) {
-        const message = "messages must have at least 1 item"
-        return yield* new SchemaError({ message, details: { message } })
+        return yield* Fields.schemaError("body.messages field must have at least 1 items")
       }
       return Responses.json({ content: [{ type: "text", text: reply(input.context_type, input.messages) }] })
     })),

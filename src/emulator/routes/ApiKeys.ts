@@ -13,6 +13,7 @@ import { ApiKeyExpired, ApiKeyNotFound, ApiKeyRevoked, WrongApiKeyType } from ".
 import * as ApiKeys from "../ApiKeys.ts"
 import type { ApiKey } from "../EmulatorState.ts"
 import * as EmulatorState from "../EmulatorState.ts"
+import * as Fields from "../Fields.ts"
 import * as Permissions from "../Permissions.ts"
 import type { Auth } from "../RequestAuth.ts"
 import * as Responses from "../Responses.ts"
@@ -60,11 +61,12 @@ const requireCanManage = (auth: Auth, owner: { readonly userId: string | null; r
   })
 
 /** The owner named by a body or query (`me` allowed for users). */
-const ownerOf = (auth: Auth, type: KeyType, value: string | null) =>
+const ownerOf = (auth: Auth, type: KeyType, value: string | null, where: "body" | "query") =>
   Effect.gen(function*() {
-    if (value === null) return yield* Teams.schemaError(`${type}_id is required for ${type} API keys`)
-    if (type === "user") return { userId: yield* Teams.userIdParam(auth, "user_id", value), teamId: null }
-    return { userId: null, teamId: yield* Teams.uuidParam("team_id", value) }
+    // the service's own sentence, sent without the request line
+    if (value === null) return yield* Fields.plainSchemaError(`${type}_id is required for ${type} API keys`)
+    if (type === "user") return { userId: yield* Teams.userIdParam(auth, `${where}.user_id`, value), teamId: null }
+    return { userId: null, teamId: yield* Teams.uuidParam(`${where}.team_id`, value) }
   })
 
 /** The key with that id, of that type, in the project. */
@@ -84,7 +86,7 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
         yield* requireEnabled(auth, type)
         const input: { readonly description: string; readonly expires_at_millis: number | null; readonly is_public?: boolean | undefined; readonly user_id?: string; readonly team_id?: string } =
           yield* Router.decode(CreateBody[type], body)
-        const owner = yield* ownerOf(auth, type, (type === "user" ? input.user_id : input.team_id) ?? null)
+        const owner = yield* ownerOf(auth, type, (type === "user" ? input.user_id : input.team_id) ?? null, "body")
         yield* requireCanManage(auth, owner)
         const state = yield* EmulatorState.get
         if (owner.userId !== null) yield* Teams.requireUser(state, auth.project.id, owner.userId)
@@ -110,7 +112,7 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
     Router.get(base, "client", ({ auth, query }) =>
       Effect.gen(function*() {
         yield* requireEnabled(auth, type)
-        const owner = yield* ownerOf(auth, type, query.get(`${type}_id`))
+        const owner = yield* ownerOf(auth, type, query.get(`${type}_id`), "query")
         yield* requireCanManage(auth, owner)
         const keys = Table.filter((yield* EmulatorState.get).apiKeys, (k) =>
           k.projectId === auth.project.id && k.type === type && (type === "user" ? k.userId === owner.userId : k.teamId === owner.teamId))
@@ -134,17 +136,17 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
     Router.get(`${base}/:id`, "client", ({ auth, params, query }) =>
       Effect.gen(function*() {
         yield* requireEnabled(auth, type)
-        if (type === "team") yield* ownerOf(auth, type, query.get("team_id"))
-        const key = yield* findKey(auth, type, yield* Teams.uuidParam("api_key_id", params.id!))
+        if (type === "team") yield* ownerOf(auth, type, query.get("team_id"), "query")
+        const key = yield* findKey(auth, type, yield* Teams.uuidParam("params.api_key_id", params.id!))
         return Responses.json(ApiKeys.view(key, false))
       })),
 
     Router.patch(`${base}/:id`, "client", ({ auth, body, params, query }) =>
       Effect.gen(function*() {
         yield* requireEnabled(auth, type)
-        if (type === "team") yield* ownerOf(auth, type, query.get("team_id"))
+        if (type === "team") yield* ownerOf(auth, type, query.get("team_id"), "query")
         const input = yield* Router.decode(UpdateBody, body)
-        const key = yield* findKey(auth, type, yield* Teams.uuidParam("api_key_id", params.id!))
+        const key = yield* findKey(auth, type, yield* Teams.uuidParam("params.api_key_id", params.id!))
         const now = yield* Clock.currentTimeMillis
         const next = ApiKeys.revise(key, input, now)
         yield* EmulatorState.update((s) => ({ ...s, apiKeys: Table.put(s.apiKeys, key.id, next) }))

@@ -8,6 +8,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Headers from "../../protocol/Headers.ts"
+import * as Fields from "../Fields.ts"
 import * as RequestAuth from "../RequestAuth.ts"
 import * as Router from "../Router.ts"
 import { primaryEmailChannel } from "../Views.ts"
@@ -27,7 +28,7 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.get("", "public", ({ query, request }) =>
     Effect.gen(function*() {
       const unknown = [...query.keys()]
-      if (unknown.length > 0) return yield* Router.schemaError(`query contains unknown properties: ${unknown.join(", ")}`)
+      if (unknown.length > 0) return yield* Fields.schemaError(Fields.unknownProperties("query", unknown))
       const anonymous = credentialHeaders.every((name) => (request.headers.get(name) ?? "").length === 0)
       const auth = anonymous ? undefined : yield* RequestAuth.authenticate(request, "client")
       const authentication = auth === undefined

@@ -10,7 +10,6 @@ import {
   CannotGetOwnUserWithoutUser,
   EmailAlreadyVerified,
   EmailIsNotPrimaryEmail,
-  SchemaError,
   UserIdDoesNotExist
 } from "../../protocol/KnownErrors.ts"
 import * as Fields from "../Fields.ts"
@@ -44,11 +43,9 @@ const CallbackBody = Schema.Struct({ callback_url: Schema.String })
 const LegacySendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
 const CodeBody = Schema.Struct({ code: Schema.String })
 
-const serverOnly = (auth: Auth, field: string, value: unknown) => {
-  if (value === undefined || auth.accessType !== "client") return Effect.void
-  const message = `Request validation failed: ${field} can only be set with server access`
-  return Effect.fail(new SchemaError({ message, details: { message } }))
-}
+/** A field only a server may send: the client's schema has no such key. */
+const serverOnly = (auth: Auth, field: string, value: unknown) =>
+  value === undefined || auth.accessType !== "client" ? Effect.void : Effect.fail(Fields.schemaError(Fields.unknownProperties("body", [field])))
 
 const channelOf = (auth: Auth, userId: string, channelId: string) =>
   Effect.gen(function*() {

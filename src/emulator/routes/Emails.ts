@@ -162,7 +162,7 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/internal/send-sign-in-invitation", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
       const input = yield* Router.decode(InvitationBody, body)
-      if (!Fields.isEmail(input.email)) return yield* badRequest("email must be a valid e-mail address")
+      yield* Fields.check(...Fields.emailProblems("body.email", input.email))
       if (!Domains.isTrustedUrl(auth.project, input.callback_url)) return yield* new RedirectUrlNotWhitelisted({})
       yield* Mail.send({
         projectId: auth.project.id,

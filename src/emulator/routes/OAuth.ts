@@ -17,11 +17,11 @@ import {
   InvalidPublishableClientKey,
   OAuthExtraScopeNotAvailableWithSharedOAuthKeys,
   OAuthProviderNotFoundOrNotEnabled,
-  RedirectUrlNotWhitelisted,
-  SchemaError
+  RedirectUrlNotWhitelisted
 } from "../../protocol/KnownErrors.ts"
 import { isTrustedUrl } from "../Domains.ts"
 import * as EmulatorState from "../EmulatorState.ts"
+import * as Fields from "../Fields.ts"
 import * as Mfa from "../Mfa.ts"
 import * as OAuthFlow from "../OAuthFlow.ts"
 import { isValidKey, userFromAccessToken } from "../RequestAuth.ts"
@@ -35,7 +35,6 @@ import { tokenResponse } from "./Tokens.ts"
 
 const required = ["client_id", "client_secret", "redirect_uri", "scope", "state", "grant_type", "code_challenge", "code_challenge_method", "response_type"] as const
 
-const schemaError = (message: string) => new SchemaError({ message, details: { message } })
 
 const redirect = (url: URL | string, status = 307): Response => new Response(null, { status, headers: { location: url.toString() } })
 
@@ -81,11 +80,16 @@ const accountFromQuery = (query: URLSearchParams): OAuthFlow.MockAccount | undef
 
 const authorize: Router.Handler<undefined> = ({ params, query, url }) =>
   Effect.gen(function*() {
-    for (const name of required) if (!query.get(name)) return yield* schemaError(`Request validation failed: query.${name} must be defined`)
     const get = (name: string) => query.get(name) ?? ""
-    if (get("grant_type") !== "authorization_code") return yield* schemaError("Request validation failed: query.grant_type must be authorization_code")
-    const type = query.get("type") ?? "authenticate"
-    if (type !== "authenticate" && type !== "link") return yield* schemaError("Request validation failed: query.type must be authenticate or link")
+    const type = (query.get("type") ?? "authenticate") as "authenticate" | "link"
+    yield* Fields.check(
+      type === "authenticate" || type === "link" ? undefined : Fields.oneOf("query.type", ["authenticate", "link"]),
+      ...Fields.urlProblems("query.error_redirect_url", query.get("error_redirect_url")),
+      ...Fields.urlProblems("query.error_redirect_uri", query.get("error_redirect_uri")),
+      ...required.map((name) => (query.get(name) !== null ? undefined : Fields.mustBeDefined(`query.${name}`))),
+      ...Fields.urlProblems("query.redirect_uri", query.get("redirect_uri")),
+      !query.get("grant_type") || get("grant_type") === "authorization_code" ? undefined : Fields.oneOf("query.grant_type", ["authorization_code"])
+    )
     const state = yield* EmulatorState.get
     const now = yield* Clock.currentTimeMillis
     const project = Table.get(state.projects, get("client_id"))

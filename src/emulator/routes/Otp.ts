@@ -13,7 +13,6 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import {
   RedirectUrlNotWhitelisted,
-  SchemaError,
   SignUpNotEnabled,
   UserWithEmailAlreadyExists
 } from "../../protocol/KnownErrors.ts"
@@ -40,10 +39,6 @@ export const typedLength = Verification.typedLength
 const SendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
 const SignInBody = Schema.Struct({ code: CodeField })
 
-const invalidEmail = () => {
-  const message = "email must be a valid e-mail address"
-  return new SchemaError({ message, details: { message } })
-}
 
 /**
  * The user an OTP sign-in with this e-mail signs in (SPEC §4): the owner of a verified auth e-mail
@@ -81,7 +76,7 @@ export const routes: ReadonlyArray<Router.Route> = [
       if (!auth.project.config.magicLinkEnabled) {
         return yield* new Responses.StatusFailure({ status: 403, message: "OTP sign-in is not enabled for this project" })
       }
-      if (!Fields.isSignInEmail(input.email)) return yield* invalidEmail()
+      yield* Fields.check(...Fields.emailProblems("body.email", input.email, { signIn: true }))
       yield* userForEmail(yield* EmulatorState.get, auth.project, input.email)
       if (!isTrustedUrl(auth.project, input.callback_url)) return yield* new RedirectUrlNotWhitelisted({})
       const code = yield* Verification.create({

@@ -10,7 +10,6 @@ import {
   EmailPasswordMismatch,
   PasswordAuthenticationNotEnabled,
   RedirectUrlNotWhitelisted,
-  SchemaError,
   SignUpNotEnabled
 } from "../../protocol/KnownErrors.ts"
 import * as Fields from "../Fields.ts"
@@ -60,10 +59,7 @@ export const routes: ReadonlyArray<Router.Route> = [
       const input = yield* Router.decode(SignUpBody, body)
       const config = auth.project.config
       if (!config.credentialEnabled) return yield* new PasswordAuthenticationNotEnabled({})
-      if (!Fields.isSignInEmail(input.email)) {
-        const message = "email must be a valid e-mail address"
-        return yield* new SchemaError({ message, details: { message } })
-      }
+      yield* Fields.check(...Fields.emailProblems("body.email", input.email, { signIn: true }))
       const callbackUrl = input.verification_callback_url
       if (callbackUrl !== undefined && !isTrustedUrl(auth.project, callbackUrl)) {
         return yield* new RedirectUrlNotWhitelisted({})

@@ -13,12 +13,12 @@ import * as Schema from "effect/Schema"
 import {
   ContainedPermissionNotFound,
   PermissionIdAlreadyExists,
-  PermissionNotFound,
-  SchemaError
+  PermissionNotFound
 } from "../../protocol/KnownErrors.ts"
 import type { PermissionDefinition, State } from "../EmulatorState.ts"
 import * as EmulatorState from "../EmulatorState.ts"
 import { permissionKey } from "../EmulatorState.ts"
+import * as Fields from "../Fields.ts"
 import * as Permissions from "../Permissions.ts"
 import * as Responses from "../Responses.ts"
 import * as Router from "../Router.ts"
@@ -41,7 +41,6 @@ const UpdateBody = Schema.Struct({
   contained_permission_ids: Schema.optional(Schema.Array(Schema.String))
 })
 
-const schemaError = (message: string) => new SchemaError({ message, details: { message } })
 
 /** A definition on the wire; `description` is left out when there is none. SPEC §3 */
 export const view = (definition: PermissionDefinition) => ({
@@ -53,10 +52,10 @@ export const view = (definition: PermissionDefinition) => ({
 const checkIds = (id: string | undefined, contained: ReadonlyArray<string> | undefined) =>
   Effect.gen(function*() {
     if (id !== undefined && !customId.test(id)) {
-      return yield* schemaError(`Invalid permission id ${JSON.stringify(id)}: only lowercase letters, numbers, ":" and "_" are allowed`)
+      return yield* Fields.schemaError(`Only lowercase letters, numbers, ":", "_" are allowed`)
     }
     const bad = contained?.find((c) => !containedId.test(c))
-    if (bad !== undefined) return yield* schemaError(`Invalid contained permission id ${JSON.stringify(bad)}`)
+    if (bad !== undefined) return yield* Fields.schemaError(`Only lowercase letters, numbers, ":", "_" and optional "$" at the beginning are allowed`)
   })
 
 const taken = (state: State, projectId: string, id: string) =>

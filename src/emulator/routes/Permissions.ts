@@ -12,6 +12,7 @@ import * as EmulatorState from "../EmulatorState.ts"
 import * as Permissions from "../Permissions.ts"
 import type { Auth } from "../RequestAuth.ts"
 import * as Responses from "../Responses.ts"
+import * as Fields from "../Fields.ts"
 import * as Router from "../Router.ts"
 import * as Teams from "../Teams.ts"
 
@@ -22,10 +23,10 @@ const listFilters = (auth: Auth, query: URLSearchParams) =>
     const teamParam = query.get("team_id")
     const recursive = query.get("recursive")
     if (recursive !== null && recursive !== "true" && recursive !== "false") {
-      return yield* Teams.schemaError("recursive must be true or false")
+      return yield* Fields.schemaError(Fields.oneOf("query.recursive", ["true", "false"]))
     }
-    const userId = userParam === null ? undefined : yield* Teams.userIdParam(auth, "user_id", userParam)
-    const teamId = teamParam === null ? undefined : yield* Teams.uuidParam("team_id", teamParam)
+    const userId = userParam === null ? undefined : yield* Teams.userIdParam(auth, "query.user_id", userParam)
+    const teamId = teamParam === null ? undefined : yield* Teams.uuidParam("query.team_id", teamParam)
     if (auth.accessType === "client") {
       const user = yield* Teams.requireOwnUser(auth)
       if (userId !== user.id) {
@@ -56,8 +57,8 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/team-permissions/:teamId/:userId/:permissionId", "server", ({ auth, params }) =>
     Effect.gen(function*() {
-      const teamId = yield* Teams.uuidParam("team_id", params.teamId!)
-      const userId = yield* Teams.userIdParam(auth, "user_id", params.userId!)
+      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
+      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
       const permissionId = params.permissionId!
       const now = yield* Clock.currentTimeMillis
       yield* EmulatorState.transact((state) =>
@@ -71,8 +72,8 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.del("/team-permissions/:teamId/:userId/:permissionId", "server", ({ auth, params }) =>
     Effect.gen(function*() {
-      const teamId = yield* Teams.uuidParam("team_id", params.teamId!)
-      const userId = yield* Teams.userIdParam(auth, "user_id", params.userId!)
+      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
+      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
       const permissionId = params.permissionId!
       yield* EmulatorState.transact((state) =>
         Effect.gen(function*() {
@@ -84,7 +85,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/project-permissions/:userId/:permissionId", "server", ({ auth, params }) =>
     Effect.gen(function*() {
-      const userId = yield* Teams.userIdParam(auth, "user_id", params.userId!)
+      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
       const permissionId = params.permissionId!
       const now = yield* Clock.currentTimeMillis
       yield* EmulatorState.transact((state) =>
@@ -98,7 +99,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.del("/project-permissions/:userId/:permissionId", "server", ({ auth, params }) =>
     Effect.gen(function*() {
-      const userId = yield* Teams.userIdParam(auth, "user_id", params.userId!)
+      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
       const permissionId = params.permissionId!
       yield* EmulatorState.transact((state) =>
         Effect.gen(function*() {

@@ -7,9 +7,10 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { CannotDeleteCurrentSession, CannotGetOwnUserWithoutUser, SchemaError, UserIdDoesNotExist } from "../../protocol/KnownErrors.ts"
+import { CannotDeleteCurrentSession, CannotGetOwnUserWithoutUser, UserIdDoesNotExist } from "../../protocol/KnownErrors.ts"
 import type { Session } from "../EmulatorState.ts"
 import * as EmulatorState from "../EmulatorState.ts"
+import * as Fields from "../Fields.ts"
 import type { Auth } from "../RequestAuth.ts"
 import * as Responses from "../Responses.ts"
 import * as Router from "../Router.ts"
@@ -26,12 +27,11 @@ const CreateBody = Schema.Struct({
   is_impersonation: Schema.optional(Schema.Boolean)
 })
 
-const schemaError = (message: string) => new SchemaError({ message, details: { message } })
 
 /** `me` (the caller) or the given id. SPEC §5 */
-const resolveUserId = (auth: Auth, userId: string | null) =>
+const resolveUserId = (auth: Auth, userId: string | null, where: "body" | "query") =>
   Effect.gen(function*() {
-    if (userId === null) return yield* schemaError("user_id is required")
+    if (userId === null) return yield* Fields.schemaError(Fields.mustBeDefined(`${where}.user_id`))
     if (userId !== "me") return userId
     if (auth.user === undefined) return yield* new CannotGetOwnUserWithoutUser({})
     return auth.user.id
@@ -52,8 +52,8 @@ export const routes: ReadonlyArray<Router.Route> = [
     Effect.gen(function*() {
       const input = yield* Router.decode(CreateBody, body)
       const expiresIn = input.expires_in_millis ?? Sessions.defaultLifetimeMillis
-      if (expiresIn > maxExpiresInMillis) return yield* schemaError(`expires_in_millis must be at most ${maxExpiresInMillis}`)
-      const userId = yield* resolveUserId(auth, input.user_id)
+      if (expiresIn > maxExpiresInMillis) return yield* Fields.schemaError(`body.expires_in_millis must be less than or equal to ${maxExpiresInMillis}`)
+      const userId = yield* resolveUserId(auth, input.user_id, "body")
       const user = Users.findInProject(yield* EmulatorState.get, auth.project.id, userId)
       if (user === undefined) return yield* new UserIdDoesNotExist({ details: { userId } })
       const tokens = yield* Sessions.create({
@@ -68,7 +68,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.get("/auth/sessions", "client", ({ auth, query }) =>
     Effect.gen(function*() {
-      const userId = yield* resolveUserId(auth, query.get("user_id"))
+      const userId = yield* resolveUserId(auth, query.get("user_id"), "query")
       if (auth.accessType === "client" && auth.user?.id !== userId) {
         return yield* new Responses.StatusFailure({ status: 403, message: "Client can only list sessions for their own user." })
       }

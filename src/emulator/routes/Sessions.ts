@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Headers from "../../protocol/Headers.ts"
 import { RefreshTokenNotFoundOrExpired } from "../../protocol/KnownErrors.ts"
 import * as EmulatorState from "../EmulatorState.ts"
+import * as Fields from "../Fields.ts"
 import * as Responses from "../Responses.ts"
 import * as Router from "../Router.ts"
 import * as Sessions from "../Sessions.ts"
@@ -34,7 +35,7 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/sessions/current/refresh", "client", ({ auth, request, url }) =>
     Effect.gen(function*() {
       const refreshToken = request.headers.get(Headers.refreshToken)
-      if (refreshToken === null) return yield* Router.schemaError(`headers.${Headers.refreshToken} must be defined`)
+      if (refreshToken === null) return yield* Fields.schemaError(Fields.mustBeDefined(`headers.${Headers.refreshToken}`))
       const session = Sessions.findByRefreshToken(yield* EmulatorState.get, auth.project.id, refreshToken, yield* Clock.currentTimeMillis)
       if (session === undefined) return yield* new RefreshTokenNotFoundOrExpired({})
       yield* Sessions.touch(session)

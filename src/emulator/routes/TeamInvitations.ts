@@ -52,7 +52,7 @@ const requireTeamAccess = (auth: Auth, teamId: string, permissionIds: ReadonlyAr
 const useCode = (auth: Auth, body: unknown, checkOnly: boolean) =>
   Effect.gen(function*() {
     const { code } = yield* Router.decode(CodeBody, body)
-    if (code.length !== 45) return yield* Teams.schemaError("code must be exactly 45 characters")
+    if (code.length !== 45) return yield* Fields.schemaError("body.code must be exactly 45 characters")
     return yield* Verification.use(auth.project.id, teamInvitation, code.toLowerCase(), { checkOnly })
   })
 
@@ -61,8 +61,8 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/team-invitations/send-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {
       const input = yield* Router.decode(SendBody, body)
-      const teamId = yield* Teams.uuidParam("team_id", input.team_id)
-      if (!Fields.isEmail(input.email)) return yield* Teams.schemaError("email must be a valid e-mail address")
+      yield* Fields.check(Fields.uuidProblem("body.team_id", input.team_id), ...Fields.emailProblems("body.email", input.email))
+      const teamId = input.team_id
       if (auth.accessType === "client") {
         const user = yield* Teams.requireSignedIn(auth)
         yield* Permissions.requireTeamPermission(yield* EmulatorState.get, {
@@ -95,7 +95,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.get("/team-invitations", "client", ({ auth, query }) =>
     Effect.gen(function*() {
-      const teamId = yield* Teams.uuidParam("team_id", query.get("team_id") ?? "")
+      const teamId = yield* Teams.uuidParam("query.team_id", query.get("team_id"))
       yield* requireTeamAccess(auth, teamId, ["$read_members", "$invite_members"])
       const now = yield* Clock.currentTimeMillis
       const codes = Table.filter((yield* EmulatorState.get).verificationCodes, (c) =>
@@ -111,8 +111,8 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.del("/team-invitations/:id", "client", ({ auth, params, query }) =>
     Effect.gen(function*() {
-      const id = yield* Teams.uuidParam("id", params.id!)
-      const teamId = yield* Teams.uuidParam("team_id", query.get("team_id") ?? "")
+      const id = yield* Teams.uuidParam("params.id", params.id!)
+      const teamId = yield* Teams.uuidParam("query.team_id", query.get("team_id"))
       yield* requireTeamAccess(auth, teamId, ["$remove_members"])
       const removed = yield* EmulatorState.modify((state) => {
         const code = Table.get(state.verificationCodes, id)

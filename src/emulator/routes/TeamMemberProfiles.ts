@@ -45,8 +45,8 @@ export const routes: ReadonlyArray<Router.Route> = [
     Effect.gen(function*() {
       const teamParam = query.get("team_id")
       const userParam = query.get("user_id")
-      const teamId = teamParam === null ? undefined : yield* Teams.uuidParam("team_id", teamParam)
-      const userId = userParam === null ? undefined : yield* Teams.userIdParam(auth, "user_id", userParam)
+      const teamId = teamParam === null ? undefined : yield* Teams.uuidParam("query.team_id", teamParam)
+      const userId = userParam === null ? undefined : yield* Teams.userIdParam(auth, "query.user_id", userParam)
       const state = yield* EmulatorState.get
       if (auth.accessType === "client") {
         const current = yield* Teams.requireOwnUser(auth)
@@ -68,8 +68,8 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.get("/team-member-profiles/:teamId/:userId", "client", ({ auth, params }) =>
     Effect.gen(function*() {
-      const teamId = yield* Teams.uuidParam("team_id", params.teamId!)
-      const userId = yield* Teams.userIdParam(auth, "user_id", params.userId!)
+      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
+      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
       const state = yield* EmulatorState.get
       if (auth.accessType === "client") {
         const current = yield* Teams.requireOwnUser(auth)
@@ -81,8 +81,8 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.patch("/team-member-profiles/:teamId/:userId", "client", ({ auth, body, params }) =>
     Effect.gen(function*() {
-      const teamId = yield* Teams.uuidParam("team_id", params.teamId!)
-      const userId = yield* Teams.userIdParam(auth, "user_id", params.userId!)
+      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
+      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
       const input = yield* Router.decode(Update, body)
       if (auth.accessType === "client") {
         const current = yield* Teams.requireOwnUser(auth)

@@ -42,8 +42,8 @@ const forbidden = (message: string) => new Responses.StatusFailure({ status: 403
 
 /** A team image must be a URL; clients may only upload base64 images. SPEC §3 */
 const checkClientImage = (auth: Auth, url: string | null | undefined) => {
-  const problem = Fields.urlProblem("body.profile_image_url", url)
-  if (problem !== undefined) return Effect.fail(Router.schemaError(problem))
+  const problems = Fields.urlProblems("body.profile_image_url", url)
+  if (problems.length > 0) return Fields.check(...problems)
   return auth.accessType === "client" && url && !Fields.isBase64Image(url)
     ? Effect.fail(new Responses.StatusFailure({ status: 400, message: "Invalid profile image URL" }))
     : Effect.void
@@ -63,14 +63,14 @@ const creatorOf = (auth: Auth, requested: string | undefined) =>
         return yield* forbidden("Client team creation is disabled for this project")
       }
       if (requested === undefined) return user.id
-      const id = yield* Teams.userIdParam(auth, "creator_user_id", requested)
+      const id = yield* Teams.userIdParam(auth, "body.creator_user_id", requested)
       if (id !== user.id) {
         return yield* forbidden("You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.")
       }
       return id
     }
     if (requested === undefined) return undefined
-    const id = yield* Teams.userIdParam(auth, "creator_user_id", requested)
+    const id = yield* Teams.userIdParam(auth, "body.creator_user_id", requested)
     yield* Teams.requireUser(yield* EmulatorState.get, auth.project.id, id)
     return id
   })
@@ -90,7 +90,7 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/teams", "client", ({ auth, query }) =>
     Effect.gen(function*() {
       const userParam = query.get("user_id")
-      const userId = userParam === null ? undefined : yield* Teams.userIdParam(auth, "user_id", userParam)
+      const userId = userParam === null ? undefined : yield* Teams.userIdParam(auth, "query.user_id", userParam)
       if (auth.accessType === "client") {
         const user = yield* Teams.requireOwnUser(auth)
         if (userId !== user.id) {
@@ -121,7 +121,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.get("/teams/:teamId", "client", ({ auth, params }) =>
     Effect.gen(function*() {
-      const teamId = yield* Teams.uuidParam("team_id", params.teamId!)
+      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
       const state = yield* EmulatorState.get
       if (auth.accessType === "client") {
         const user = yield* Teams.requireSignedIn(auth)
@@ -132,7 +132,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.patch("/teams/:teamId", "client", ({ auth, body, params }) =>
     Effect.gen(function*() {
-      const teamId = yield* Teams.uuidParam("team_id", params.teamId!)
+      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
       const input = yield* decodeBody(auth, body, false)
       yield* checkClientImage(auth, input.profile_image_url)
       yield* requireClientPermission(auth, teamId, "$update_team")
@@ -151,7 +151,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.del("/teams/:teamId", "client", ({ auth, params }) =>
     Effect.gen(function*() {
-      const teamId = yield* Teams.uuidParam("team_id", params.teamId!)
+      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
       yield* requireClientPermission(auth, teamId, "$delete_team")
       yield* Teams.requireTeam(yield* EmulatorState.get, auth.project.id, teamId)
       yield* EmulatorState.update((state) => Teams.removeTeam(state, teamId))

@@ -54,23 +54,17 @@ const ServerCreate = Schema.Struct({
 /** Every field a user body may carry (update or create). */
 type UserBody = Omit<typeof ServerUpdate.Type, "is_anonymous"> & { readonly is_anonymous?: boolean | undefined }
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
-
-const schemaError = Router.schemaError
 const badRequest = (message: string) => new Responses.StatusFailure({ status: 400, message })
 
 /** The value rules of a user body the shapes do not say: e-mail, URL and base64 fields. SPEC §3, §8 */
 const checkValues = (body: UserBody) => {
-  const problems = [
-    body.primary_email === undefined || body.primary_email === null || Fields.isEmail(body.primary_email)
-      ? undefined
-      : "body.primary_email must be a valid email",
-    Fields.urlProblem("body.profile_image_url", body.profile_image_url),
+  return Fields.check(
+    ...(body.primary_email === undefined || body.primary_email === null ? [] : Fields.emailProblems("body.primary_email", body.primary_email)),
+    ...Fields.urlProblems("body.profile_image_url", body.profile_image_url),
     body.totp_secret_base64 === undefined || body.totp_secret_base64 === null || Fields.isBase64(body.totp_secret_base64)
       ? undefined
       : "body.totp_secret_base64 is not valid base64"
-  ].filter((p) => p !== undefined)
-  return problems.length === 0 ? Effect.void : Effect.fail(schemaError(...problems))
+  )
 }
 
 /** The password fields of a body as a stored hash (`undefined`: unchanged). SPEC §3 */
@@ -169,16 +163,22 @@ const remove = (auth: Auth, userId: string) =>
 const listQuery = (query: URLSearchParams) =>
   Effect.gen(function*() {
     const orderBy = query.get("order_by")
-    if (orderBy !== null && orderBy !== "signed_up_at") return yield* schemaError("query.order_by must be signed_up_at")
     const limitText = query.get("limit")
     const limit = limitText === null ? undefined : Number(limitText)
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) return yield* schemaError("query.limit must be a positive integer")
-    for (const name of ["cursor", "team_id"]) {
-      const value = query.get(name)
-      if (value !== null && !isUuid(value)) return yield* schemaError(`query.${name} must be a valid UUID`)
-    }
     const desc = query.get("desc")
-    if (desc !== null && desc !== "true" && desc !== "false") return yield* schemaError("query.desc must be true or false")
+    const uuid = (name: string) => {
+      const value = query.get(name)
+      return value === null ? undefined : Fields.uuidProblem(`query.${name}`, value)
+    }
+    yield* Fields.check(
+      uuid("team_id"),
+      limit === undefined || Number.isNaN(limit) ? undefined : Number.isInteger(limit) ? undefined : "query.limit must be an integer",
+      limit !== undefined && Number.isNaN(limit) ? `query.limit must be a \`number\` type` : undefined,
+      limit === undefined || Number.isNaN(limit) || limit >= 1 ? undefined : "query.limit must be greater than or equal to 1",
+      uuid("cursor"),
+      orderBy === null || orderBy === "signed_up_at" ? undefined : Fields.oneOf("query.order_by", ["signed_up_at"]),
+      desc === null || desc === "true" || desc === "false" ? undefined : "query.desc must be a `boolean` type"
+    )
     return {
       limit,
       cursor: query.get("cursor") ?? undefined,
