@@ -344,9 +344,11 @@ describe("ids in paths (issue #15 row 9)", () => {
         baseUrl: server.url
       }).pipe(Layer.orDie)
       const id = "a/../.."
-      for (const call of [ServerUsers.get(id), ServerUsers.update(id, { displayName: "x" }), ServerUsers.remove(id)]) {
-        yield* Effect.exit(call.pipe(Effect.provide(app), Limits.withLimits({ retry: { attempts: 1 } }), using(fetchTransport)))
-      }
+      const send = <A, E>(call: Effect.Effect<A, E, StackServerApp.Services>) =>
+        Effect.exit(call.pipe(Effect.provide(app), Limits.withLimits({ retry: { attempts: 1 } }), using(fetchTransport)))
+      yield* send(ServerUsers.get(id))
+      yield* send(ServerUsers.update(id, { displayName: "x" }))
+      yield* send(ServerUsers.remove(id))
       assert.deepStrictEqual(server.seen.map((r) => r.path), Array.from({ length: 3 }, () => `/api/v1/users/${encodeURIComponent(id)}`))
     }), { timeout: 30_000 })
 })

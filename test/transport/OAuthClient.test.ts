@@ -90,8 +90,8 @@ describe("OAuthClient (SPEC §7, §9)", () => {
     Effect.gen(function*() {
       const elsewhere = yield* loopbackServer(() => ({ _tag: "Respond", status: 200, body: "{}" }))
       const server = yield* loopbackServer(() => ({ _tag: "Respond", status: 307, headers: { location: `${elsewhere.url}/token` }, body: "" }))
-      const response = yield* refreshWith(OAuthClient.make(StackConfig.make({ projectId: "p1", publishableClientKey: "pck_1", baseUrl: server.url })))
-        .pipe(Effect.provideService(HttpTransport, fromFetch(globalThis.fetch)))
+      const oauthClient = yield* OAuthClient.make(StackConfig.make({ projectId: "p1", publishableClientKey: "pck_1", baseUrl: server.url }))
+      const response = yield* refreshWith(oauthClient).pipe(Effect.provideService(HttpTransport, fromFetch(globalThis.fetch)))
       assert.strictEqual(response.status, 307, "the redirect arrives as it is, for the caller to refuse")
       assert.strictEqual(server.count(), 1)
       assert.strictEqual(elsewhere.count(), 0)
