@@ -76,6 +76,7 @@ export * as Access from "./transport/Access.ts"
 export * as Call from "./transport/Call.ts"
 export * as HttpClientTransport from "./transport/HttpClientTransport.ts"
 export * as HttpTransport from "./transport/HttpTransport.ts"
+/** The bounds of every call (per-attempt timeout, deadline, body cap, `Retry-After` cap, retries) and `withLimits` for one effect's calls. */
 export * as Limits from "./transport/Limits.ts"
 export * as StackConfig from "./transport/StackConfig.ts"
 export * as StackHttp from "./transport/StackHttp.ts"

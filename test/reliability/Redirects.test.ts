@@ -158,7 +158,9 @@ layer(Emulator.layerInProcess)("open-redirect corpus (SPEC §5): the service, fo
           const authorizeUrl = new URL(yield* OAuth.getAuthorizationUrl(trustedFlow))
           authorizeUrl.searchParams.set(param, url)
           const answer = yield* openAuthorize(authorizeUrl.toString(), "oauth-redirects@example.com")
-          assert.strictEqual(answer.code, "REDIRECT_URL_NOT_WHITELISTED", `${option} · ${trick}: ${url}`)
+          // refused either way: an untrusted URL as not whitelisted, one that is no URL at all (a leading
+          // space) by the request's schema, as the service's URL fields are checked first
+          assert.include(["REDIRECT_URL_NOT_WHITELISTED", "SCHEMA_ERROR"], answer.code, `${option} · ${trick}: ${url}`)
           assert.isNull(answer.location, `${option} · ${trick}: nowhere to go`)
         }
       }
@@ -188,7 +190,9 @@ layer(Emulator.layerInProcess)("open-redirect corpus (SPEC §5): the service, fo
             continue
           }
           const answer = yield* openAuthorize(exit.value, "oauth-redirects@example.com")
-          assert.strictEqual(answer.code, "REDIRECT_URL_NOT_WHITELISTED", `${option} · ${trick}: ${url}`)
+          // refused either way: an untrusted URL as not whitelisted, one that is no URL at all (a leading
+          // space) by the request's schema, as the service's URL fields are checked first
+          assert.include(["REDIRECT_URL_NOT_WHITELISTED", "SCHEMA_ERROR"], answer.code, `${option} · ${trick}: ${url}`)
           refusedBy.service++
         }
       }
