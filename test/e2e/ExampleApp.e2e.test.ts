@@ -257,9 +257,7 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
         assert.strictEqual(yield* ui(() => second.evaluate(() => (globalThis as { e2eMark?: string }).e2eMark)), "same document")
       }), flowTimeout)
 
-    // Skipped: fails since test apps route to the in-process emulator by default (the CLI example
-    // polls the emulator over HTTP and never sees the confirmation); to fix before the next landing.
-    it.effect.skip("a CLI login started by the CLI example is confirmed in a signed-in browser while the CLI polls, and the CLI gets the browser's session", () =>
+    it.effect("a CLI login started by the CLI example is confirmed in a signed-in browser while the CLI polls, and the CLI gets the browser's session", () =>
       Effect.gen(function*() {
         const h = yield* Harness
         const page = yield* h.visitor("cli-login")
