@@ -118,7 +118,7 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
         yield* seeSignedIn(page, email)
       }), flowTimeout)
 
-    it.effect("signs in through the emulator's mock OAuth provider", () =>
+    it.effect("signs in through the emulator's mock OAuth provider; account settings show the linked account", () =>
       Effect.gen(function*() {
         const h = yield* Harness
         const page = yield* h.visitor("oauth")
@@ -126,10 +126,17 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
         yield* ui(async () => {
           await page.getByTestId("home-sign-in").click()
           await page.getByTestId("oauth-github").click()
+          // the provider's own page first (the app's sign-in page has an "E-mail" field too)
+          await page.getByRole("heading", { name: "Sign in with github" }).waitFor()
           await page.getByLabel("E-mail").fill(email)
           await page.getByRole("button", { name: "Sign in" }).click()
         })
         yield* seeSignedIn(page, email)
+        // the account settings list the linked GitHub account by its proper name, signing in
+        yield* ui(() => page.goto(h.url("/handler/account-settings#linked-accounts")))
+        yield* see(page, "linked-github")
+        assert.include(yield* textOf(page, "linked-github"), "GitHub")
+        assert.isTrue(yield* ui(() => page.getByTestId("linked-github").getByTestId("linked-sign-in").isChecked()))
       }), flowTimeout)
 
     it.effect("turns on two-factor authentication, then signs in with password and TOTP code", () =>
