@@ -25,7 +25,7 @@ import type * as Queries from "../src/cache/Queries.ts"
 import type * as Redirects from "../src/handler/Redirects.ts"
 
 /** What an effect, a function returning one, or a cached query can fail with. */
-type FailureOf<T> = T extends (...args: any) => infer R ? FailureOf<R>
+export type FailureOf<T> = T extends (...args: any) => infer R ? FailureOf<R>
   : T extends Effect.Effect<any, infer E, any> ? E
   : T extends { readonly effect: Effect.Effect<any, infer E, any> } ? E
   : never

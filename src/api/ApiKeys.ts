@@ -29,6 +29,9 @@ import * as ServerUsers from "./ServerUsers.ts"
 import * as Teams from "./Teams.ts"
 import * as Traced from "../transport/Traced.ts"
 
+/** An API key of a user or a team, as the service lists it (never its secret value). */
+export type { ApiKey } from "../protocol/schemas/ApiKey.ts"
+
 type Common = KnownError | UnknownErrorCode | TransportError
 
 /** Whose key: a user's (`"me"` for the signed-in user) or a team's, never both. SPEC §3, §5 */

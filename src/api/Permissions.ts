@@ -24,6 +24,9 @@ import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/Traced.ts"
 
+/** A permission a user holds in a team or in the project. */
+export type { ProjectPermission, TeamPermission } from "../protocol/schemas/Permission.ts"
+
 type Common = KnownError | UnknownErrorCode | TransportError
 
 /**

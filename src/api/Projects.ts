@@ -15,6 +15,9 @@ import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/Traced.ts"
 
+/** The project as a client sees it: its name and which sign-in methods it allows. */
+export type { ClientProject } from "../protocol/schemas/Project.ts"
+
 /** What `getCurrent` can fail with: the protocol declares no error specific to it. */
 export type GetCurrentError = KnownError | UnknownErrorCode | TransportError
 

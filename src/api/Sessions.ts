@@ -22,6 +22,7 @@ import * as Call from "../transport/Call.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/Traced.ts"
+import type * as StackClientApp from "../apps/StackClientApp.ts"
 
 /** A listed session (SPEC §3). */
 export type { SessionInfo } from "../protocol/schemas/SessionInfo.ts"
@@ -143,7 +144,7 @@ export interface ActAsTokens {
  */
 export const actAs = (
   tokens: ActAsTokens
-): Layer.Layer<AppLayer.Services, InvalidTokenValue | StackConfigError, StackHttp> =>
+): Layer.Layer<StackClientApp.Services, InvalidTokenValue | StackConfigError, StackHttp> =>
   Layer.unwrap(Effect.map(StackHttp, (http) =>
     AppLayer.make(
       { ...http.config, secretServerKey: undefined, superSecretAdminKey: undefined },

@@ -12,6 +12,9 @@ import type { SignInTokens } from "../protocol/schemas/Auth.ts"
 import * as AccessToken from "../session/AccessToken.ts"
 import * as Session from "../session/Session.ts"
 
+/** The tokens a sign-in answers with. */
+export type { SignInTokens } from "../protocol/schemas/Auth.ts"
+
 /** What a successful sign-in reports. SPEC §4 "Sign-in outcomes" */
 export interface SignInResult {
   /** The signed-in user's id. */

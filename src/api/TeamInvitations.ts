@@ -23,6 +23,9 @@ import * as Session from "../session/Session.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/Traced.ts"
 
+/** A team invitation: as sent, as listed by the team, and as its recipient reads it. */
+export type { SentInvitation, TeamInvitation, TeamInvitationDetails } from "../protocol/schemas/TeamInvitation.ts"
+
 type Common = KnownError | UnknownErrorCode | TransportError
 
 /** What `send` can fail with: lacking `$invite_members`, an untrusted callback URL, no such team, signed out. */

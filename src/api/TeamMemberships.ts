@@ -18,6 +18,9 @@ import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/Traced.ts"
 
+/** A user's membership of a team. */
+export type { TeamMembership } from "../protocol/schemas/Team.ts"
+
 type Common = KnownError | UnknownErrorCode | TransportError
 
 const path = (teamId: string, userId: string) => `/team-memberships/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}`

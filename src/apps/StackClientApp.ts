@@ -15,6 +15,9 @@ import type * as TokenStore from "../session/TokenStore.ts"
 import type * as StackHttp from "../transport/StackHttp.ts"
 import * as AppLayer from "./AppLayer.ts"
 
+/** The options every app shares (token store, HTTP client, retry and time limits, ...), and those of `layerConfig`. */
+export type { CommonOptions, ConfigOptions, ProjectOptions } from "./AppLayer.ts"
+
 /**
  * What a client app provides to the calls of `api/*` (`AppLayer.Services`, written out so that
  * a user's inferred types can name it: `StackClientApp.Services`).

@@ -14,6 +14,9 @@ import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { JWK } from "jose"
 import * as Table from "./Table.ts"
 
+/** A table of the emulator's state: rows by id. */
+export type { Table } from "./Table.ts"
+
 /** An OAuth provider a project offers. SPEC §3 */
 export interface OAuthProviderConfig {
   readonly id: string

@@ -29,6 +29,9 @@ import * as Refresh from "./Refresh.ts"
 import { make as makeCoordinator, RefreshCoordinator } from "./RefreshCoordinator.ts"
 import { sanitize, sameTokens, type StoredTokens, TokenStore } from "./TokenStore.ts"
 
+/** Why a refresh of the access token failed. */
+export type { RefreshError } from "./Refresh.ts"
+
 /** Validity an access token must still have to be sent with a request. SPEC §9 */
 export const minimumValidityMillis = 20_000
 /** Asking for this much validity or more is refused: access tokens live shorter. SPEC §4, §9 */

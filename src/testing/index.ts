@@ -16,6 +16,7 @@ export * as EmulatorState from "../emulator/EmulatorState.ts"
 export * as Faults from "../emulator/Faults.ts"
 /** Mail helpers (`codeOf`, `mailboxName`). SPEC §7 */
 export * as Mail from "../emulator/Mail.ts"
+export * as RequestLog from "../emulator/RequestLog.ts"
 /** The seeded projects (`demoProject`, `internalProject`). SPEC §3 */
 export * as Seeds from "../emulator/Seeds.ts"
 /** Users of the emulator (`create`, `update`, `remove`), for test setup. SPEC §3 */

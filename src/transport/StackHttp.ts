@@ -44,6 +44,9 @@ import {
   type TransportError
 } from "./TransportErrors.ts"
 
+/** A function that replaces known secrets in text taken from an answer. */
+export type { Scrub } from "./Scrub.ts"
+
 /** HTTP methods the protocol uses. */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
