@@ -43,7 +43,7 @@ export type AccountSection =
 export interface SectionEntry {
   /** The section's route (`#<id>`); its title is `messages.account.sections[id]`. */
   readonly id: AccountSection
-  /** Whether the project's config shows the section (password only with passwords on, ...). */
+  /** Whether the section appears for this project's settings (passkeys only when enabled, ...). */
   readonly shown: (project: ClientProject) => boolean
 }
 

@@ -57,9 +57,12 @@ export interface RequestFilter {
 /** The request log service. SPEC §7 */
 export interface Service {
   readonly all: Effect.Effect<ReadonlyArray<RecordedRequest>>
+  /** The requests matching a method and path, oldest first. */
   readonly filter: (filter: RequestFilter) => Effect.Effect<ReadonlyArray<RecordedRequest>>
+  /** How many requests match (all of them without a filter). */
   readonly count: (filter?: RequestFilter) => Effect.Effect<number>
   readonly clear: Effect.Effect<void>
+  /** Adds a request to the log (the emulator does it for every request it answers). */
   readonly record: (request: Request) => Effect.Effect<void>
 }
 
