@@ -57,12 +57,12 @@ export interface RequestFilter {
 /** The request log service. SPEC §7 */
 export interface Service {
   readonly all: Effect.Effect<ReadonlyArray<RecordedRequest>>
-  /** The recorded requests matching `filter` (method, path), oldest first. */
+  /** The requests matching a method and path, oldest first. */
   readonly filter: (filter: RequestFilter) => Effect.Effect<ReadonlyArray<RecordedRequest>>
-  /** How many recorded requests match `filter` (all of them without one). */
+  /** How many requests match (all of them without a filter). */
   readonly count: (filter?: RequestFilter) => Effect.Effect<number>
   readonly clear: Effect.Effect<void>
-  /** Records a request, its secrets redacted first. */
+  /** Adds a request to the log (the emulator does it for every request it answers). */
   readonly record: (request: Request) => Effect.Effect<void>
 }
 
