@@ -11,16 +11,10 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import type { EmailConfig } from "./EmulatorState.ts"
 
-/** What an admin's SMTP settings say. SPEC §3 */
-export interface SmtpConfig {
-  readonly host: string
-  readonly port: number
-  readonly username: string
-  readonly password: string
-  readonly senderName: string
-  readonly senderEmail: string
-}
+/** What an admin's SMTP settings say: a project's standard e-mail server. SPEC §3 */
+export type SmtpConfig = Omit<Extract<EmailConfig, { readonly type: "standard" }>, "type">
 
 /** One mail to send. SPEC §7 */
 export interface Message {

@@ -166,6 +166,15 @@ const user = () => signUp(freshEmail())
 const team = (creator?: string) =>
   Effect.map(server("POST", "/teams", { display_name: "Audit team", ...(creator === undefined ? {} : { creator_user_id: creator }) }), (a) => a.body.id as string)
 const member = (teamId: string, userId: string) => server("POST", `/team-memberships/${teamId}/${userId}`, {})
+/** A new user who is a member of a new team (with the member defaults unless `defaults: false`). */
+const newMember = (options: { readonly defaults?: boolean } = {}) =>
+  Effect.gen(function*() {
+    const t = yield* user()
+    const teamId = yield* team()
+    yield* member(teamId, t.user_id)
+    if (options.defaults === false) yield* server("DELETE", `/team-permissions/${teamId}/${t.user_id}/team_member`)
+    return { t, teamId }
+  })
 const otpCode = (email: string) =>
   Effect.gen(function*() {
     const sent = yield* client(undefined, "POST", "/auth/otp/send-sign-in-code", { email, callback_url: "http://localhost:3000/handler/magic-link-callback" })
@@ -279,18 +288,14 @@ const documented: ReadonlyArray<readonly [string, Documented]> = [
   ["update a team without $update_team", {
     source: "teams:474", status: 401, code: "TEAM_PERMISSION_REQUIRED",
     run: Effect.gen(function*() {
-      const t = yield* user()
-      const teamId = yield* team()
-      yield* member(teamId, t.user_id)
+      const { t, teamId } = yield* newMember()
       return yield* client(t.access_token, "PATCH", `/teams/${teamId}`, { display_name: "New" })
     })
   }],
   ["delete a team without $delete_team", {
     source: "teams:637", status: 401, code: "TEAM_PERMISSION_REQUIRED",
     run: Effect.gen(function*() {
-      const t = yield* user()
-      const teamId = yield* team()
-      yield* member(teamId, t.user_id)
+      const { t, teamId } = yield* newMember()
       return yield* client(t.access_token, "DELETE", `/teams/${teamId}`)
     })
   }],
@@ -306,9 +311,7 @@ const documented: ReadonlyArray<readonly [string, Documented]> = [
   ["add a member twice", {
     source: "team-memberships:315", status: 409, code: "TEAM_MEMBERSHIP_ALREADY_EXISTS",
     run: Effect.gen(function*() {
-      const t = yield* user()
-      const teamId = yield* team()
-      yield* member(teamId, t.user_id)
+      const { t, teamId } = yield* newMember()
       return yield* member(teamId, t.user_id)
     })
   }],
@@ -336,10 +339,7 @@ const documented: ReadonlyArray<readonly [string, Documented]> = [
   ["invite without $invite_members", {
     source: "team-invitations:26", status: 401, code: "TEAM_PERMISSION_REQUIRED",
     run: Effect.gen(function*() {
-      const t = yield* user()
-      const teamId = yield* team()
-      yield* member(teamId, t.user_id)
-      yield* server("DELETE", `/team-permissions/${teamId}/${t.user_id}/team_member`)
+      const { t, teamId } = yield* newMember({ defaults: false })
       return yield* client(t.access_token, "POST", "/team-invitations/send-code", { team_id: teamId, email: "guest@example.com", callback_url: "http://localhost:3000/handler/team-invitation" })
     })
   }],
@@ -351,10 +351,7 @@ const documented: ReadonlyArray<readonly [string, Documented]> = [
   ["list invitations without $read_members", {
     source: "team-invitations:248", status: 401, code: "TEAM_PERMISSION_REQUIRED",
     run: Effect.gen(function*() {
-      const t = yield* user()
-      const teamId = yield* team()
-      yield* member(teamId, t.user_id)
-      yield* server("DELETE", `/team-permissions/${teamId}/${t.user_id}/team_member`)
+      const { t, teamId } = yield* newMember({ defaults: false })
       yield* server("POST", `/team-permissions/${teamId}/${t.user_id}/$invite_members`, {})
       return yield* client(t.access_token, "GET", `/team-invitations?team_id=${teamId}`)
     })
@@ -362,9 +359,7 @@ const documented: ReadonlyArray<readonly [string, Documented]> = [
   ["revoke an invitation without $remove_members", {
     source: "team-invitations:429", status: 401, code: "TEAM_PERMISSION_REQUIRED",
     run: Effect.gen(function*() {
-      const t = yield* user()
-      const teamId = yield* team()
-      yield* member(teamId, t.user_id)
+      const { t, teamId } = yield* newMember()
       const sent = yield* server("POST", "/team-invitations/send-code", { team_id: teamId, email: "guest@example.com", callback_url: "http://localhost:3000/handler/team-invitation" })
       return yield* client(t.access_token, "DELETE", `/team-invitations/${sent.body.id}?team_id=${teamId}`)
     })
