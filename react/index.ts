@@ -31,5 +31,3 @@ export { AccountSettings, type AccountSection, type AccountSettingsProps, accoun
 export { UserButton, type UserButtonProps } from "./account/UserButton.tsx"
 export { SelectedTeamSwitcher, type SelectedTeamSwitcherProps } from "./account/SelectedTeamSwitcher.tsx"
 export { TeamSettings, type TeamSettingsProps } from "./team/TeamSettings.tsx"
-export { AccountStyles, accountCss } from "./account/styles.tsx"
-export * as AccountMessages from "./account/messages.ts"

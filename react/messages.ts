@@ -11,11 +11,15 @@
 import type * as Effect from "effect/Effect"
 import type * as Auth from "../src/api/Auth.ts"
 import type * as CliAuth from "../src/api/CliAuth.ts"
+import type * as ContactChannels from "../src/api/ContactChannels.ts"
 import type * as Mfa from "../src/api/Mfa.ts"
 import type * as OAuth from "../src/api/OAuth.ts"
+import type * as OAuthProviders from "../src/api/OAuthProviders.ts"
 import type * as Passkeys from "../src/api/Passkeys.ts"
 import type * as Passwords from "../src/api/Passwords.ts"
 import type * as TeamInvitations from "../src/api/TeamInvitations.ts"
+import type * as TeamMemberProfiles from "../src/api/TeamMemberProfiles.ts"
+import type * as TeamMemberships from "../src/api/TeamMemberships.ts"
 import type * as Mutations from "../src/cache/Mutations.ts"
 import type * as Queries from "../src/cache/Queries.ts"
 import type * as Redirects from "../src/handler/Redirects.ts"
@@ -51,10 +55,51 @@ export interface ComponentCalls {
   readonly acceptInvitation: typeof Mutations.acceptInvitation
   readonly completeCliLogin: typeof CliAuth.completeCliLogin
   readonly redirect: typeof Redirects.validate
+  // account and team settings
+  readonly sessions: typeof Queries.sessions
+  readonly contactChannels: typeof Queries.contactChannels
+  readonly teams: typeof Queries.teams
+  readonly apiKeys: typeof Queries.apiKeys
+  readonly notificationCategories: typeof Queries.notificationCategories
+  readonly teamInvitations: typeof Queries.teamInvitations
+  readonly permissions: typeof Queries.permissions
+  readonly teamMemberProfiles: typeof TeamMemberProfiles.list
+  readonly linkedAccounts: typeof OAuthProviders.list
+  readonly updateLinkedAccount: typeof OAuthProviders.update
+  readonly unlinkAccount: typeof OAuthProviders.remove
+  readonly updateUser: typeof Mutations.updateUser
+  readonly deleteUser: typeof Mutations.deleteUser
+  readonly revokeSession: typeof Mutations.revokeSession
+  readonly createTeam: typeof Mutations.createTeam
+  readonly updateTeam: typeof Mutations.updateTeam
+  readonly removeTeam: typeof Mutations.removeTeam
+  readonly selectTeam: typeof Mutations.selectTeam
+  readonly leaveTeam: typeof Mutations.leaveTeam
+  readonly inviteToTeam: typeof Mutations.inviteToTeam
+  readonly revokeInvitation: typeof Mutations.revokeInvitation
+  readonly createContactChannel: typeof Mutations.createContactChannel
+  readonly updateContactChannel: typeof Mutations.updateContactChannel
+  readonly removeContactChannel: typeof Mutations.removeContactChannel
+  readonly sendVerificationCode: typeof ContactChannels.sendVerificationCode
+  readonly createApiKey: typeof Mutations.createApiKey
+  readonly revokeApiKey: typeof Mutations.revokeApiKey
+  readonly setNotificationEnabled: typeof Mutations.setNotificationEnabled
+  readonly updatePassword: typeof Mutations.updatePassword
+  readonly setPassword: typeof Mutations.setPassword
+  readonly registerPasskey: typeof Mutations.registerPasskey
+  readonly removeMember: typeof TeamMemberships.removeMember
 }
 
-/** Any failure of a call a prebuilt component makes. SPEC §8 */
-export type ComponentError = { [K in keyof ComponentCalls]: FailureOf<ComponentCalls[K]> }[keyof ComponentCalls]
+/** The checks the components make themselves before calling the service (a form refused before any request). SPEC §2 */
+export type ComponentCheck =
+  | { readonly _tag: "EmptyTeamName" }
+  | { readonly _tag: "WrongTotpCode" }
+  | { readonly _tag: "NewPasswordsDiffer" }
+  | { readonly _tag: "EmptyField" }
+  | { readonly _tag: "ImageUnreadable" }
+
+/** Any failure of a call a prebuilt component makes, or of its own checks. SPEC §8 */
+export type ComponentError = { [K in keyof ComponentCalls]: FailureOf<ComponentCalls[K]> }[keyof ComponentCalls] | ComponentCheck
 
 /** The `_tag` of every such failure: the keys the error table must cover. SPEC §8 */
 export type ErrorTag = ComponentError extends infer E ? E extends { readonly _tag: infer T extends string } ? T : never : never
@@ -87,8 +132,8 @@ const errors: ErrorMessages = {
   PasswordAuthenticationNotEnabled: "Signing in with a password is turned off for this app.",
   MultiFactorAuthenticationRequired: "Enter the code from your authenticator app to finish signing in.",
   UserWithEmailAlreadyExists: "An account with this e-mail already exists. Sign in instead.",
-  PasswordTooShort: "This password is too short.",
-  PasswordTooLong: "This password is too long.",
+  PasswordTooShort: "This password is too short: use at least 8 characters.",
+  PasswordTooLong: "This password is too long: use at most 70 characters.",
   SignUpNotEnabled: "This app does not accept new accounts.",
   ContactChannelAlreadyUsedForAuthBySomeoneElse: "This e-mail already signs in to another account.",
   CallbackUrlRequired: notSetUp,
@@ -127,7 +172,27 @@ const errors: ErrorMessages = {
   InvalidTotpCode: "That code is not right. Check your authenticator app and try again.",
   MissingAttemptCode: "There is no sign-in waiting for a second step. Please sign in again.",
   // invitations
-  TeamNotFound: "This team no longer exists."
+  TeamNotFound: "This team no longer exists.",
+  // account and team settings
+  SchemaError: "Some of what you entered is not valid. Please check it and try again.",
+  CannotGetOwnUserWithoutUser: "You are signed out. Sign in again to continue.",
+  UserNotFound: "This account no longer exists.",
+  EmailAlreadyVerified: "This address is already verified.",
+  PasswordConfirmationMismatch: "Your current password is not right.",
+  UserDoesNotHavePassword: "Your account has no password yet: set one instead.",
+  PasskeyRegistrationFailed: "The passkey could not be added. Please try again.",
+  CannotDeleteCurrentSession: "To end this session, sign out instead.",
+  TeamMembershipNotFound: "You are not a member of this team any more.",
+  TeamPermissionRequired: "You do not have permission to do that in this team.",
+  OAuthProviderAccountIdAlreadyUsedForSignIn: "Another account already signs in with this provider account.",
+  ApiKeyNotFound: "This API key no longer exists.",
+  ApiKeyOwnerConflict: "This API key does not belong to you.",
+  ClientUserDeletionNotEnabled: "This app does not let you delete your account yourself. Please contact its owner.",
+  EmptyTeamName: "Enter a team name.",
+  WrongTotpCode: "That code is not right. Enter the newest 6-digit code from your authenticator app.",
+  NewPasswordsDiffer: "The new passwords do not match.",
+  EmptyField: "This field is required.",
+  ImageUnreadable: "That picture could not be read. Try a PNG or JPEG file."
 }
 
 /** Every text of the prebuilt components and handler pages. SPEC §2, §8 */
@@ -268,29 +333,279 @@ export const defaultMessages = {
     errorDefault: "Something went wrong.",
     domainsHint: "The project owner can fix this in the",
     domainsLink: "trusted domains settings"
+  },
+  account: {
+    pageTitle: "Account settings",
+    navLabel: "Account settings",
+    sections: {
+      profile: "Profile",
+      emails: "E-mail addresses",
+      password: "Password",
+      "two-factor": "Two-factor",
+      passkeys: "Passkeys",
+      "linked-accounts": "Linked accounts",
+      sessions: "Sessions",
+      "api-keys": "API keys",
+      notifications: "Notifications",
+      teams: "Teams",
+      danger: "Danger zone"
+    },
+    actionsColumn: "Actions",
+    save: "Save",
+    saving: "Saving…",
+    saved: "Saved.",
+    justNow: "just now",
+    useForSignIn: "Use for sign-in",
+    remove: "Remove",
+    revoke: "Revoke",
+    signOut: "Sign out",
+    lockout: "This is your last way to sign in. Add another way first (an address used for sign-in, a passkey or a linked account).",
+    stillLoading: "Still loading your sign-in methods. Try again in a moment.",
+    picture: {
+      change: "Change picture",
+      remove: "Remove picture"
+    },
+    profile: {
+      title: "Profile",
+      description: "How you appear to others in this app.",
+      upload: "Upload a picture",
+      you: "You",
+      primaryEmail: (email: string | null, verified: boolean) =>
+        email === null ? "Primary e-mail: none" : `Primary e-mail: ${email} (${verified ? "verified" : "not verified"})`,
+      nameLabel: "Display name"
+    },
+    emails: {
+      title: "E-mail addresses",
+      description: "Addresses marked “Use for sign-in” can sign in to your account.",
+      empty: "No e-mail address yet.",
+      addressColumn: "Address",
+      signInColumn: "Sign-in",
+      primary: "Primary",
+      verified: "Verified",
+      unverified: "Not verified",
+      verify: "Send verification e-mail",
+      verificationSent: "Verification e-mail sent.",
+      makePrimary: "Make primary",
+      removeTitle: (address: string) => `Remove ${address}?`,
+      removeBodySignIn: "You will no longer be able to sign in with this address.",
+      removeBody: "You will no longer get e-mails at this address.",
+      removeConfirm: "Remove address",
+      passwordNeeded: "This app signs in by e-mail only with a password: set one under Password.",
+      addLabel: "Add an e-mail address",
+      newLabel: "New e-mail address",
+      add: "Add address",
+      adding: "Adding…"
+    },
+    password: {
+      title: "Password",
+      changeDescription: "Change the password you sign in with.",
+      setDescription: "Set a password to sign in with your e-mail address and a password.",
+      changeLabel: "Change password",
+      setLabel: "Set a password",
+      currentLabel: "Current password",
+      newLabel: "New password",
+      repeatLabel: "Repeat the new password",
+      change: "Change password",
+      set: "Set password",
+      saved: "Password saved."
+    },
+    twoFactor: {
+      title: "Two-factor authentication",
+      description: "Ask for a code from an authenticator app at every sign-in.",
+      on: "On",
+      off: "Off",
+      onText: "Sign-ins ask for a code from your authenticator app.",
+      offText: "Sign-ins do not ask for a second factor.",
+      enabled: "Two-factor authentication is on.",
+      setUp: "Set up two-factor authentication",
+      scan: "Scan this QR code with your authenticator app (for example Google Authenticator, 1Password or Authy).",
+      typeKey: "Or type this key into the app:",
+      enterCode: "Enter the 6-digit code the app shows to turn on two-factor authentication.",
+      qrAlt: "QR code of the key for your authenticator app",
+      confirmLabel: "Confirm two-factor authentication",
+      codeLabel: "Code from your authenticator app",
+      turnOn: "Turn on",
+      turningOn: "Turning on…",
+      turnOff: "Turn off",
+      turnOffTitle: "Turn off two-factor authentication?",
+      turnOffBody: "Sign-ins will no longer ask for a code from your authenticator app. Your account will be easier to take over if your password leaks."
+    },
+    passkeys: {
+      title: "Passkeys",
+      description: "Sign in with your fingerprint, face or device PIN instead of a password.",
+      column: "Passkey",
+      row: "Passkey sign-in",
+      on: "On",
+      none: "No passkey yet.",
+      removeTitle: "Remove passkey sign-in?",
+      removeBody: "You will no longer be able to sign in with a passkey. Your devices may still list the passkey: you can delete it there.",
+      removeConfirm: "Remove passkey",
+      add: "Add a passkey",
+      adding: "Waiting for your device…",
+      added: "Passkey added."
+    },
+    linked: {
+      title: "Linked accounts",
+      description: "Accounts from other services you can sign in with.",
+      empty: "No linked accounts. Sign in with a provider to link one.",
+      column: "Account",
+      signInColumn: "Sign-in",
+      unlink: "Unlink",
+      unlinkTitle: (provider: string) => `Unlink your ${provider} account?`,
+      unlinkBody: (provider: string) => `You will no longer be able to sign in with ${provider}.`
+    },
+    sessions: {
+      title: "Sessions",
+      description: "Where you are signed in. Sign out the ones you do not know.",
+      empty: "No sessions.",
+      deviceColumn: "Device",
+      signedInColumn: "Signed in",
+      lastUsedColumn: "Last used",
+      thisDevice: (browser: string | undefined) => browser === undefined ? "This device" : `This device (${browser})`,
+      otherDevice: "Another device",
+      current: "Current",
+      impersonation: "Impersonation",
+      signedIn: "Signed in",
+      lastUsed: "Last used",
+      revokeTitle: "Sign out this session?",
+      revokeBody: "The device using it will be signed out at its next request.",
+      revokeConfirm: "Sign out session"
+    },
+    apiKeys: {
+      title: "API keys",
+      description: "Keys let programs act as you. Treat them like passwords.",
+      empty: "No API keys yet.",
+      keyColumn: "Key",
+      createdColumn: "Created",
+      statusColumn: "Status",
+      untitled: "Untitled key",
+      created: "Created",
+      revoked: "Revoked",
+      expired: "Expired",
+      active: "Active",
+      revokeTitle: (description: string) => description === "" ? "Revoke this key?" : `Revoke “${description}”?`,
+      revokeBody: "Programs using this key stop working at once. This cannot be undone.",
+      revokeConfirm: "Revoke key",
+      copyNow: "Copy your new key now: it is not shown again.",
+      copy: "Copy",
+      copied: "Copied.",
+      copyFailed: "Copying failed: select the key and copy it.",
+      dismiss: "I have copied it",
+      createLabel: "Create an API key",
+      descriptionLabel: "What is the key for?",
+      create: "Create key",
+      creating: "Creating…",
+      hidden: "The new key's value is no longer shown."
+    },
+    notifications: {
+      title: "Notifications",
+      description: "Choose which e-mails you get.",
+      empty: "No kinds of e-mail to choose from.",
+      alwaysSent: "(always sent)"
+    },
+    teams: {
+      title: "Teams",
+      description: "The teams you belong to. The selected team is the one the app works in.",
+      empty: "You are not in any team.",
+      column: "Team",
+      selected: "Selected",
+      select: "Select",
+      manage: "Manage",
+      manageLabel: (team: string) => `Manage ${team}`,
+      back: "← All teams",
+      createLabel: "Create a team",
+      nameLabel: "New team name",
+      create: "Create team",
+      creating: "Creating…"
+    },
+    danger: {
+      title: "Danger zone",
+      description: "Leave this device, or your account for good.",
+      deleteWarning: "Deleting your account removes your profile, e-mail addresses, sessions and team memberships. It cannot be undone.",
+      delete: "Delete account",
+      deleteTitle: "Delete your account for good?",
+      deleteBody: "Your profile, e-mail addresses, sessions, API keys and team memberships are removed at once. This cannot be undone.",
+      deleteConfirm: "Delete my account"
+    },
+    userButton: {
+      loading: "Loading your account",
+      signIn: "Sign in",
+      fallbackName: "Account",
+      menuLabel: (name: string) => `Account menu of ${name}`,
+      accountSettings: "Account settings"
+    },
+    teamSwitcher: {
+      label: "Team",
+      loading: "Loading teams…",
+      noTeams: "No team",
+      noneSelected: "No team selected"
+    }
+  },
+  team: {
+    description: "Team settings",
+    missing: "You are not a member of this team.",
+    uploadPicture: "Upload a team picture",
+    renameLabel: "Rename the team",
+    nameLabel: "Team name",
+    rename: "Rename",
+    renamed: "Team renamed.",
+    members: "Members",
+    membersHidden: "You can see the member list once you have the permission to read members.",
+    noMembers: "No members.",
+    memberColumn: "Member",
+    roleColumn: "Role",
+    unnamedMember: "Unnamed member",
+    you: "You",
+    member: "Member",
+    can: (rights: string) => `Can: ${rights}`,
+    removeTitle: (name: string) => `Remove ${name} from the team?`,
+    removeBody: "They lose access to the team at once.",
+    removeConfirm: "Remove member",
+    invitations: "Invitations",
+    inviteLabel: "Invite someone to the team",
+    inviteEmailLabel: "Invite by e-mail",
+    invite: "Send invitation",
+    inviting: "Sending…",
+    invited: (email: string) => `Invitation sent to ${email}.`,
+    noInvitations: "No pending invitations.",
+    invitedColumn: "Invited",
+    expiresColumn: "Expires",
+    pending: "Pending",
+    revokeTitle: (email: string) => `Revoke the invitation to ${email}?`,
+    revokeBody: "The link in the e-mail will stop working.",
+    revokeConfirm: "Revoke invitation",
+    leaveOrDelete: "Leave or delete",
+    leave: "Leave team",
+    leaveTitle: (team: string) => `Leave ${team}?`,
+    leaveBody: "You lose access to the team at once. Someone must invite you to join again.",
+    delete: "Delete team",
+    deleteTitle: (team: string) => `Delete ${team} for good?`,
+    deleteBody: "Every member loses access, and the team's invitations and keys are removed. This cannot be undone."
   }
 }
 
 /** The messages table's shape. SPEC §8 */
 export type Messages = typeof defaultMessages
 
+/** Any part of a table, at any depth (texts and text functions are replaced whole). */
+export type DeepPartialMessages<T> = T extends string | ((...args: never) => unknown) ? T
+  : { readonly [K in keyof T]?: DeepPartialMessages<T[K]> }
+
 /** A partial table an app passes to override some texts (any depth). SPEC §8 */
-export type MessagesOverride = {
-  readonly [K in keyof Messages]?: Messages[K] extends string | ((...args: never) => unknown) ? Messages[K]
-    : { readonly [J in keyof Messages[K]]?: Messages[K][J] }
+export type MessagesOverride = DeepPartialMessages<Messages>
+
+const mergeDeep = (base: unknown, override: unknown): unknown => {
+  if (typeof override !== "object" || override === null || typeof base !== "object" || base === null) return override
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) }
+  for (const [key, value] of Object.entries(override)) {
+    if (value !== undefined) out[key] = mergeDeep(out[key], value)
+  }
+  return out
 }
 
-/** The table with an app's overrides applied (one level deep per section). SPEC §8 */
-export const mergeMessages = (base: Messages, override: MessagesOverride | undefined): Messages => {
-  if (override === undefined) return base
-  const out: Record<string, unknown> = { ...base }
-  for (const [key, value] of Object.entries(override)) {
-    if (value === undefined) continue
-    const current = (base as Record<string, unknown>)[key]
-    out[key] = typeof value === "object" && typeof current === "object" ? { ...current, ...value } : value
-  }
-  return out as Messages
-}
+/** The table with an app's overrides applied (at any depth). SPEC §8 */
+export const mergeMessages = (base: Messages, override: MessagesOverride | undefined): Messages =>
+  override === undefined ? base : mergeDeep(base, override) as Messages
 
 const tagOf = (error: unknown): string | undefined =>
   typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string" ? error._tag : undefined

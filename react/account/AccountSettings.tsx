@@ -16,13 +16,13 @@ import { DangerSection } from "./DangerSection.tsx"
 import { EmailsSection } from "./EmailsSection.tsx"
 import { LinkedAccountsSection } from "./LinkedAccountsSection.tsx"
 import { NotificationsSection } from "./NotificationsSection.tsx"
+import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
 import { Loaded, useNavigateTo } from "./parts.tsx"
 import { PasskeysSection } from "./PasskeysSection.tsx"
 import { PasswordSection } from "./PasswordSection.tsx"
 import { ProfileSection } from "./ProfileSection.tsx"
 import { SessionsSection } from "./SessionsSection.tsx"
 import { TeamsSection } from "./TeamsSection.tsx"
-import { AccountStyles } from "./styles.tsx"
 import { TwoFactorSection } from "./TwoFactorSection.tsx"
 
 /** The sections of the account settings, by their route. SPEC §2 */
@@ -41,23 +41,22 @@ export type AccountSection =
 
 interface SectionEntry {
   readonly id: AccountSection
-  readonly title: string
   readonly shown: (project: ClientProject) => boolean
 }
 
-/** The sections in their order, with their titles and when the project shows them. SPEC §2 */
+/** The sections in their order and when the project shows them (their titles: `messages.account.sections`). SPEC §2 */
 export const accountSections: ReadonlyArray<SectionEntry> = [
-  { id: "profile", title: "Profile", shown: () => true },
-  { id: "emails", title: "E-mail addresses", shown: () => true },
-  { id: "password", title: "Password", shown: (p) => p.config.credentialEnabled },
-  { id: "two-factor", title: "Two-factor", shown: () => true },
-  { id: "passkeys", title: "Passkeys", shown: (p) => p.config.passkeyEnabled },
-  { id: "linked-accounts", title: "Linked accounts", shown: () => true },
-  { id: "sessions", title: "Sessions", shown: () => true },
-  { id: "api-keys", title: "API keys", shown: (p) => p.config.allowUserApiKeys },
-  { id: "notifications", title: "Notifications", shown: () => true },
-  { id: "teams", title: "Teams", shown: () => true },
-  { id: "danger", title: "Danger zone", shown: () => true }
+  { id: "profile", shown: () => true },
+  { id: "emails", shown: () => true },
+  { id: "password", shown: (p) => p.config.credentialEnabled },
+  { id: "two-factor", shown: () => true },
+  { id: "passkeys", shown: (p) => p.config.passkeyEnabled },
+  { id: "linked-accounts", shown: () => true },
+  { id: "sessions", shown: () => true },
+  { id: "api-keys", shown: (p) => p.config.allowUserApiKeys },
+  { id: "notifications", shown: () => true },
+  { id: "teams", shown: () => true },
+  { id: "danger", shown: () => true }
 ]
 
 /** Where the fragment points: a section (and a team for `#teams/<id>`). SPEC §2 */
@@ -119,24 +118,24 @@ export interface AccountSettingsProps {
 
 /** The account settings: a navigation list and the current section. Signed out, it goes to sign-in. SPEC §2 */
 export function AccountSettings(props: AccountSettingsProps): ReactNode {
+  const messages = useMessages()
   const user = useUserQuery({ or: "redirect" })
   const project = useProjectQuery()
   const hash = useHash()
   const route = props.section !== undefined ? { section: props.section, teamId: props.teamId } : routeOf(hash)
   return (
-    <div className="sae-account" data-testid="account-settings">
-      <AccountStyles />
+    <ThemeRoot className="sae-account" testId="account-settings">
       <Loaded result={project} testId="account-project">
         {(p) => {
           const shown = accountSections.filter((s) => s.shown(p))
           const section = shown.some((s) => s.id === route.section) ? route.section : "profile"
           return (
             <div className="sae-account-layout">
-              <nav aria-label="Account settings" className="sae-account-nav" data-testid="account-nav">
+              <nav aria-label={messages.account.navLabel} className="sae-account-nav" data-testid="account-nav">
                 <ul>
                   {shown.map((s) => (
                     <li key={s.id}>
-                      <a href={`#${s.id}`} aria-current={s.id === section ? "page" : undefined} data-testid={`account-nav-${s.id}`}>{s.title}</a>
+                      <a href={`#${s.id}`} aria-current={s.id === section ? "page" : undefined} data-testid={`account-nav-${s.id}`}>{messages.account.sections[s.id]}</a>
                     </li>
                   ))}
                 </ul>
@@ -150,6 +149,6 @@ export function AccountSettings(props: AccountSettingsProps): ReactNode {
           )
         }}
       </Loaded>
-    </div>
+    </ThemeRoot>
   )
 }

@@ -9,34 +9,38 @@ import { type ReactNode } from "react"
 import * as Redirects from "../../src/handler/Redirects.ts"
 import * as Mutations from "../../src/cache/Mutations.ts"
 import { useProjectQuery } from "../hooks.ts"
+import { ErrorAlert } from "../ui/primitives.tsx"
+import { useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
-import { ConfirmButton, ErrorMessage, Section, useAccountLinks } from "./parts.tsx"
+import { ConfirmButton, Section, useAccountLinks } from "./parts.tsx"
 
 /** Sign out and account deletion. SPEC §4, §6 */
 export function DangerSection(): ReactNode {
+  const messages = useMessages()
+  const t = messages.account.danger
   const links = useAccountLinks()
   const project = useProjectQuery().data
   const remove = useMutation(() =>
     Mutations.deleteUser().pipe(Effect.andThen(Redirects.redirectToHandler("afterSignOut", { replace: true })))
   )
   return (
-    <Section id="danger" title="Danger zone" description="Leave this device, or your account for good.">
-      <p><a className="sae-button sae-button-secondary" href={links.urls.signOut} data-testid="link-sign-out">Sign out</a></p>
+    <Section id="danger" title={t.title} description={t.description}>
+      <p><a className="sae-btn sae-btn-secondary" href={links.urls.signOut} data-testid="link-sign-out">{messages.account.signOut}</a></p>
       {project?.config.clientUserDeletionEnabled === true && (
         <div className="sae-danger-box">
-          <p>Deleting your account removes your profile, e-mail addresses, sessions and team memberships. It cannot be undone.</p>
+          <p>{t.deleteWarning}</p>
           <ConfirmButton
-            label="Delete account"
-            title="Delete your account for good?"
-            body="Your profile, e-mail addresses, sessions, API keys and team memberships are removed at once. This cannot be undone."
-            confirmLabel="Delete my account"
+            label={t.delete}
+            title={t.deleteTitle}
+            body={t.deleteBody}
+            confirmLabel={t.deleteConfirm}
             onConfirm={() => void remove.mutate()}
             busy={remove.isPending}
             testId="delete-account"
           />
         </div>
       )}
-      <ErrorMessage error={remove.error} />
+      <ErrorAlert error={remove.error} />
     </Section>
   )
 }

@@ -8,14 +8,16 @@
  *
  * @since 0.1.0
  */
-import { type ReactNode, useRef, useState } from "react"
+import { type ReactNode, useState } from "react"
 import * as ContactChannels from "../../src/api/ContactChannels.ts"
 import * as Mutations from "../../src/cache/Mutations.ts"
 import type { ContactChannel } from "../../src/protocol/schemas/ContactChannel.ts"
-import { Field, Form, Submit } from "../handler/ui.tsx"
+import { Form, Submit } from "../handler/ui.tsx"
 import { useContactChannelsQuery } from "../hooks.ts"
+import { Alert, Button, ErrorAlert, Field } from "../ui/primitives.tsx"
+import { useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
-import { ConfirmButton, ErrorMessage, useFocusFirstError, Loaded, Notice, Refusal, Section, useAccountLinks, useRefusal } from "./parts.tsx"
+import { ConfirmButton, Loaded, Refusal, Section, TableHead, useAccountLinks, useRefusal } from "./parts.tsx"
 import { addressesSignIn } from "./signInMethods.ts"
 import { refusalOf, useSignInState } from "./useSignInState.ts"
 
@@ -24,6 +26,8 @@ function ChannelRow(props: {
   readonly onRefused: (reason: string | undefined) => void
 }): ReactNode {
   const { channel } = props
+  const messages = useMessages()
+  const t = messages.account.emails
   const links = useAccountLinks()
   const state = useSignInState()
   const verify = useMutation(() =>
@@ -33,7 +37,7 @@ function ChannelRow(props: {
   const signIn = useMutation((on: boolean) => Mutations.updateContactChannel(channel.id, { usedForAuth: on }))
   const remove = useMutation(() => Mutations.removeContactChannel(channel.id))
   const toggleSignIn = (on: boolean) => {
-    const reason = on ? undefined : refusalOf(state, { _tag: "Email", channelId: channel.id })
+    const reason = on ? undefined : refusalOf(messages, state, { _tag: "Email", channelId: channel.id })
     props.onRefused(reason)
     if (reason === undefined) void signIn.mutate(on)
   }
@@ -43,10 +47,10 @@ function ChannelRow(props: {
       <td className="sae-cell-main">
         <span className="sae-strong">{channel.value}</span>
         <span className="sae-badges">
-          {channel.isPrimary && <span className="sae-badge sae-badge-accent">Primary</span>}
+          {channel.isPrimary && <span className="sae-badge sae-badge-accent">{t.primary}</span>}
           {channel.isVerified
-            ? <span className="sae-badge sae-badge-success">Verified</span>
-            : <span className="sae-badge sae-badge-warning">Not verified</span>}
+            ? <span className="sae-badge sae-badge-success">{t.verified}</span>
+            : <span className="sae-badge sae-badge-warning">{t.unverified}</span>}
         </span>
       </td>
       <td>
@@ -59,41 +63,35 @@ function ChannelRow(props: {
             onChange={(e) => toggleSignIn(e.currentTarget.checked)}
             data-testid="channel-sign-in"
           />{" "}
-          Use for sign-in
+          {messages.account.useForSignIn}
         </label>
       </td>
       <td className="sae-cell-actions">
         {!channel.isVerified && (
-          <button
-            type="button"
-            className="sae-button sae-button-secondary"
-            disabled={busy}
-            onClick={() => void verify.mutate()}
-            data-testid="channel-verify"
-          >
-            Send verification e-mail
-          </button>
+          <Button variant="secondary" size="sm" disabled={busy} busy={verify.isPending} onClick={() => void verify.mutate()} testId="channel-verify">
+            {t.verify}
+          </Button>
         )}
         {channel.isVerified && !channel.isPrimary && (
-          <button type="button" className="sae-button sae-button-secondary" disabled={busy} onClick={() => void primary.mutate()} data-testid="channel-make-primary">
-            Make primary
-          </button>
+          <Button variant="secondary" size="sm" disabled={busy} busy={primary.isPending} onClick={() => void primary.mutate()} testId="channel-make-primary">
+            {t.makePrimary}
+          </Button>
         )}
         {!channel.isPrimary && (
           <ConfirmButton
-            label="Remove"
-            title={`Remove ${channel.value}?`}
-            body={channel.usedForAuth ? "You will no longer be able to sign in with this address." : "You will no longer get e-mails at this address."}
-            confirmLabel="Remove address"
+            label={messages.account.remove}
+            title={t.removeTitle(channel.value)}
+            body={channel.usedForAuth ? t.removeBodySignIn : t.removeBody}
+            confirmLabel={t.removeConfirm}
             onConfirm={() => void remove.mutate()}
             busy={remove.isPending}
-            refuse={() => refusalOf(state, { _tag: "Email", channelId: channel.id })}
+            refuse={() => refusalOf(messages, state, { _tag: "Email", channelId: channel.id })}
             onRefused={props.onRefused}
             testId="channel-remove"
           />
         )}
-        {verify.exit?._tag === "Success" && <Notice testId="verification-sent">Verification e-mail sent.</Notice>}
-        <ErrorMessage error={verify.error ?? primary.error ?? signIn.error ?? remove.error} testId="channel-error" />
+        {verify.exit?._tag === "Success" && <Alert tone="success" testId="verification-sent">{t.verificationSent}</Alert>}
+        <ErrorAlert error={verify.error ?? primary.error ?? signIn.error ?? remove.error} testId="channel-error" />
       </td>
     </tr>
   )
@@ -101,23 +99,21 @@ function ChannelRow(props: {
 
 /** The user's e-mail addresses. SPEC §3 Contact channel */
 export function EmailsSection(): ReactNode {
+  const messages = useMessages()
+  const t = messages.account.emails
   const channels = useContactChannelsQuery()
   const state = useSignInState()
   const [email, setEmail] = useState("")
   const [forSignIn, setForSignIn] = useState(true)
   const [refusal, setRefusal] = useRefusal()
-  const form = useRef<HTMLDivElement>(null)
   const add = useMutation(() => Mutations.createContactChannel({ type: "email", value: email.trim(), usedForAuth: forSignIn }))
-  useFocusFirstError(form, add.exit)
   const signsIn = state === undefined || addressesSignIn(state)
   return (
-    <Section id="emails" title="E-mail addresses" description="Addresses marked “Use for sign-in” can sign in to your account.">
-      <Loaded result={channels} testId="channels" empty={(list) => list.length === 0} emptyText="No e-mail address yet.">
+    <Section id="emails" title={t.title} description={t.description}>
+      <Loaded result={channels} testId="channels" empty={(list) => list.length === 0} emptyText={t.empty}>
         {(list) => (
           <table className="sae-table" data-testid="contact-channels">
-            <thead>
-              <tr><th scope="col">Address</th><th scope="col">Sign-in</th><th scope="col"><span className="sae-visually-hidden">Actions</span></th></tr>
-            </thead>
+            <TableHead columns={[t.addressColumn, t.signInColumn]} />
             <tbody>
               {list.map((c) => (
                 <ChannelRow
@@ -130,29 +126,24 @@ export function EmailsSection(): ReactNode {
           </table>
         )}
       </Loaded>
-      {!signsIn && <p className="sae-hint">This app signs in by e-mail only with a password: set one under Password.</p>}
+      {!signsIn && <p className="sae-hint">{t.passwordNeeded}</p>}
       <Refusal reason={refusal} />
-      <div ref={form}>
-        <Form
-          label="Add an e-mail address"
-          onSubmit={() => {
-            setRefusal(undefined)
-            void add.mutate().then((exit) => {
-              if (exit._tag === "Success") setEmail("")
-             
-            })
-          }}
-          testId="add-channel"
-        >
-          <Field label="New e-mail address" name="channel-email" type="email" value={email} onChange={setEmail} autoComplete="email" />
-          <label className="sae-checkbox">
-            <input type="checkbox" checked={forSignIn} onChange={(e) => setForSignIn(e.currentTarget.checked)} data-testid="channel-new-sign-in" />{" "}
-            Use for sign-in
-          </label>
-          <ErrorMessage error={add.error} />
-          <Submit busy={add.isPending} testId="add-channel-submit">{add.isPending ? "Adding…" : "Add address"}</Submit>
-        </Form>
-      </div>
+      <Form
+        label={t.addLabel}
+        onSubmit={() => {
+          setRefusal(undefined)
+          return add.mutate().then((exit) => exit._tag === "Success" && setEmail(""))
+        }}
+        testId="add-channel"
+      >
+        <Field label={t.newLabel} name="channel-email" type="email" value={email} onChange={setEmail} autoComplete="email" inputMode="email" />
+        <label className="sae-checkbox">
+          <input type="checkbox" checked={forSignIn} onChange={(e) => setForSignIn(e.currentTarget.checked)} data-testid="channel-new-sign-in" />{" "}
+          {messages.account.useForSignIn}
+        </label>
+        <ErrorAlert error={add.error} />
+        <Submit busy={add.isPending} busyText={t.adding} testId="add-channel-submit">{t.add}</Submit>
+      </Form>
     </Section>
   )
 }

@@ -7,19 +7,24 @@
  */
 import { type ReactNode } from "react"
 import type { OAuthProvider } from "../../src/protocol/schemas/OAuthProvider.ts"
+import { ErrorAlert } from "../ui/primitives.tsx"
+import { providerName } from "../ui/ProviderIcons.tsx"
+import { useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
-import { providerName, setLinkedAccountSignIn, unlinkAccount, useLinkedAccountsQuery } from "./linkedAccounts.ts"
-import { ConfirmButton, ErrorMessage, Loaded, Refusal, Section, useRefusal } from "./parts.tsx"
+import { setLinkedAccountSignIn, unlinkAccount, useLinkedAccountsQuery } from "./linkedAccounts.ts"
+import { ConfirmButton, Loaded, Refusal, Section, TableHead, useRefusal } from "./parts.tsx"
 import { refusalOf, useSignInState } from "./useSignInState.ts"
 
 function AccountRow(props: { readonly account: OAuthProvider; readonly onRefused: (reason: string | undefined) => void }): ReactNode {
   const { account } = props
+  const messages = useMessages()
+  const t = messages.account.linked
   const state = useSignInState()
   const name = providerName(account.type)
   const signIn = useMutation((on: boolean) => setLinkedAccountSignIn(account.id, on))
   const unlink = useMutation(() => unlinkAccount(account.id))
   const toggle = (on: boolean) => {
-    const reason = on ? undefined : refusalOf(state, { _tag: "OAuth", accountId: account.id })
+    const reason = on ? undefined : refusalOf(messages, state, { _tag: "OAuth", accountId: account.id })
     props.onRefused(reason)
     if (reason === undefined) void signIn.mutate(on)
   }
@@ -32,22 +37,22 @@ function AccountRow(props: { readonly account: OAuthProvider; readonly onRefused
       <td>
         <label className="sae-switch">
           <input type="checkbox" role="switch" checked={account.allowSignIn} disabled={signIn.isPending} onChange={(e) => toggle(e.currentTarget.checked)} data-testid="linked-sign-in" />{" "}
-          Use for sign-in
+          {messages.account.useForSignIn}
         </label>
       </td>
       <td className="sae-cell-actions">
         <ConfirmButton
-          label="Unlink"
-          title={`Unlink your ${name} account?`}
-          body={`You will no longer be able to sign in with ${name}.`}
-          confirmLabel="Unlink"
+          label={t.unlink}
+          title={t.unlinkTitle(name)}
+          body={t.unlinkBody(name)}
+          confirmLabel={t.unlink}
           onConfirm={() => void unlink.mutate()}
           busy={unlink.isPending}
-          refuse={() => refusalOf(state, { _tag: "OAuth", accountId: account.id })}
+          refuse={() => refusalOf(messages, state, { _tag: "OAuth", accountId: account.id })}
           onRefused={props.onRefused}
           testId="linked-unlink"
         />
-        <ErrorMessage error={signIn.error ?? unlink.error} />
+        <ErrorAlert error={signIn.error ?? unlink.error} />
       </td>
     </tr>
   )
@@ -55,14 +60,16 @@ function AccountRow(props: { readonly account: OAuthProvider; readonly onRefused
 
 /** The user's linked OAuth accounts. SPEC §3 */
 export function LinkedAccountsSection(): ReactNode {
+  const messages = useMessages()
+  const t = messages.account.linked
   const accounts = useLinkedAccountsQuery()
   const [refusal, setRefusal] = useRefusal()
   return (
-    <Section id="linked-accounts" title="Linked accounts" description="Accounts from other services you can sign in with.">
-      <Loaded result={accounts} testId="linked-accounts" empty={(list) => list.length === 0} emptyText="No linked accounts. Sign in with a provider to link one.">
+    <Section id="linked-accounts" title={t.title} description={t.description}>
+      <Loaded result={accounts} testId="linked-accounts" empty={(list) => list.length === 0} emptyText={t.empty}>
         {(list) => (
           <table className="sae-table" data-testid="linked-accounts">
-            <thead><tr><th scope="col">Account</th><th scope="col">Sign-in</th><th scope="col"><span className="sae-visually-hidden">Actions</span></th></tr></thead>
+            <TableHead columns={[t.column, t.signInColumn]} />
             <tbody>{list.map((a) => <AccountRow key={a.id} account={a} onRefused={setRefusal} />)}</tbody>
           </table>
         )}

@@ -8,14 +8,16 @@ import { type ReactNode } from "react"
 import type { NotificationCategory } from "../../src/protocol/schemas/NotificationCategory.ts"
 import * as Mutations from "../../src/cache/Mutations.ts"
 import { useNotificationCategoriesQuery } from "../hooks.ts"
+import { ErrorAlert } from "../ui/primitives.tsx"
+import { useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
-import { ErrorMessage, Loaded, Section } from "./parts.tsx"
+import { Loaded, Section } from "./parts.tsx"
 
-function CategoryRow(props: { readonly category: NotificationCategory }): ReactNode {
+function CategoryRow(props: { readonly category: NotificationCategory; readonly alwaysSent: string }): ReactNode {
   const c = props.category
   const toggle = useMutation((enabled: boolean) => Mutations.setNotificationEnabled(c.id, enabled))
   return (
-    <li className="sae-list-item">
+    <li>
       <label className="sae-switch">
         <input
           type="checkbox"
@@ -27,19 +29,20 @@ function CategoryRow(props: { readonly category: NotificationCategory }): ReactN
         />{" "}
         {c.name}
       </label>
-      {!c.canDisable && <span className="sae-muted"> (always sent)</span>}
-      <ErrorMessage error={toggle.error} />
+      {!c.canDisable && <span className="sae-muted"> {props.alwaysSent}</span>}
+      <ErrorAlert error={toggle.error} />
     </li>
   )
 }
 
 /** Which e-mails the user receives. SPEC §3 Notification category */
 export function NotificationsSection(): ReactNode {
+  const t = useMessages().account.notifications
   const categories = useNotificationCategoriesQuery()
   return (
-    <Section id="notifications" title="Notifications" description="Choose which e-mails you get.">
-      <Loaded result={categories} testId="notifications" empty={(list) => list.length === 0} emptyText="No kinds of e-mail to choose from.">
-        {(list) => <ul className="sae-list" data-testid="notifications">{list.map((c) => <CategoryRow key={c.id} category={c} />)}</ul>}
+    <Section id="notifications" title={t.title} description={t.description}>
+      <Loaded result={categories} testId="notifications" empty={(list) => list.length === 0} emptyText={t.empty}>
+        {(list) => <ul className="sae-list" data-testid="notifications">{list.map((c) => <CategoryRow key={c.id} category={c} alwaysSent={t.alwaysSent} />)}</ul>}
       </Loaded>
     </Section>
   )

@@ -9,35 +9,39 @@
 import { type ReactNode } from "react"
 import type * as Users from "../../src/api/Users.ts"
 import * as Mutations from "../../src/cache/Mutations.ts"
+import { Alert, Button, ErrorAlert } from "../ui/primitives.tsx"
+import { useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
-import { ConfirmButton, ErrorMessage, Notice, Refusal, Section, useRefusal } from "./parts.tsx"
+import { ConfirmButton, Refusal, Section, TableHead, useRefusal } from "./parts.tsx"
 import { refusalOf, useSignInState } from "./useSignInState.ts"
 
 /** Passkeys: add, list, remove. SPEC §5 */
 export function PasskeysSection(props: { readonly user: Users.CurrentUser }): ReactNode {
+  const messages = useMessages()
+  const t = messages.account.passkeys
   const state = useSignInState()
   const [refusal, setRefusal] = useRefusal()
   const register = useMutation(() => Mutations.registerPasskey())
   const remove = useMutation(() => Mutations.updateUser({ passkeyAuthEnabled: false }))
   const has = props.user.passkeyAuthEnabled
   return (
-    <Section id="passkeys" title="Passkeys" description="Sign in with your fingerprint, face or device PIN instead of a password.">
+    <Section id="passkeys" title={t.title} description={t.description}>
       {has
         ? (
           <table className="sae-table" data-testid="passkeys">
-            <thead><tr><th scope="col">Passkey</th><th scope="col"><span className="sae-visually-hidden">Actions</span></th></tr></thead>
+            <TableHead columns={[t.column]} />
             <tbody>
               <tr data-testid="passkey">
-                <td className="sae-cell-main">Passkey sign-in <span className="sae-badge sae-badge-success">On</span></td>
+                <td className="sae-cell-main">{t.row} <span className="sae-badge sae-badge-success">{t.on}</span></td>
                 <td className="sae-cell-actions">
                   <ConfirmButton
-                    label="Remove"
-                    title="Remove passkey sign-in?"
-                    body="You will no longer be able to sign in with a passkey. Your devices may still list the passkey: you can delete it there."
-                    confirmLabel="Remove passkey"
+                    label={messages.account.remove}
+                    title={t.removeTitle}
+                    body={t.removeBody}
+                    confirmLabel={t.removeConfirm}
                     onConfirm={() => void remove.mutate()}
                     busy={remove.isPending}
-                    refuse={() => refusalOf(state, { _tag: "Passkey" })}
+                    refuse={() => refusalOf(messages, state, { _tag: "Passkey" })}
                     onRefused={setRefusal}
                     testId="passkey-remove"
                   />
@@ -46,23 +50,22 @@ export function PasskeysSection(props: { readonly user: Users.CurrentUser }): Re
             </tbody>
           </table>
         )
-        : <p className="sae-empty" data-testid="passkey-state">No passkey yet.</p>}
-      <button
-        type="button"
-        className="sae-button sae-button-secondary"
+        : <p className="sae-empty" data-testid="passkey-state">{t.none}</p>}
+      <Button
+        variant="secondary"
         onClick={() => {
           setRefusal(undefined)
           void register.mutate()
         }}
-        disabled={register.isPending}
-        aria-busy={register.isPending}
-        data-testid="passkey-register"
+        busy={register.isPending}
+        busyText={t.adding}
+        testId="passkey-register"
       >
-        {register.isPending ? "Waiting for your device…" : "Add a passkey"}
-      </button>
-      {register.exit?._tag === "Success" && <Notice testId="passkey-registered">Passkey added.</Notice>}
+        {t.add}
+      </Button>
+      {register.exit?._tag === "Success" && <Alert tone="success" testId="passkey-registered">{t.added}</Alert>}
       <Refusal reason={refusal} />
-      <ErrorMessage error={register.error ?? remove.error} />
+      <ErrorAlert error={register.error ?? remove.error} />
     </Section>
   )
 }

@@ -4,51 +4,47 @@
  *
  * @since 0.1.0
  */
-import { type ReactNode, useRef, useState } from "react"
+import { type ReactNode, useState } from "react"
 import type * as Users from "../../src/api/Users.ts"
 import * as Mutations from "../../src/cache/Mutations.ts"
-import { Field, Form, Submit } from "../handler/ui.tsx"
+import { Form, Submit } from "../handler/ui.tsx"
+import { Alert, ErrorAlert, Field } from "../ui/primitives.tsx"
+import { useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
-import { ErrorMessage, Notice, PictureEditor, Section, useFocusFirstError } from "./parts.tsx"
+import { PictureEditor, Section } from "./parts.tsx"
 
 /** The profile: display name and picture. SPEC §3 User */
 export function ProfileSection(props: { readonly user: Users.CurrentUser }): ReactNode {
   const { user } = props
+  const messages = useMessages()
+  const t = messages.account.profile
   const [name, setName] = useState(user.displayName ?? "")
-  const form = useRef<HTMLDivElement>(null)
   const save = useMutation(() => Mutations.updateUser({ displayName: name.trim() === "" ? null : name.trim() }))
-  useFocusFirstError(form, save.exit)
-  const label = user.displayName ?? user.primaryEmail ?? "You"
   return (
-    <Section id="profile" title="Profile" description="How you appear to others in this app.">
+    <Section id="profile" title={t.title} description={t.description}>
       <PictureEditor
-        name={label}
+        name={user.displayName ?? user.primaryEmail ?? t.you}
         imageUrl={user.profileImageUrl}
         size={64}
         canEdit
-        uploadLabel="Upload a picture"
+        uploadLabel={t.upload}
         testId="profile-picture"
         save={(url) => Mutations.updateUser({ profileImageUrl: url })}
       />
-      <p className="sae-muted" data-testid="profile-email">
-        Primary e-mail: {user.primaryEmail ?? "none"}
-        {user.primaryEmail !== null && (user.primaryEmailVerified ? " (verified)" : " (not verified)")}
-      </p>
-      <div ref={form}>
-        <Form
-          label="Profile"
-          onSubmit={() => {
-            save.reset()
-            void save.mutate()
-          }}
-          testId="profile"
-        >
-          <Field label="Display name" name="display-name" value={name} onChange={setName} required={false} autoComplete="name" />
-          <ErrorMessage error={save.error} />
-          <Submit busy={save.isPending} testId="profile-submit">{save.isPending ? "Saving…" : "Save"}</Submit>
-          {save.exit?._tag === "Success" && <Notice testId="profile-saved">Saved.</Notice>}
-        </Form>
-      </div>
+      <p className="sae-muted" data-testid="profile-email">{t.primaryEmail(user.primaryEmail, user.primaryEmailVerified)}</p>
+      <Form
+        label={t.title}
+        onSubmit={() => {
+          save.reset()
+          return save.mutate()
+        }}
+        testId="profile"
+      >
+        <Field label={t.nameLabel} name="display-name" value={name} onChange={setName} required={false} autoComplete="name" />
+        <ErrorAlert error={save.error} />
+        <Submit busy={save.isPending} busyText={messages.account.saving} testId="profile-submit">{messages.account.save}</Submit>
+        {save.exit?._tag === "Success" && <Alert tone="success" testId="profile-saved">{messages.account.saved}</Alert>}
+      </Form>
     </Section>
   )
 }

@@ -7,9 +7,9 @@
 import { type ReactNode, useId } from "react"
 import * as Mutations from "../../src/cache/Mutations.ts"
 import { useTeamsQuery, useUserQuery } from "../hooks.ts"
+import { ErrorAlert } from "../ui/primitives.tsx"
+import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
-import { ErrorMessage } from "./parts.tsx"
-import { AccountStyles } from "./styles.tsx"
 
 /** Props of {@link SelectedTeamSwitcher}. SPEC §3 */
 export interface SelectedTeamSwitcherProps {
@@ -25,15 +25,15 @@ const none = ""
 /** Switches the user's selected team. SPEC §3 */
 export function SelectedTeamSwitcher(props: SelectedTeamSwitcherProps): ReactNode {
   const id = useId()
+  const t = useMessages().account.teamSwitcher
   const user = useUserQuery().data
   const teams = useTeamsQuery()
   const select = useMutation((teamId: string | null) => Mutations.selectTeam(teamId))
   if (user === undefined || user === null) return null
   const list = teams.data ?? []
-  const label = props.label ?? "Team"
+  const label = props.label ?? t.label
   return (
-    <div className="sae-team-switcher" data-testid="team-switcher">
-      <AccountStyles />
+    <ThemeRoot className="sae-team-switcher" testId="team-switcher">
       <label htmlFor={id} className={props.showLabel === true ? "sae-label" : "sae-visually-hidden"}>{label}</label>
       <select
         id={id}
@@ -47,10 +47,10 @@ export function SelectedTeamSwitcher(props: SelectedTeamSwitcherProps): ReactNod
         }}
         data-testid="team-switcher-select"
       >
-        <option value={none}>{teams.data === undefined ? "Loading teams…" : list.length === 0 ? "No team" : "No team selected"}</option>
+        <option value={none}>{teams.data === undefined ? t.loading : list.length === 0 ? t.noTeams : t.noneSelected}</option>
         {list.map((t) => <option key={t.id} value={t.id}>{t.displayName}</option>)}
       </select>
-      <ErrorMessage error={select.error ?? teams.error} testId="team-switcher-error" retry={teams.error !== undefined ? teams.refresh : undefined} />
-    </div>
+      <ErrorAlert error={select.error ?? teams.error} testId="team-switcher-error" onRetry={teams.error !== undefined ? teams.refresh : undefined} />
+    </ThemeRoot>
   )
 }

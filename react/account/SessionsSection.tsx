@@ -9,8 +9,11 @@ import { type ReactNode, useState } from "react"
 import type { SessionInfo } from "../../src/protocol/schemas/SessionInfo.ts"
 import * as Mutations from "../../src/cache/Mutations.ts"
 import { useSessionsQuery } from "../hooks.ts"
+import type { Messages } from "../messages.ts"
+import { ErrorAlert } from "../ui/primitives.tsx"
+import { useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
-import { ConfirmButton, describeUserAgent, ErrorMessage, Loaded, Section, Time } from "./parts.tsx"
+import { ConfirmButton, describeUserAgent, Loaded, Section, TableHead, Time } from "./parts.tsx"
 
 /** Where a session was last used, as far as the service could tell ("Berlin, DE · 203.0.113.5"). SPEC §3 */
 export const placeOf = (session: SessionInfo): string | undefined => {
@@ -20,39 +23,43 @@ export const placeOf = (session: SessionInfo): string | undefined => {
   return [place, geo.ip].filter((p) => p !== undefined && p !== "").join(" · ") || undefined
 }
 
-const thisDevice = (): string => {
+const thisDevice = (messages: Messages): string => {
   const ua = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent
-  return ua === undefined ? "This device" : `This device (${describeUserAgent(ua) ?? "this browser"})`
+  return messages.account.sessions.thisDevice(ua === undefined ? undefined : describeUserAgent(ua))
 }
 
 function SessionRow(props: { readonly session: SessionInfo; readonly now: number }): ReactNode {
   const { session, now } = props
+  const messages = useMessages()
+  const t = messages.account.sessions
   const revoke = useMutation(() => Mutations.revokeSession(session.id))
   const current = session.isCurrentSession === true
   const place = placeOf(session)
   return (
     <tr data-testid="session" data-current={current}>
       <td className="sae-cell-main">
-        <span className="sae-strong">{current ? thisDevice() : "Another device"}</span>
-        {current && <span className="sae-badge sae-badge-accent"> Current</span>}
-        {session.isImpersonation && <span className="sae-badge sae-badge-warning"> Impersonation</span>}
+        <span className="sae-strong">{current ? thisDevice(messages) : t.otherDevice}</span>
+        <span className="sae-badges">
+          {current && <span className="sae-badge sae-badge-accent">{t.current}</span>}
+          {session.isImpersonation && <span className="sae-badge sae-badge-warning">{t.impersonation}</span>}
+        </span>
         {place !== undefined && <span className="sae-muted" data-testid="session-place"> {place}</span>}
       </td>
-      <td data-testid="session-signed-in">Signed in <Time date={session.createdAt} nowMillis={now} /></td>
-      <td data-testid="session-last-used">{session.lastUsedAt === undefined ? "—" : <>Last used <Time date={session.lastUsedAt} nowMillis={now} /></>}</td>
+      <td data-testid="session-signed-in">{t.signedIn} <Time date={session.createdAt} nowMillis={now} /></td>
+      <td data-testid="session-last-used">{session.lastUsedAt === undefined ? "—" : <>{t.lastUsed} <Time date={session.lastUsedAt} nowMillis={now} /></>}</td>
       <td className="sae-cell-actions">
         {!current && (
           <ConfirmButton
-            label="Sign out"
-            title="Sign out this session?"
-            body="The device using it will be signed out at its next request."
-            confirmLabel="Sign out session"
+            label={messages.account.signOut}
+            title={t.revokeTitle}
+            body={t.revokeBody}
+            confirmLabel={t.revokeConfirm}
             onConfirm={() => void revoke.mutate()}
             busy={revoke.isPending}
             testId="session-revoke"
           />
         )}
-        <ErrorMessage error={revoke.error} />
+        <ErrorAlert error={revoke.error} />
       </td>
     </tr>
   )
@@ -60,19 +67,16 @@ function SessionRow(props: { readonly session: SessionInfo; readonly now: number
 
 /** The user's sessions. SPEC §3 Session (listed) */
 export function SessionsSection(): ReactNode {
+  const messages = useMessages()
+  const t = messages.account.sessions
   const sessions = useSessionsQuery()
   const [now] = useState(() => Date.now())
   return (
-    <Section id="sessions" title="Sessions" description="Where you are signed in. Sign out the ones you do not know.">
-      <Loaded result={sessions} testId="sessions" empty={(list) => list.length === 0} emptyText="No sessions.">
+    <Section id="sessions" title={t.title} description={t.description}>
+      <Loaded result={sessions} testId="sessions" empty={(list) => list.length === 0} emptyText={t.empty}>
         {(list) => (
           <table className="sae-table" data-testid="sessions">
-            <thead>
-              <tr>
-                <th scope="col">Device</th><th scope="col">Signed in</th><th scope="col">Last used</th>
-                <th scope="col"><span className="sae-visually-hidden">Actions</span></th>
-              </tr>
-            </thead>
+            <TableHead columns={[t.deviceColumn, t.signedInColumn, t.lastUsedColumn]} />
             <tbody>
               {[...list].sort((a, b) => Number(b.isCurrentSession === true) - Number(a.isCurrentSession === true)).map((s) => (
                 <SessionRow key={s.id} session={s} now={now} />

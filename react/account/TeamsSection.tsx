@@ -5,62 +5,61 @@
  *
  * @since 0.1.0
  */
-import { type ReactNode, useRef, useState } from "react"
+import { type ReactNode, useState } from "react"
 import type * as Users from "../../src/api/Users.ts"
 import * as Mutations from "../../src/cache/Mutations.ts"
 import type { Team } from "../../src/protocol/schemas/Team.ts"
-import { Field, Form, Submit } from "../handler/ui.tsx"
+import { Form, Submit } from "../handler/ui.tsx"
 import { useProjectQuery, useTeamsQuery } from "../hooks.ts"
+import { errorMessage } from "../messages.ts"
 import { TeamSettings } from "../team/TeamSettings.tsx"
+import { Avatar, Button, ErrorAlert, Field } from "../ui/primitives.tsx"
+import { useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
-import { checked, messageFor } from "./messages.ts"
-import { Avatar, ErrorMessage, useFocusFirstError, Loaded, Section } from "./parts.tsx"
+import { checked, Loaded, Section, TableHead } from "./parts.tsx"
 
 function TeamRow(props: { readonly team: Team; readonly selected: boolean; readonly href: string }): ReactNode {
   const { team } = props
+  const t = useMessages().account.teams
   const select = useMutation(() => Mutations.selectTeam(team.id))
   return (
     <tr data-testid={`team-${team.displayName}`}>
       <td className="sae-cell-main">
         <span className="sae-row">
-          <Avatar name={team.displayName} imageUrl={team.profileImageUrl} size={28} />
+          <Avatar name={team.displayName} src={team.profileImageUrl} size={28} />
           <span className="sae-strong">{team.displayName}</span>
-          {props.selected && <span className="sae-badge sae-badge-accent">Selected</span>}
+          {props.selected && <span className="sae-badge sae-badge-accent">{t.selected}</span>}
         </span>
       </td>
       <td className="sae-cell-actions">
         {!props.selected && (
-          <button type="button" className="sae-button sae-button-secondary" onClick={() => void select.mutate()} disabled={select.isPending} data-testid="team-select">
-            Select
-          </button>
+          <Button variant="secondary" size="sm" onClick={() => void select.mutate()} busy={select.isPending} testId="team-select">{t.select}</Button>
         )}
-        <a className="sae-button sae-button-secondary" href={props.href} data-testid="team-manage" aria-label={`Manage ${team.displayName}`}>Manage</a>
-        <ErrorMessage error={select.error} />
+        <a className="sae-btn sae-btn-secondary sae-btn-sm" href={props.href} data-testid="team-manage" aria-label={t.manageLabel(team.displayName)}>{t.manage}</a>
+        <ErrorAlert error={select.error} />
       </td>
     </tr>
   )
 }
 
 function CreateTeam(): ReactNode {
+  const messages = useMessages()
+  const t = messages.account.teams
   const [name, setName] = useState("")
-  const form = useRef<HTMLDivElement>(null)
   const create = useMutation(() =>
     checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Mutations.createTeam({ displayName: name.trim() }))
   )
-  useFocusFirstError(form, create.exit)
   const empty = create.error !== undefined && (create.error as { _tag: string })._tag === "EmptyTeamName"
   return (
-    <div ref={form}>
-      <Form
-        label="Create a team"
-        onSubmit={() => void create.mutate().then((exit) => exit._tag === "Success" && setName(""))}
-        testId="create-team"
-      >
-        <Field label="New team name" name="team-name" value={name} onChange={setName} error={empty ? messageFor(create.error) : undefined} />
-        {!empty && <ErrorMessage error={create.error} />}
-        <Submit busy={create.isPending} testId="create-team-submit">{create.isPending ? "Creating…" : "Create team"}</Submit>
-      </Form>
-    </div>
+    <Form
+      label={t.createLabel}
+      onSubmit={() => create.mutate().then((exit) => exit._tag === "Success" && setName(""))}
+      testId="create-team"
+    >
+      <Field label={t.nameLabel} name="team-name" value={name} onChange={setName} error={empty ? errorMessage(messages, create.error) : undefined} />
+      {!empty && <ErrorAlert error={create.error} />}
+      <Submit busy={create.isPending} busyText={t.creating} testId="create-team-submit">{t.create}</Submit>
+    </Form>
   )
 }
 
@@ -73,23 +72,25 @@ export function TeamsSection(props: {
   /** Back to the list (after leaving or deleting the team). */
   readonly onBack?: (() => void) | undefined
 }): ReactNode {
+  const messages = useMessages()
+  const t = messages.account.teams
   const teams = useTeamsQuery()
   const project = useProjectQuery().data
   const href = props.teamHref ?? ((id: string) => `#teams/${id}`)
   if (props.teamId !== undefined) {
     return (
       <div className="sae-stack">
-        <a href="#teams" className="sae-link" data-testid="teams-back">← All teams</a>
+        <a href="#teams" className="sae-link" data-testid="teams-back">{t.back}</a>
         <TeamSettings teamId={props.teamId} onGone={props.onBack} />
       </div>
     )
   }
   return (
-    <Section id="teams" title="Teams" description="The teams you belong to. The selected team is the one the app works in.">
-      <Loaded result={teams} testId="teams" empty={(list) => list.length === 0} emptyText="You are not in any team.">
+    <Section id="teams" title={t.title} description={t.description}>
+      <Loaded result={teams} testId="teams" empty={(list) => list.length === 0} emptyText={t.empty}>
         {(list) => (
           <table className="sae-table" data-testid="teams">
-            <thead><tr><th scope="col">Team</th><th scope="col"><span className="sae-visually-hidden">Actions</span></th></tr></thead>
+            <TableHead columns={[t.column]} />
             <tbody>{list.map((t) => <TeamRow key={t.id} team={t} selected={props.user.selectedTeamId === t.id} href={href(t.id)} />)}</tbody>
           </table>
         )}

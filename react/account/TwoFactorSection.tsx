@@ -7,15 +7,17 @@
  * @since 0.1.0
  */
 import * as OTPAuth from "otpauth"
-import { type ReactNode, useRef, useState } from "react"
+import { type ReactNode, useState } from "react"
 import { renderSVG } from "uqr"
 import type * as Users from "../../src/api/Users.ts"
 import * as Mutations from "../../src/cache/Mutations.ts"
-import { Field, Form, Submit } from "../handler/ui.tsx"
+import { Form } from "../handler/ui.tsx"
 import { useProjectQuery } from "../hooks.ts"
+import { errorMessage } from "../messages.ts"
+import { Alert, Button, ErrorAlert, Field } from "../ui/primitives.tsx"
+import { useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
-import { checked, messageFor } from "./messages.ts"
-import { ConfirmButton, ErrorMessage, useFocusFirstError, Notice, Section } from "./parts.tsx"
+import { checked, ConfirmButton, Section } from "./parts.tsx"
 
 const toBase64 = (bytes: ArrayBufferLike): string => btoa(String.fromCharCode(...new Uint8Array(bytes)))
 
@@ -31,10 +33,11 @@ export const qrCodeDataUrl = (uri: string): string =>
   `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(uri, { border: 2 }))}`
 
 function Setup(props: { readonly user: Users.CurrentUser; readonly onDone: () => void; readonly onCancel: () => void }): ReactNode {
+  const messages = useMessages()
+  const t = messages.account.twoFactor
   const project = useProjectQuery().data
   const [secret] = useState(() => new OTPAuth.Secret({ size: 20 }))
   const [code, setCode] = useState("")
-  const form = useRef<HTMLDivElement>(null)
   const uri = new OTPAuth.TOTP({
     issuer: project?.displayName ?? "",
     label: props.user.primaryEmail ?? props.user.displayName ?? props.user.id,
@@ -44,64 +47,65 @@ function Setup(props: { readonly user: Users.CurrentUser; readonly onDone: () =>
     checked(isValidFirstCode(secret, code.trim()) ? undefined : { _tag: "WrongTotpCode" }, () =>
       Mutations.updateUser({ totpSecretBase64: toBase64(secret.buffer) }))
   )
-  useFocusFirstError(form, enable.exit)
   const wrong = enable.error !== undefined && (enable.error as { _tag: string })._tag === "WrongTotpCode"
   return (
     <div className="sae-stack" data-testid="mfa-setup">
       <ol className="sae-steps">
-        <li>Scan this QR code with your authenticator app (for example Google Authenticator, 1Password or Authy).</li>
+        <li>{t.scan}</li>
         <li>
-          Or type this key into the app:{" "}
+          {t.typeKey}{" "}
           <code className="sae-code" data-testid="totp-secret" data-secret={secret.base32}>{groupKey(secret.base32)}</code>
         </li>
-        <li>Enter the 6-digit code the app shows to turn on two-factor authentication.</li>
+        <li>{t.enterCode}</li>
       </ol>
-      <img className="sae-qr" src={qrCodeDataUrl(uri)} alt="QR code of the key for your authenticator app" width={176} height={176} data-testid="totp-qr" />
-      <div ref={form}>
-        <Form
-          label="Confirm two-factor authentication"
-          onSubmit={() => void enable.mutate().then((exit) => exit._tag === "Success" && props.onDone())}
-          testId="mfa-confirm"
-        >
-          <Field
-            label="Code from your authenticator app"
-            name="totp-setup-code"
-            value={code}
-            onChange={setCode}
-            autoComplete="one-time-code"
-            error={wrong ? messageFor(enable.error) : undefined}
-          />
-          {!wrong && <ErrorMessage error={enable.error} />}
-          <div className="sae-actions">
-            <Submit busy={enable.isPending} testId="mfa-confirm-submit">{enable.isPending ? "Turning on…" : "Turn on"}</Submit>
-            <button type="button" className="sae-button sae-button-ghost" onClick={props.onCancel} data-testid="mfa-setup-cancel">Cancel</button>
-          </div>
-        </Form>
-      </div>
+      <img className="sae-qr" src={qrCodeDataUrl(uri)} alt={t.qrAlt} width={176} height={176} data-testid="totp-qr" />
+      <Form
+        label={t.confirmLabel}
+        onSubmit={() => enable.mutate().then((exit) => exit._tag === "Success" && props.onDone())}
+        testId="mfa-confirm"
+      >
+        <Field
+          label={t.codeLabel}
+          name="totp-setup-code"
+          value={code}
+          onChange={setCode}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          code
+          maxLength={6}
+          error={wrong ? errorMessage(messages, enable.error) : undefined}
+        />
+        {!wrong && <ErrorAlert error={enable.error} />}
+        <div className="sae-actions">
+          <Button type="submit" busy={enable.isPending} busyText={t.turningOn} testId="mfa-confirm-submit">{t.turnOn}</Button>
+          <Button variant="ghost" onClick={props.onCancel} testId="mfa-setup-cancel">{messages.common.cancel}</Button>
+        </div>
+      </Form>
     </div>
   )
 }
 
 /** Two-factor authentication with an authenticator app (TOTP). SPEC §4 */
 export function TwoFactorSection(props: { readonly user: Users.CurrentUser }): ReactNode {
+  const t = useMessages().account.twoFactor
   const enabled = props.user.isMultiFactorRequired
   const [settingUp, setSettingUp] = useState(false)
   const [justEnabled, setJustEnabled] = useState(false)
   const disable = useMutation(() => Mutations.updateUser({ totpSecretBase64: null }))
   return (
-    <Section id="two-factor" title="Two-factor authentication" description="Ask for a code from an authenticator app at every sign-in.">
-      <p data-testid="mfa-state" className="sae-state">
-        <span className={enabled ? "sae-badge sae-badge-success" : "sae-badge"}>{enabled ? "On" : "Off"}</span>{" "}
-        {enabled ? "Sign-ins ask for a code from your authenticator app." : "Sign-ins do not ask for a second factor."}
+    <Section id="two-factor" title={t.title} description={t.description}>
+      <p data-testid="mfa-state" className="sae-row">
+        <span className={enabled ? "sae-badge sae-badge-success" : "sae-badge"}>{enabled ? t.on : t.off}</span>{" "}
+        <span>{enabled ? t.onText : t.offText}</span>
       </p>
-      {justEnabled && enabled && <Notice testId="mfa-enabled">Two-factor authentication is on.</Notice>}
+      {justEnabled && enabled && <Alert tone="success" testId="mfa-enabled">{t.enabled}</Alert>}
       {enabled
         ? (
           <ConfirmButton
-            label="Turn off"
-            title="Turn off two-factor authentication?"
-            body="Sign-ins will no longer ask for a code from your authenticator app. Your account will be easier to take over if your password leaks."
-            confirmLabel="Turn off"
+            label={t.turnOff}
+            title={t.turnOffTitle}
+            body={t.turnOffBody}
+            confirmLabel={t.turnOff}
             onConfirm={() => {
               setJustEnabled(false)
               void disable.mutate()
@@ -121,12 +125,8 @@ export function TwoFactorSection(props: { readonly user: Users.CurrentUser }): R
             onCancel={() => setSettingUp(false)}
           />
         )
-        : (
-          <button type="button" className="sae-button sae-button-primary" onClick={() => setSettingUp(true)} data-testid="mfa-enable">
-            Set up two-factor authentication
-          </button>
-        )}
-      <ErrorMessage error={disable.error} />
+        : <Button onClick={() => setSettingUp(true)} testId="mfa-enable">{t.setUp}</Button>}
+      <ErrorAlert error={disable.error} />
     </Section>
   )
 }

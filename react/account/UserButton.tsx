@@ -7,9 +7,10 @@
  */
 import { type ReactNode, useId } from "react"
 import { useUserQuery } from "../hooks.ts"
-import { Avatar, useAccountLinks } from "./parts.tsx"
+import { Avatar } from "../ui/primitives.tsx"
+import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
+import { useAccountLinks } from "./parts.tsx"
 import { SelectedTeamSwitcher } from "./SelectedTeamSwitcher.tsx"
-import { AccountStyles } from "./styles.tsx"
 
 /** Props of {@link UserButton}. SPEC §2 */
 export interface UserButtonProps {
@@ -22,19 +23,28 @@ export interface UserButtonProps {
 /** The signed-in user's avatar and menu, or a sign-in link. SPEC §2 */
 export function UserButton(props: UserButtonProps): ReactNode {
   const menuId = useId()
+  const messages = useMessages()
+  const t = messages.account.userButton
   const links = useAccountLinks()
   const user = useUserQuery()
   if (user.data === undefined) {
-    return <span className="sae-avatar sae-avatar-loading" role="status" aria-label="Loading your account" data-testid="user-button-loading" />
+    return (
+      <ThemeRoot className="sae-user-button">
+        <span className="sae-avatar-loading" role="status" aria-label={t.loading} data-testid="user-button-loading" />
+      </ThemeRoot>
+    )
   }
   if (user.data === null) {
-    return <a className="sae-button sae-button-primary" href={links.urls.signIn} data-testid="user-button-sign-in">Sign in</a>
+    return (
+      <ThemeRoot className="sae-user-button">
+        <a className="sae-btn sae-btn-primary sae-btn-sm" href={links.urls.signIn} data-testid="user-button-sign-in">{t.signIn}</a>
+      </ThemeRoot>
+    )
   }
   const u = user.data
-  const name = u.displayName ?? u.primaryEmail ?? "Account"
+  const name = u.displayName ?? u.primaryEmail ?? t.fallbackName
   return (
-    <div className="sae-user-button" data-testid="user-button">
-      <AccountStyles />
+    <ThemeRoot className="sae-user-button" testId="user-button">
       <button
         type="button"
         className="sae-user-button-trigger"
@@ -42,12 +52,12 @@ export function UserButton(props: UserButtonProps): ReactNode {
         aria-haspopup="true"
         data-testid="user-button-trigger"
       >
-        <Avatar name={name} imageUrl={u.profileImageUrl} size={32} />
-        <span className="sae-visually-hidden">Account menu of {name}</span>
+        <Avatar name={name} src={u.profileImageUrl} size={32} />
+        <span className="sae-visually-hidden">{t.menuLabel(name)}</span>
       </button>
       <div id={menuId} popover="auto" className="sae-menu" data-testid="user-button-menu">
         <div className="sae-menu-header">
-          <Avatar name={name} imageUrl={u.profileImageUrl} size={40} />
+          <Avatar name={name} src={u.profileImageUrl} size={40} />
           <div>
             <p className="sae-strong" data-testid="user-button-name">{name}</p>
             {u.primaryEmail !== null && u.displayName !== null && <p className="sae-muted">{u.primaryEmail}</p>}
@@ -55,11 +65,11 @@ export function UserButton(props: UserButtonProps): ReactNode {
         </div>
         {props.showTeamSwitcher !== false && <SelectedTeamSwitcher showLabel />}
         <ul className="sae-menu-list">
-          <li><a href={links.urls.accountSettings} data-testid="user-button-account-settings">Account settings</a></li>
+          <li><a href={links.urls.accountSettings} data-testid="user-button-account-settings">{t.accountSettings}</a></li>
           {props.children}
-          <li><a href={links.urls.signOut} data-testid="user-button-sign-out">Sign out</a></li>
+          <li><a href={links.urls.signOut} data-testid="user-button-sign-out">{messages.common.signOut}</a></li>
         </ul>
       </div>
-    </div>
+    </ThemeRoot>
   )
 }

@@ -20,22 +20,3 @@ export const setLinkedAccountSignIn = (id: string, allowSignIn: boolean) => OAut
 
 /** Unlinks an account; it leaves the cached list and the user reloads. SPEC §7 `DELETE /oauth-providers/me/{id}` */
 export const unlinkAccount = (id: string) => OAuthProviders.remove(id)
-
-/** The proper names of the OAuth providers the protocol knows. SPEC §3 */
-export const providerNames: Readonly<Record<string, string>> = {
-  apple: "Apple",
-  bitbucket: "Bitbucket",
-  discord: "Discord",
-  facebook: "Facebook",
-  github: "GitHub",
-  gitlab: "GitLab",
-  google: "Google",
-  linkedin: "LinkedIn",
-  microsoft: "Microsoft",
-  spotify: "Spotify",
-  twitch: "Twitch",
-  x: "X"
-}
-
-/** A provider's proper name ("GitHub"), or its id capitalised. SPEC §3 */
-export const providerName = (id: string): string => providerNames[id] ?? (id.charAt(0).toUpperCase() + id.slice(1))

@@ -1,13 +1,14 @@
 /**
- * Small pieces the account and team components share (SPEC §2 `account-settings`): a section with
- * its heading, a confirmation on the platform's `<dialog>`, an avatar, human times, a query's
- * loading / error / empty states with a retry, and the handler URLs outside `StackHandler` too.
+ * Small pieces the account and team components share (SPEC §2 `account-settings`), built on the
+ * design system's primitives: a section with its heading, a button that asks first (the design
+ * system's `ConfirmDialog`), human times, a query's loading / error / empty states with a retry,
+ * a picture editor, and the handler URLs outside `StackHandler` too.
  *
  * @since 0.1.0
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import { type ReactNode, type RefObject, use, useEffect, useId, useRef, useState } from "react"
+import { type ReactNode, use, useId, useState } from "react"
 import { CurrentHandlerUrls, type HandlerUrls } from "../../src/handler/HandlerUrls.ts"
 import { Navigation } from "../../src/session/Navigation.ts"
 import { HandlerContext } from "../handler/HandlerContext.tsx"
@@ -15,7 +16,9 @@ import { useStackContext } from "../StackProvider.tsx"
 import type { QueryResult } from "../useQuery.ts"
 import { useMutation } from "../useQuery.ts"
 import type { Services } from "../StackRuntime.ts"
-import { type AccountCheck, accountText, type ErrorLike, messageFor } from "./messages.ts"
+import { type ComponentCheck, defaultMessages } from "../messages.ts"
+import { Avatar, Button, ConfirmDialog, ErrorAlert, Loading } from "../ui/primitives.tsx"
+import { useMessages } from "../ui/Theme.tsx"
 
 /** A settings section: a region labelled by its heading, with an optional line under it. SPEC §2 */
 export function Section(props: {
@@ -34,36 +37,17 @@ export function Section(props: {
   )
 }
 
-/**
- * A failure shown to a person: the human sentence of the messages table, read out at once, and the
- * developer's details (tag and service text) folded in a disclosure. SPEC §8
- */
-export function ErrorMessage(props: {
-  readonly error: unknown
-  readonly testId?: string | undefined
-  readonly retry?: (() => void) | undefined
-}): ReactNode {
-  if (props.error === undefined || props.error === null) return null
-  const error = props.error as ErrorLike
-  const tag = typeof error === "object" && error !== null && typeof error._tag === "string" ? error._tag : undefined
-  const detail = typeof error === "object" && error !== null && typeof error.message === "string" ? error.message : String(error)
+/** A table's header row: the given columns, then the (unlabelled on screen) actions column. SPEC §2 */
+export function TableHead(props: { readonly columns: ReadonlyArray<string> }): ReactNode {
+  const messages = useMessages()
   return (
-    <div role="alert" tabIndex={-1} className="sae-alert sae-alert-error" data-testid={props.testId ?? "form-error"} data-error-tag={tag}>
-      <p className="sae-alert-text">{messageFor(props.error)}</p>
-      {props.retry !== undefined && (
-        <button type="button" className="sae-button sae-button-secondary" onClick={props.retry} data-testid="retry">{accountText.retry}</button>
-      )}
-      <details className="sae-details">
-        <summary>{accountText.details}</summary>
-        <code>{tag === undefined ? detail : `${tag}: ${detail}`}</code>
-      </details>
-    </div>
+    <thead>
+      <tr>
+        {props.columns.map((column) => <th key={column} scope="col">{column}</th>)}
+        <th scope="col"><span className="sae-visually-hidden">{messages.account.actionsColumn}</span></th>
+      </tr>
+    </thead>
   )
-}
-
-/** A success or progress line, read out politely. SPEC §2 */
-export function Notice(props: { readonly children?: ReactNode; readonly testId: string }): ReactNode {
-  return <p role="status" className="sae-alert sae-alert-success" data-testid={props.testId}>{props.children}</p>
 }
 
 /** A query's states: a spinner while it loads, its error with a retry, an empty line, or its data. SPEC §2, §9 */
@@ -75,21 +59,15 @@ export function Loaded<A, E>(props: {
   readonly children: (data: A) => ReactNode
 }): ReactNode {
   const { result } = props
-  if (result.error !== undefined) return <ErrorMessage error={result.error} retry={result.refresh} testId={`${props.testId}-error`} />
-  if (result.data === undefined) {
-    return (
-      <p role="status" aria-busy="true" className="sae-loading" data-testid={`${props.testId}-loading`}>
-        <span className="sae-spinner" aria-hidden="true" /> {accountText.loading}
-      </p>
-    )
-  }
+  if (result.error !== undefined) return <ErrorAlert error={result.error} onRetry={result.refresh} testId={`${props.testId}-error`} />
+  if (result.data === undefined) return <Loading testId={`${props.testId}-loading`} />
   if (props.empty?.(result.data) === true) return <p className="sae-empty" data-testid={`${props.testId}-empty`}>{props.emptyText}</p>
   return props.children(result.data)
 }
 
 /**
- * A button that asks before a destructive action, in a modal `<dialog>` (the platform's focus
- * handling and Escape to cancel). SPEC §2
+ * A button that asks before a destructive action, in the design system's {@link ConfirmDialog}
+ * (the platform's `<dialog>`: focus kept inside, Escape cancels). SPEC §2
  */
 export function ConfirmButton(props: {
   readonly label: string
@@ -104,51 +82,45 @@ export function ConfirmButton(props: {
   readonly refuse?: (() => string | undefined) | undefined
   readonly onRefused?: ((reason: string) => void) | undefined
 }): ReactNode {
-  const dialog = useRef<HTMLDialogElement>(null)
-  const titleId = useId()
-  const open = () => {
+  const [open, setOpen] = useState(false)
+  const danger = props.danger !== false
+  const ask = () => {
     const reason = props.refuse?.()
     if (reason !== undefined) return props.onRefused?.(reason)
-    const d = dialog.current
-    if (d === null) return
-    if (typeof d.showModal === "function") d.showModal()
-    else d.setAttribute("open", "")
+    setOpen(true)
   }
-  const close = () => {
-    const d = dialog.current
-    if (d === null) return
-    if (typeof d.close === "function") d.close()
-    else d.removeAttribute("open")
-  }
-  const kind = props.danger === false ? "sae-button-secondary" : "sae-button-danger"
   return (
     <>
-      <button type="button" className={`sae-button ${kind}`} onClick={open} disabled={props.busy} aria-busy={props.busy} data-testid={props.testId}>
+      <Button variant="secondary" size="sm" className={danger ? "sae-btn-danger-outline" : undefined} onClick={ask} busy={props.busy === true} testId={props.testId}>
         {props.label}
-      </button>
-      <dialog ref={dialog} aria-labelledby={titleId} className="sae-dialog" data-testid={`${props.testId}-dialog`}>
-        <h3 id={titleId} className="sae-dialog-title">{props.title}</h3>
-        <div className="sae-dialog-body">{props.body}</div>
-        <div className="sae-dialog-actions">
-          <button type="button" className="sae-button sae-button-secondary" onClick={close} autoFocus data-testid={`${props.testId}-cancel`}>
-            {accountText.cancel}
-          </button>
-          <button
-            type="button"
-            className={`sae-button ${props.danger === false ? "sae-button-primary" : "sae-button-danger"}`}
-            onClick={() => {
-              close()
-              props.onConfirm()
-            }}
-            data-testid={`${props.testId}-confirm`}
-          >
-            {props.confirmLabel}
-          </button>
-        </div>
-      </dialog>
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={props.title}
+        confirmLabel={props.confirmLabel}
+        danger={danger}
+        onConfirm={() => {
+          setOpen(false)
+          props.onConfirm()
+        }}
+        onCancel={() => setOpen(false)}
+        testId={props.testId}
+      >
+        <p className="sae-muted">{props.body}</p>
+      </ConfirmDialog>
     </>
   )
 }
+
+/**
+ * An effect that fails with the component's own check when `failure` is given, else runs `run`:
+ * a form refused before any request. SPEC §2
+ */
+export const checked = <A, E, R>(
+  failure: ComponentCheck | undefined,
+  run: () => Effect.Effect<A, E, R>
+): Effect.Effect<A, E | ComponentCheck, R> =>
+  Effect.suspend((): Effect.Effect<A, E | ComponentCheck, R> => (failure === undefined ? run() : Effect.fail(failure)))
 
 /** A refusal the user can read (a change that would lock them out), kept until the next action. */
 export function useRefusal(): readonly [string | undefined, (reason: string | undefined) => void] {
@@ -158,19 +130,7 @@ export function useRefusal(): readonly [string | undefined, (reason: string | un
 /** A refusal line, read out at once. SPEC §4 */
 export function Refusal(props: { readonly reason: string | undefined; readonly testId?: string | undefined }): ReactNode {
   if (props.reason === undefined) return null
-  return <p role="alert" className="sae-alert sae-alert-warning" data-testid={props.testId ?? "lockout-refused"}>{props.reason}</p>
-}
-
-const initialsOf = (name: string): string =>
-  name.split(/[\s@._-]+/).filter((part) => part.length > 0).slice(0, 2).map((part) => part[0]!.toUpperCase()).join("") || "?"
-
-/** A round picture of a user or team, or their initials without one. SPEC §3 */
-export function Avatar(props: { readonly name: string; readonly imageUrl?: string | null | undefined; readonly size?: number | undefined }): ReactNode {
-  const size = props.size ?? 32
-  const style = { width: size, height: size, fontSize: Math.round(size * 0.4) }
-  return props.imageUrl !== null && props.imageUrl !== undefined && props.imageUrl !== ""
-    ? <img className="sae-avatar" src={props.imageUrl} alt="" width={size} height={size} style={style} />
-    : <span className="sae-avatar sae-avatar-initials" aria-hidden="true" style={style}>{initialsOf(props.name)}</span>
+  return <div role="alert" className="sae-alert sae-alert-warning" data-testid={props.testId ?? "lockout-refused"}>{props.reason}</div>
 }
 
 const steps: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
@@ -183,9 +143,9 @@ const steps: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
 ]
 
 /** "3 hours ago", "yesterday", "in 2 days": a time as people say it (the exact one is in `title`). SPEC §3 */
-export const relativeTime = (date: Date, nowMillis: number, locale?: string): string => {
+export const relativeTime = (date: Date, nowMillis: number, locale?: string, justNow: string = defaultMessages.account.justNow): string => {
   const seconds = (date.getTime() - nowMillis) / 1000
-  if (Math.abs(seconds) < 45) return accountText.justNow
+  if (Math.abs(seconds) < 45) return justNow
   const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })
   const [unit, size] = steps.find(([, s]) => Math.abs(seconds) >= s) ?? ["minute", 60]
   return format.format(Math.round(seconds / size), unit)
@@ -193,8 +153,9 @@ export const relativeTime = (date: Date, nowMillis: number, locale?: string): st
 
 /** A time as people say it, with the full date and time on hover and for screen readers. SPEC §3 */
 export function Time(props: { readonly date: Date; readonly nowMillis: number }): ReactNode {
+  const messages = useMessages()
   const full = props.date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
-  return <time dateTime={props.date.toISOString()} title={full}>{relativeTime(props.date, props.nowMillis)}</time>
+  return <time dateTime={props.date.toISOString()} title={full}>{relativeTime(props.date, props.nowMillis, undefined, messages.account.justNow)}</time>
 }
 
 /** The browser and system of a user agent string ("Chrome on Linux"), or `undefined`. SPEC §3 */
@@ -243,9 +204,10 @@ export function PictureEditor<E>(props: {
   readonly testId: string
   readonly save: (url: string | null) => Effect.Effect<unknown, E, Services>
 }): ReactNode {
+  const messages = useMessages()
   const save = useMutation(props.save)
   const read = useMutation((file: File) =>
-    Effect.tryPromise({ try: () => imageFileToDataUrl(file), catch: (): AccountCheck => ({ _tag: "ImageUnreadable" }) })
+    Effect.tryPromise({ try: () => imageFileToDataUrl(file), catch: (): ComponentCheck => ({ _tag: "ImageUnreadable" }) })
   )
   const upload = async (file: File | undefined) => {
     if (file === undefined) return
@@ -254,21 +216,21 @@ export function PictureEditor<E>(props: {
   }
   return (
     <div className="sae-row" data-testid={props.testId}>
-      <Avatar name={props.name} imageUrl={props.imageUrl} size={props.size} />
+      <Avatar name={props.name} src={props.imageUrl} size={props.size} />
       {props.canEdit && (
-        <div className="sae-stack">
-          <label className="sae-button sae-button-secondary sae-file">
-            {props.imageUrl === null ? props.uploadLabel : "Change picture"}
+        <div className="sae-actions">
+          <label className="sae-btn sae-btn-secondary sae-btn-sm sae-file">
+            {props.imageUrl === null ? props.uploadLabel : messages.account.picture.change}
             <input type="file" accept="image/*" className="sae-visually-hidden" onChange={(e) => void upload(e.currentTarget.files?.[0])} data-testid={`${props.testId}-input`} />
           </label>
           {props.imageUrl !== null && (
-            <button type="button" className="sae-button sae-button-ghost" onClick={() => void save.mutate(null)} disabled={save.isPending} data-testid={`${props.testId}-remove`}>
-              Remove picture
-            </button>
+            <Button variant="ghost" size="sm" onClick={() => void save.mutate(null)} busy={save.isPending} testId={`${props.testId}-remove`}>
+              {messages.account.picture.remove}
+            </Button>
           )}
         </div>
       )}
-      <ErrorMessage error={save.error ?? read.error} testId={`${props.testId}-error`} />
+      <ErrorAlert error={save.error ?? read.error} testId={`${props.testId}-error`} />
     </div>
   )
 }
@@ -289,15 +251,4 @@ export const imageFileToDataUrl = async (file: Blob): Promise<string> => {
   canvas.getContext("2d")?.drawImage(bitmap, 0, 0, canvas.width, canvas.height)
   bitmap.close()
   return canvas.toDataURL("image/png")
-}
-
-/**
- * After a failed submit, moves focus to the first invalid field inside `ref`, else its error line,
- * once the page shows them. SPEC §2
- */
-export function useFocusFirstError(ref: RefObject<HTMLElement | null>, exit: { readonly _tag: string } | undefined): void {
-  useEffect(() => {
-    if (exit?._tag !== "Failure") return
-    ref.current?.querySelector<HTMLElement>("[aria-invalid='true'], [role='alert']")?.focus()
-  }, [exit, ref])
 }

@@ -5,12 +5,9 @@
  * @since 0.1.0
  */
 import { useContactChannelsQuery, useProjectQuery, useUserQuery } from "../hooks.ts"
+import type { Messages } from "../messages.ts"
 import { useLinkedAccountsQuery } from "./linkedAccounts.ts"
 import { locksOut, type Removal, type SignInState } from "./signInMethods.ts"
-
-/** The lock-out refusal's sentence. SPEC §4 */
-export const lockoutText =
-  "This is your last way to sign in. Add another way first (an address used for sign-in, a passkey or a linked account)."
 
 /** The user's sign-in state once everything it needs has loaded. SPEC §4 */
 export function useSignInState(): SignInState | undefined {
@@ -28,5 +25,5 @@ export function useSignInState(): SignInState | undefined {
  * The reason to refuse a removal: the lock-out sentence when it would leave no way to sign in,
  * the loading sentence while the state is not known yet, else `undefined`. SPEC §4
  */
-export const refusalOf = (state: SignInState | undefined, removal: Removal): string | undefined =>
-  state === undefined ? "Still loading your sign-in methods. Try again in a moment." : locksOut(state, removal) ? lockoutText : undefined
+export const refusalOf = (messages: Messages, state: SignInState | undefined, removal: Removal): string | undefined =>
+  state === undefined ? messages.account.stillLoading : locksOut(state, removal) ? messages.account.lockout : undefined

@@ -20,6 +20,7 @@ import { useMutation } from "../useQuery.ts"
 import { Button, Divider, TabPanel, Tabs } from "../ui/primitives.tsx"
 import { ProviderIcon, providerName } from "../ui/ProviderIcons.tsx"
 import { useMessages } from "../ui/Theme.tsx"
+import { EmailField } from "./EmailField.tsx"
 import { emailProblem } from "./passwordRules.ts"
 
 function PasswordSignIn(props: { readonly handler: Handler; readonly email: string; readonly setEmail: (email: string) => void }): ReactNode {
@@ -44,10 +45,8 @@ function PasswordSignIn(props: { readonly handler: Handler; readonly email: stri
   )
   return (
     <Form label={messages.signIn.title} onSubmit={submit} testId="password-sign-in">
-      <Field
-        label={messages.common.emailLabel}
+      <EmailField
         name="email"
-        type="email"
         value={props.email}
         onChange={(v) => {
           props.setEmail(v)
@@ -55,8 +54,6 @@ function PasswordSignIn(props: { readonly handler: Handler; readonly email: stri
           if (signIn.error !== undefined) signIn.reset()
         }}
         error={checked.email}
-        autoComplete="email"
-        inputMode="email"
       />
       <Field
         label={messages.common.passwordLabel}
@@ -110,10 +107,8 @@ export function CodeSignIn(props: {
     return (
       <Form label={messages.code.sendSubmit} onSubmit={submitSend} testId="otp-send">
         {props.intro !== undefined && <p className="sae-muted">{props.intro}</p>}
-        <Field
-          label={messages.common.emailLabel}
+        <EmailField
           name="otp-email"
-          type="email"
           value={props.email}
           onChange={(v) => {
             props.setEmail(v)
@@ -121,8 +116,6 @@ export function CodeSignIn(props: {
           }}
           error={emailError}
           hint={messages.code.sendHint}
-          autoComplete="email"
-          inputMode="email"
         />
         <Alert error={send.isPending ? undefined : send.error} />
         <Submit busy={send.isPending} busyText={messages.code.sending} testId="otp-send-submit">{props.submitLabel ?? messages.code.sendSubmit}</Submit>

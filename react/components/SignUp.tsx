@@ -10,36 +10,30 @@ import * as Effect from "effect/Effect"
 import { type ReactNode, useState } from "react"
 import * as Auth from "../../src/api/Auth.ts"
 import { useHandler } from "../handler/HandlerContext.tsx"
-import { Alert, Field, Form, Page, placeError, Status, Submit } from "../handler/ui.tsx"
+import { Alert, Form, Page, placeError, Status, Submit } from "../handler/ui.tsx"
 import { useProject } from "../hooks.ts"
 import { useMutation } from "../useQuery.ts"
 import { useMessages } from "../ui/Theme.tsx"
-import { NewPasswordFields } from "./NewPasswordFields.tsx"
-import { emailProblem, newPasswordProblems } from "./passwordRules.ts"
+import { EmailField } from "./EmailField.tsx"
+import { NewPasswordFields, useNewPassword } from "./NewPasswordFields.tsx"
+import { emailProblem } from "./passwordRules.ts"
 import { CodeSignIn, Methods, MethodTabs } from "./SignIn.tsx"
-
-interface Problems {
-  readonly email?: string | undefined
-  readonly password?: string | undefined
-  readonly repeat?: string | undefined
-}
 
 function PasswordSignUp(props: { readonly email: string; readonly setEmail: (email: string) => void }): ReactNode {
   const handler = useHandler()
   const messages = useMessages()
-  const [password, setPassword] = useState("")
-  const [repeat, setRepeat] = useState("")
-  const [problems, setProblems] = useState<Problems>({})
+  const newPassword = useNewPassword()
+  const [emailError, setEmailError] = useState<string | undefined>(undefined)
   const signUp = useMutation(() =>
     handler.onMfaRequired(
-      Auth.signUpWithPassword({ email: props.email.trim(), password, verificationCallbackUrl: handler.absolute(handler.urls.emailVerification) })
+      Auth.signUpWithPassword({ email: props.email.trim(), password: newPassword.password, verificationCallbackUrl: handler.absolute(handler.urls.emailVerification) })
     ).pipe(Effect.tap((result) => handler.afterSignIn({ ...result, isNewUser: true })))
   )
   const submit = () => {
-    const local: Problems = { email: emailProblem(messages, props.email), ...newPasswordProblems(messages, password, repeat) }
-    setProblems(local)
-    if (local.email !== undefined || local.password !== undefined || local.repeat !== undefined) return
-    return signUp.mutate()
+    const email = emailProblem(messages, props.email)
+    setEmailError(email)
+    const passwordsPass = newPassword.check(messages)
+    return email === undefined && passwordsPass ? signUp.mutate() : undefined
   }
   const placed = placeError(signUp.isPending ? undefined : signUp.error, {
     password: ["PasswordTooShort", "PasswordTooLong"],
@@ -47,28 +41,20 @@ function PasswordSignUp(props: { readonly email: string; readonly setEmail: (ema
   }, messages)
   return (
     <Form label={messages.signUp.title} onSubmit={submit} testId="sign-up">
-      <Field
-        label={messages.common.emailLabel}
+      <EmailField
         name="email"
-        type="email"
         value={props.email}
         onChange={(v) => {
           props.setEmail(v)
-          setProblems((p) => ({ ...p, email: undefined }))
+          setEmailError(undefined)
         }}
-        error={problems.email ?? placed.field.email}
-        autoComplete="email"
-        inputMode="email"
+        error={emailError ?? placed.field.email}
       />
       <NewPasswordFields
+        state={newPassword}
         label={messages.common.passwordLabel}
         repeatLabel={messages.signUp.repeatPasswordLabel}
-        password={password}
-        repeat={repeat}
-        setPassword={setPassword}
-        setRepeat={setRepeat}
-        clearProblem={(field) => setProblems((p) => ({ ...p, [field]: undefined }))}
-        problems={{ password: problems.password ?? placed.field.password, repeat: problems.repeat }}
+        serviceProblem={placed.field.password}
       />
       <Alert error={placed.form} />
       <Submit busy={signUp.isPending} busyText={messages.signUp.submitting} testId="sign-up-submit">{messages.signUp.submit}</Submit>

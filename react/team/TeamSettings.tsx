@@ -6,28 +6,18 @@
  *
  * @since 0.1.0
  */
-import { type ReactNode, useRef, useState } from "react"
+import { type ReactNode, useState } from "react"
 import * as TeamMemberships from "../../src/api/TeamMemberships.ts"
 import * as Mutations from "../../src/cache/Mutations.ts"
 import type { TeamMemberProfile } from "../../src/protocol/schemas/TeamMemberProfile.ts"
 import type { Team } from "../../src/protocol/schemas/Team.ts"
-import { Field, Form, Submit } from "../handler/ui.tsx"
+import { Form, Submit } from "../handler/ui.tsx"
 import { usePermissionsQuery, useTeamInvitationsQuery, useTeamMemberProfilesQuery, useTeamsQuery, useUserQuery } from "../hooks.ts"
+import { errorMessage } from "../messages.ts"
+import { Alert, Avatar, ErrorAlert, Field } from "../ui/primitives.tsx"
+import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
-import { checked, messageFor } from "../account/messages.ts"
-import {
-  Avatar,
-  ConfirmButton,
-  ErrorMessage,
-  useFocusFirstError,
-  PictureEditor,
-  Loaded,
-  Notice,
-  Section,
-  Time,
-  useAccountLinks
-} from "../account/parts.tsx"
-import { AccountStyles } from "../account/styles.tsx"
+import { checked, ConfirmButton, Loaded, PictureEditor, Section, TableHead, Time, useAccountLinks } from "../account/parts.tsx"
 
 /** The team permissions the settings look at. SPEC §6 */
 export const teamPermissions = {
@@ -45,26 +35,20 @@ export const permissionLabel = (id: string): string => {
 }
 
 function Rename(props: { readonly team: Team }): ReactNode {
+  const messages = useMessages()
+  const t = messages.team
   const [name, setName] = useState(props.team.displayName)
-  const form = useRef<HTMLDivElement>(null)
   const rename = useMutation(() =>
     checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Mutations.updateTeam(props.team.id, { displayName: name.trim() }))
   )
-  useFocusFirstError(form, rename.exit)
   const empty = rename.error !== undefined && (rename.error as { _tag: string })._tag === "EmptyTeamName"
   return (
-    <div ref={form}>
-      <Form
-        label="Rename the team"
-        onSubmit={() => void rename.mutate()}
-        testId="team-rename"
-      >
-        <Field label="Team name" name="team-display-name" value={name} onChange={setName} error={empty ? messageFor(rename.error) : undefined} />
-        {!empty && <ErrorMessage error={rename.error} />}
-        <Submit busy={rename.isPending} testId="team-rename-submit">{rename.isPending ? "Saving…" : "Rename"}</Submit>
-        {rename.exit?._tag === "Success" && <Notice testId="team-renamed">Team renamed.</Notice>}
-      </Form>
-    </div>
+    <Form label={t.renameLabel} onSubmit={() => rename.mutate()} testId="team-rename">
+      <Field label={t.nameLabel} name="team-display-name" value={name} onChange={setName} error={empty ? errorMessage(messages, rename.error) : undefined} />
+      {!empty && <ErrorAlert error={rename.error} />}
+      <Submit busy={rename.isPending} busyText={messages.account.saving} testId="team-rename-submit">{t.rename}</Submit>
+      {rename.exit?._tag === "Success" && <Alert tone="success" testId="team-renamed">{t.renamed}</Alert>}
+    </Form>
   )
 }
 
@@ -79,52 +63,55 @@ function MemberRow(props: {
   readonly canRemove: boolean
 }): ReactNode {
   const { member, mine } = props
+  const messages = useMessages()
+  const t = messages.team
   const remove = useMutation(() => removeTeamMember(member.teamId, member.userId))
-  const name = member.displayName ?? (mine ? props.myName : "Unnamed member")
+  const name = member.displayName ?? (mine ? props.myName : t.unnamedMember)
   const roles = props.myPermissions.filter((p) => !p.startsWith("$"))
   const rights = props.myPermissions.filter((p) => p.startsWith("$"))
   return (
     <tr data-testid="team-member">
       <td className="sae-cell-main">
-        <span className="sae-row"><Avatar name={name} imageUrl={member.profileImageUrl} size={28} /> <span data-testid="team-member-name">{name}</span>{mine && <span className="sae-badge">You</span>}</span>
+        <span className="sae-row"><Avatar name={name} src={member.profileImageUrl} size={28} /> <span data-testid="team-member-name">{name}</span>{mine && <span className="sae-badge">{t.you}</span>}</span>
       </td>
       <td data-testid="team-member-role">
         {mine
           ? (
             <>
-              {roles.length === 0 ? "Member" : roles.map(permissionLabel).join(", ")}
-              {rights.length > 0 && <span className="sae-muted sae-block">Can: {rights.map(permissionLabel).join(", ").toLowerCase()}</span>}
+              {roles.length === 0 ? t.member : roles.map(permissionLabel).join(", ")}
+              {rights.length > 0 && <span className="sae-muted sae-block">{t.can(rights.map(permissionLabel).join(", ").toLowerCase())}</span>}
             </>
           )
-          : <span className="sae-muted">Member</span>}
+          : <span className="sae-muted">{t.member}</span>}
       </td>
       <td className="sae-cell-actions">
         {!mine && props.canRemove && (
           <ConfirmButton
-            label="Remove"
-            title={`Remove ${name} from the team?`}
-            body="They lose access to the team at once."
-            confirmLabel="Remove member"
+            label={messages.account.remove}
+            title={t.removeTitle(name)}
+            body={t.removeBody}
+            confirmLabel={t.removeConfirm}
             onConfirm={() => void remove.mutate()}
             busy={remove.isPending}
             testId="team-member-remove"
           />
         )}
-        <ErrorMessage error={remove.error} />
+        <ErrorAlert error={remove.error} />
       </td>
     </tr>
   )
 }
 
 function Members(props: { readonly teamId: string; readonly myPermissions: ReadonlyArray<string>; readonly canList: boolean; readonly canRemove: boolean }): ReactNode {
+  const t = useMessages().team
   const me = useUserQuery().data
-  const myName = me?.displayName ?? me?.primaryEmail ?? "You"
+  const myName = me?.displayName ?? me?.primaryEmail ?? t.you
   return (
     <div className="sae-stack">
-      <h3 className="sae-subtitle">Members</h3>
+      <h3 className="sae-section-subtitle">{t.members}</h3>
       {props.canList
         ? <MemberList {...props} myId={me?.id} myName={myName} />
-        : <p className="sae-muted" data-testid="team-members-hidden">You can see the member list once you have the permission to read members.</p>}
+        : <p className="sae-muted" data-testid="team-members-hidden">{t.membersHidden}</p>}
     </div>
   )
 }
@@ -136,12 +123,14 @@ function MemberList(props: {
   readonly myId: string | undefined
   readonly myName: string
 }): ReactNode {
+  const messages = useMessages()
+  const t = messages.team
   const members = useTeamMemberProfilesQuery(props.teamId)
   return (
-    <Loaded result={members} testId="team-members" empty={(list) => list.length === 0} emptyText="No members.">
+    <Loaded result={members} testId="team-members" empty={(list) => list.length === 0} emptyText={t.noMembers}>
       {(list) => (
         <table className="sae-table" data-testid="team-members">
-          <thead><tr><th scope="col">Member</th><th scope="col">Role</th><th scope="col"><span className="sae-visually-hidden">Actions</span></th></tr></thead>
+          <TableHead columns={[t.memberColumn, t.roleColumn]} />
           <tbody>
             {list.map((m) => (
               <MemberRow
@@ -161,52 +150,51 @@ function MemberList(props: {
 }
 
 function Invitations(props: { readonly teamId: string; readonly canInvite: boolean; readonly canRevoke: boolean; readonly canList: boolean }): ReactNode {
+  const t = useMessages().team
   const links = useAccountLinks()
   const [email, setEmail] = useState("")
   const [sentTo, setSentTo] = useState<string | undefined>(undefined)
-  const form = useRef<HTMLDivElement>(null)
   const invite = useMutation(() =>
     Mutations.inviteToTeam({ teamId: props.teamId, email: email.trim(), callbackUrl: links.absolute(links.urls.teamInvitation) })
   )
-  useFocusFirstError(form, invite.exit)
   return (
     <div className="sae-stack">
-      <h3 className="sae-subtitle">Invitations</h3>
+      <h3 className="sae-section-subtitle">{t.invitations}</h3>
       {props.canList && <Pending teamId={props.teamId} canRevoke={props.canRevoke} />}
       {props.canInvite && (
-        <div ref={form}>
-          <Form
-            label="Invite someone to the team"
-            onSubmit={() => {
-              const to = email.trim()
-              void invite.mutate().then((exit) => {
-                if (exit._tag === "Success") {
-                  setSentTo(to)
-                  setEmail("")
-                }
-              })
-            }}
-            testId="team-invite"
-          >
-            <Field label="Invite by e-mail" name="invite-email" type="email" value={email} onChange={setEmail} autoComplete="off" />
-            <ErrorMessage error={invite.error} />
-            <Submit busy={invite.isPending} testId="team-invite-submit">{invite.isPending ? "Sending…" : "Send invitation"}</Submit>
-            {invite.exit?._tag === "Success" && sentTo !== undefined && <Notice testId="team-invite-sent">Invitation sent to {sentTo}.</Notice>}
-          </Form>
-        </div>
+        <Form
+          label={t.inviteLabel}
+          onSubmit={() => {
+            const to = email.trim()
+            return invite.mutate().then((exit) => {
+              if (exit._tag === "Success") {
+                setSentTo(to)
+                setEmail("")
+              }
+            })
+          }}
+          testId="team-invite"
+        >
+          <Field label={t.inviteEmailLabel} name="invite-email" type="email" value={email} onChange={setEmail} autoComplete="off" inputMode="email" />
+          <ErrorAlert error={invite.error} />
+          <Submit busy={invite.isPending} busyText={t.inviting} testId="team-invite-submit">{t.invite}</Submit>
+          {invite.exit?._tag === "Success" && sentTo !== undefined && <Alert tone="success" testId="team-invite-sent">{t.invited(sentTo)}</Alert>}
+        </Form>
       )}
     </div>
   )
 }
 
 function Pending(props: { readonly teamId: string; readonly canRevoke: boolean }): ReactNode {
+  const messages = useMessages()
+  const t = messages.team
   const invitations = useTeamInvitationsQuery(props.teamId)
   const [now] = useState(() => Date.now())
   return (
-    <Loaded result={invitations} testId="team-invitations" empty={(list) => list.length === 0} emptyText="No pending invitations.">
+    <Loaded result={invitations} testId="team-invitations" empty={(list) => list.length === 0} emptyText={t.noInvitations}>
       {(list) => (
         <table className="sae-table" data-testid="team-invitations">
-          <thead><tr><th scope="col">Invited</th><th scope="col">Expires</th><th scope="col"><span className="sae-visually-hidden">Actions</span></th></tr></thead>
+          <TableHead columns={[t.invitedColumn, t.expiresColumn]} />
           <tbody>{list.map((i) => <InvitationRow key={i.id} id={i.id} teamId={props.teamId} email={i.recipientEmail} expiresAt={i.expiresAt} now={now} canRevoke={props.canRevoke} />)}</tbody>
         </table>
       )}
@@ -222,59 +210,62 @@ function InvitationRow(props: {
   readonly now: number
   readonly canRevoke: boolean
 }): ReactNode {
+  const messages = useMessages()
+  const t = messages.team
   const revoke = useMutation(() => Mutations.revokeInvitation(props.id, props.teamId))
   return (
     <tr data-testid="team-invitation">
-      <td className="sae-cell-main">{props.email} <span className="sae-badge sae-badge-warning">Pending</span></td>
+      <td className="sae-cell-main">{props.email} <span className="sae-badge sae-badge-warning">{t.pending}</span></td>
       <td><Time date={props.expiresAt} nowMillis={props.now} /></td>
       <td className="sae-cell-actions">
         {props.canRevoke && (
           <ConfirmButton
-            label="Revoke"
-            title={`Revoke the invitation to ${props.email}?`}
-            body="The link in the e-mail will stop working."
-            confirmLabel="Revoke invitation"
+            label={messages.account.revoke}
+            title={t.revokeTitle(props.email)}
+            body={t.revokeBody}
+            confirmLabel={t.revokeConfirm}
             onConfirm={() => void revoke.mutate()}
             busy={revoke.isPending}
             testId="invitation-revoke"
           />
         )}
-        <ErrorMessage error={revoke.error} />
+        <ErrorAlert error={revoke.error} />
       </td>
     </tr>
   )
 }
 
 function LeaveOrDelete(props: { readonly team: Team; readonly canDelete: boolean; readonly onGone?: (() => void) | undefined }): ReactNode {
+  const t = useMessages().team
   const leave = useMutation(() => Mutations.leaveTeam(props.team.id))
   const remove = useMutation(() => Mutations.removeTeam(props.team.id))
   const done = (exit: { readonly _tag: string }) => exit._tag === "Success" && props.onGone?.()
   return (
     <div className="sae-stack sae-danger-box">
-      <h3 className="sae-subtitle">Leave or delete</h3>
+      <h3 className="sae-section-subtitle">{t.leaveOrDelete}</h3>
       <div className="sae-actions">
         <ConfirmButton
-          label="Leave team"
-          title={`Leave ${props.team.displayName}?`}
-          body="You lose access to the team at once. Someone must invite you to join again."
-          confirmLabel="Leave team"
+          label={t.leave}
+          title={t.leaveTitle(props.team.displayName)}
+          body={t.leaveBody}
+          confirmLabel={t.leave}
           onConfirm={() => void leave.mutate().then(done)}
           busy={leave.isPending}
           testId="team-leave"
         />
         {props.canDelete && (
           <ConfirmButton
-            label="Delete team"
-            title={`Delete ${props.team.displayName} for good?`}
-            body="Every member loses access, and the team's invitations and keys are removed. This cannot be undone."
-            confirmLabel="Delete team"
+            label={t.delete}
+            title={t.deleteTitle(props.team.displayName)}
+            body={t.deleteBody}
+            confirmLabel={t.delete}
             onConfirm={() => void remove.mutate().then(done)}
             busy={remove.isPending}
             testId="team-delete"
           />
         )}
       </div>
-      <ErrorMessage error={leave.error ?? remove.error} />
+      <ErrorAlert error={leave.error ?? remove.error} />
     </div>
   )
 }
@@ -289,25 +280,25 @@ export interface TeamSettingsProps {
 
 /** The settings of one of the user's teams: name, picture, members, invitations, leave and delete. SPEC §3, §6 */
 export function TeamSettings(props: TeamSettingsProps): ReactNode {
+  const t = useMessages().team
   const teams = useTeamsQuery()
   const permissions = usePermissionsQuery(props.teamId)
   const held = (permissions.data ?? []).map((p) => p.id)
   const can = (id: string) => held.includes(id)
   return (
-    <div className="sae-account">
-      <AccountStyles />
+    <ThemeRoot className="sae-account">
       <Loaded result={teams} testId="team-settings">
       {(list) => {
         const team = list.find((t) => t.id === props.teamId)
-        if (team === undefined) return <p className="sae-empty" data-testid="team-settings-missing">You are not a member of this team.</p>
+        if (team === undefined) return <p className="sae-empty" data-testid="team-settings-missing">{t.missing}</p>
         return (
-          <Section id={`team-settings`} title={team.displayName} description="Team settings">
+          <Section id="team-settings" title={team.displayName} description={t.description}>
             <PictureEditor
               name={team.displayName}
               imageUrl={team.profileImageUrl}
               size={56}
               canEdit={can(teamPermissions.update)}
-              uploadLabel="Upload a team picture"
+              uploadLabel={t.uploadPicture}
               testId="team-picture"
               save={(url) => Mutations.updateTeam(team.id, { profileImageUrl: url })}
             />
@@ -324,6 +315,6 @@ export function TeamSettings(props: TeamSettingsProps): ReactNode {
         )
       }}
       </Loaded>
-    </div>
+    </ThemeRoot>
   )
 }

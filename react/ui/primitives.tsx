@@ -376,7 +376,7 @@ export function Skeleton(props: { readonly width?: string; readonly height?: str
 export function Loading(props: { readonly label?: string | undefined; readonly testId?: string | undefined }): ReactNode {
   const messages = useMessages()
   return (
-    <div className="sae-loading" role="status" data-testid={props.testId ?? "loading"}>
+    <div className="sae-loading" role="status" aria-busy="true" data-testid={props.testId ?? "loading"}>
       <Spinner large />
       <span>{props.label ?? messages.common.loading}</span>
     </div>
@@ -399,6 +399,7 @@ export interface ConfirmDialogProps {
   readonly onConfirm: () => void
   /** Called on cancel, Escape or a click on the backdrop. */
   readonly onCancel: () => void
+  /** The dialog is `<testId>-dialog`, its buttons `<testId>-cancel` and `<testId>-confirm` (default `confirm`). */
   readonly testId?: string
 }
 
@@ -410,6 +411,7 @@ export function ConfirmDialog(props: ConfirmDialogProps): ReactNode {
   const messages = useMessages()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  const testId = props.testId ?? "confirm"
   useEffect(() => {
     const dialog = ref.current
     if (dialog === null) return
@@ -433,14 +435,14 @@ export function ConfirmDialog(props: ConfirmDialogProps): ReactNode {
       onClick={(e) => {
         if (e.target === ref.current) props.onCancel()
       }}
-      data-testid={props.testId ?? "confirm-dialog"}
+      data-testid={`${testId}-dialog`}
     >
       {props.open && (
         <div className="sae-dialog-body">
           <h2 id={titleId} className="sae-dialog-title">{props.title}</h2>
           {props.children}
           <div className="sae-dialog-actions">
-            <Button variant="secondary" onClick={props.onCancel} testId="confirm-cancel" autoFocus>
+            <Button variant="secondary" onClick={props.onCancel} testId={`${testId}-cancel`} autoFocus>
               {props.cancelLabel ?? messages.common.cancel}
             </Button>
             <Button
@@ -448,7 +450,7 @@ export function ConfirmDialog(props: ConfirmDialogProps): ReactNode {
               onClick={props.onConfirm}
               busy={props.busy === true}
               busyText={props.busyLabel}
-              testId="confirm-ok"
+              testId={`${testId}-confirm`}
             >
               {props.confirmLabel}
             </Button>

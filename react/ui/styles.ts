@@ -91,7 +91,7 @@ export const styles = `
   flex-direction: column;
   gap: calc(var(--sae-space) * 1.25);
 }
-.sae-card-wide { max-width: 44rem; }
+.sae-card-wide { max-width: 60rem; }
 .sae-card-header { display: flex; flex-direction: column; align-items: center; gap: 0.5rem; text-align: center; }
 .sae-card-logo { width: 2.75rem; height: 2.75rem; border-radius: var(--sae-radius); object-fit: contain; }
 .sae-card-brand { font-size: 0.8125rem; font-weight: 600; color: var(--sae-muted); letter-spacing: 0.01em; }
@@ -142,6 +142,8 @@ export const styles = `
 .sae-root[data-sae-theme="dark"] .sae-btn-danger { background: #b91c1c; }
 @media (prefers-color-scheme: dark) { .sae-root:not([data-sae-theme="light"]) .sae-btn-danger { background: #b91c1c; } }
 .sae-btn-danger:hover:not(:disabled) { filter: brightness(0.92); }
+.sae-btn-danger-outline { color: var(--sae-danger); border-color: color-mix(in srgb, var(--sae-danger) 45%, var(--sae-border)); }
+.sae-btn-danger-outline:hover:not(:disabled) { background: var(--sae-danger-soft); }
 .sae-btn-link { background: none; border: none; padding: 0; min-height: 0; color: var(--sae-link); font-weight: 500; }
 .sae-btn-sm { min-height: 2rem; padding: 0.25rem 0.75rem; font-size: 0.875rem; }
 .sae-provider-icon { flex: none; }
@@ -268,6 +270,81 @@ export const styles = `
 .sae-state-icon { width: 2.5rem; height: 2.5rem; color: var(--sae-muted); }
 .sae-state-title { font-weight: 600; font-size: 1rem; }
 .sae-empty { color: var(--sae-muted); font-size: 0.875rem; text-align: center; padding: var(--sae-space); border: 1px dashed var(--sae-border); border-radius: var(--sae-radius); }
+.sae-visually-hidden { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+.sae-strong { font-weight: 600; }
+.sae-block { display: block; font-size: 0.875rem; }
+.sae-actions { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center; }
+.sae-code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.875rem; background: var(--sae-hover); border: 1px solid var(--sae-border); border-radius: calc(var(--sae-radius) * 0.75); padding: 0.125rem 0.375rem; overflow-wrap: anywhere; }
+.sae-secret { user-select: all; }
+.sae-select {
+  font: inherit; color: var(--sae-text); background: var(--sae-input); border: 1px solid var(--sae-border);
+  border-radius: var(--sae-radius); min-height: 2.25rem; padding: 0.375rem 0.625rem; max-width: 100%;
+}
+.sae-select:focus { outline: none; border-color: var(--sae-primary); box-shadow: 0 0 0 3px var(--sae-primary-soft); }
+.sae-file { position: relative; }
+.sae-file:focus-within { outline: 2px solid var(--sae-primary); outline-offset: 2px; }
+.sae-switch, .sae-checkbox { display: inline-flex; align-items: center; gap: 0.5rem; cursor: pointer; font-size: 0.875rem; }
+.sae-switch input, .sae-checkbox input { width: 1.125rem; height: 1.125rem; margin: 0; accent-color: var(--sae-primary); }
+.sae-badges { display: inline-flex; gap: 0.25rem; margin-left: 0.375rem; flex-wrap: wrap; vertical-align: middle; }
+.sae-badge { display: inline-block; font-size: 0.75rem; font-weight: 600; line-height: 1.4; padding: 0.0625rem 0.5rem; border-radius: 999px; border: 1px solid var(--sae-border); color: var(--sae-muted); white-space: nowrap; }
+.sae-badge-accent { color: var(--sae-link); border-color: color-mix(in srgb, var(--sae-primary) 45%, transparent); background: var(--sae-primary-soft); }
+.sae-badge-success { color: var(--sae-success); border-color: color-mix(in srgb, var(--sae-success) 45%, transparent); background: var(--sae-success-soft); }
+.sae-badge-warning { color: var(--sae-warning); border-color: color-mix(in srgb, var(--sae-warning) 45%, transparent); background: var(--sae-warning-soft); }
+.sae-badge-danger { color: var(--sae-danger); border-color: color-mix(in srgb, var(--sae-danger) 45%, transparent); background: var(--sae-danger-soft); }
+.sae-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 0.5rem; }
+.sae-steps { margin: 0; padding-left: 1.25rem; display: flex; flex-direction: column; gap: 0.25rem; }
+.sae-qr { background: #ffffff; border-radius: var(--sae-radius); padding: 0.25rem; border: 1px solid var(--sae-border); align-self: flex-start; }
+
+.sae-account { container-type: inline-size; width: 100%; }
+.sae-account-layout { display: grid; grid-template-columns: minmax(0, 1fr); gap: calc(var(--sae-space) * 1.25); align-items: start; }
+.sae-account-nav ul { list-style: none; margin: 0; padding: 0 0 0.25rem; display: flex; gap: 0.125rem; overflow-x: auto; }
+.sae-account-nav a { display: block; white-space: nowrap; padding: 0.375rem 0.625rem; border-radius: var(--sae-radius); color: var(--sae-muted); font-weight: 500; font-size: 0.875rem; }
+.sae-account-nav a:hover { background: var(--sae-hover); color: var(--sae-text); text-decoration: none; }
+.sae-account-nav a[aria-current="page"] { background: var(--sae-primary-soft); color: var(--sae-link); font-weight: 600; }
+@container (min-width: 40rem) {
+  .sae-account-layout { grid-template-columns: 11rem minmax(0, 1fr); gap: calc(var(--sae-space) * 2); }
+  .sae-account-nav ul { flex-direction: column; overflow: visible; }
+  .sae-account-nav a { white-space: normal; }
+}
+.sae-section { display: flex; flex-direction: column; gap: var(--sae-space); min-width: 0; }
+.sae-section-title { font-size: 1.125rem; font-weight: 650; }
+.sae-section-description { color: var(--sae-muted); font-size: 0.875rem; margin-top: -0.5rem; }
+.sae-section-subtitle { font-size: 1rem; font-weight: 600; }
+.sae-section > .sae-btn, .sae-section > p > .sae-btn { align-self: flex-start; }
+.sae-section .sae-form { max-width: 26rem; }
+.sae-section .sae-form > .sae-btn, .sae-section .sae-form > .sae-actions { align-self: flex-start; }
+.sae-section .sae-form > .sae-btn-block { width: auto; }
+.sae-table { width: 100%; border-collapse: collapse; font-size: 0.875rem; }
+.sae-table th { text-align: left; font-weight: 600; color: var(--sae-muted); font-size: 0.75rem; text-transform: uppercase; letter-spacing: 0.03em; padding: 0.375rem 0.5rem; border-bottom: 1px solid var(--sae-border); }
+.sae-table td { padding: 0.625rem 0.5rem; border-bottom: 1px solid var(--sae-border); vertical-align: middle; }
+.sae-table .sae-row { flex-wrap: nowrap; }
+.sae-table .sae-row > span { min-width: 0; }
+.sae-cell-main { overflow-wrap: anywhere; }
+.sae-cell-actions { text-align: right; }
+.sae-cell-actions > * { margin: 0.125rem; }
+.sae-cell-actions .sae-alert { text-align: left; }
+@container (max-width: 34rem) {
+  .sae-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .sae-table, .sae-table tbody, .sae-table tr, .sae-table td { display: block; width: 100%; }
+  .sae-table tr { border-bottom: 1px solid var(--sae-border); padding: 0.375rem 0; }
+  .sae-table td { border: 0; padding: 0.25rem 0; }
+  .sae-cell-actions { text-align: left; }
+}
+.sae-danger-box { border: 1px solid color-mix(in srgb, var(--sae-danger) 45%, transparent); border-radius: var(--sae-radius); padding: var(--sae-space); display: flex; flex-direction: column; gap: 0.75rem; align-items: flex-start; }
+
+.sae-user-button { position: relative; display: inline-block; line-height: 0; }
+.sae-user-button-trigger { border: 0; padding: 0; background: transparent; border-radius: 50%; cursor: pointer; display: inline-flex; }
+.sae-avatar-loading { display: inline-block; width: 2rem; height: 2rem; border-radius: 50%; background: var(--sae-border); }
+.sae-menu {
+  position: fixed; inset: auto; top: 3.5rem; right: 1rem; margin: 0; min-width: 16rem; max-width: calc(100vw - 2rem);
+  padding: 0.75rem; border: 1px solid var(--sae-border); border-radius: calc(var(--sae-radius) * 1.5);
+  background: var(--sae-bg); color: var(--sae-text); box-shadow: var(--sae-shadow); line-height: 1.5;
+}
+.sae-menu-header { display: flex; gap: 0.625rem; align-items: center; padding-bottom: 0.625rem; border-bottom: 1px solid var(--sae-border); margin-bottom: 0.625rem; }
+.sae-menu-list { list-style: none; margin: 0.625rem 0 0; padding: 0.625rem 0 0; border-top: 1px solid var(--sae-border); display: flex; flex-direction: column; }
+.sae-menu-list a { display: block; padding: 0.375rem 0.5rem; border-radius: var(--sae-radius); color: var(--sae-text); font-weight: 500; }
+.sae-menu-list a:hover { background: var(--sae-hover); text-decoration: none; }
+.sae-team-switcher { display: flex; flex-direction: column; gap: 0.25rem; line-height: 1.5; }
 @media (max-width: 480px) {
   .sae-page { padding: var(--sae-space) 0.75rem; }
   .sae-card { padding: calc(var(--sae-space) * 1.5) var(--sae-space); }

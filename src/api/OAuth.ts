@@ -13,7 +13,6 @@
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
-import * as oauth from "oauth4webapi"
 import * as Redirects from "../handler/Redirects.ts"
 import { KnownError } from "../protocol/KnownError.ts"
 import {
@@ -173,6 +172,7 @@ export const getAuthorizationUrl = /*#__PURE__*/ Effect.fnUntraced(
     const afterCallbackRedirectUrl = options.afterCallbackRedirectUrl === undefined
       ? undefined
       : yield* absoluteRedirectUrl("afterCallbackRedirectUrl", options.afterCallbackRedirectUrl)
+    const oauth = yield* OAuthClient.library
     const codeVerifier = oauth.generateRandomCodeVerifier()
     const codeChallenge = yield* Effect.promise(() => oauth.calculatePKCECodeChallenge(codeVerifier))
     const state = oauth.generateRandomState()
@@ -275,8 +275,8 @@ const exchangeCode = (input: {
   readonly codeVerifier: string
 }) =>
   Effect.gen(function*() {
-    const oauthClient = OAuthClient.make((yield* StackHttp).config)
-    const { authorizationServer, client, clientAuth } = oauthClient
+    const oauthClient = yield* OAuthClient.make((yield* StackHttp).config)
+    const { oauth, authorizationServer, client, clientAuth } = oauthClient
     const callback = yield* Effect.try({
       try: () => oauth.validateAuthResponse(authorizationServer, client, input.params, input.state),
       catch: (cause) => new OAuthCallbackError({ reason: describe(cause) })

@@ -5,13 +5,14 @@
  * `HttpTransport`. The fiber's interruption aborts a request, and its answer's body is read inside
  * the same interruptible region, so an interrupted exchange never leaves a download running.
  *
- * Used by the authorization-code exchange (`api/OAuth.ts`) only: the refresh grant is our own code
- * (`session/Refresh.ts`), so apps that never start an OAuth flow do not load oauth4webapi.
+ * Used by OAuth flows (`api/OAuth.ts`) only, and oauth4webapi is imported on first use: the refresh
+ * grant is our own code (`session/Refresh.ts`), so apps that never start an OAuth flow neither
+ * bundle nor load it.
  *
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as oauth from "oauth4webapi"
+import type * as oauth from "oauth4webapi"
 import * as Headers from "../protocol/Headers.ts"
 import { KnownError } from "../protocol/KnownError.ts"
 import { HttpTransport, readBody, TransportFailure } from "./HttpTransport.ts"
@@ -28,8 +29,16 @@ export const tokenEndpointAuthMethod = TokenEndpoint.tokenEndpointAuthMethod
 /** Tolerance for clock differences when checking timestamps of token responses. SPEC §9 "Clock tolerance" */
 export const clockToleranceSeconds = 30
 
+/** The oauth4webapi library, imported on first use (a Node process or a bundle without OAuth never loads it). */
+export type Library = typeof oauth
+
+/** Imports oauth4webapi once; later calls reuse the first import. */
+export const library: Effect.Effect<Library> = /*#__PURE__*/ Effect.promise(() => (loading ??= import("oauth4webapi")))
+let loading: Promise<Library> | undefined
+
 /** The authorization server, client and client authentication of one configuration. SPEC §7, §9 */
 export interface OAuthClient {
+  readonly oauth: Library
   readonly tokenEndpoint: string
   readonly authorizationServer: oauth.AuthorizationServer
   readonly client: oauth.Client
@@ -37,19 +46,21 @@ export interface OAuthClient {
 }
 
 /** The OAuth client of a configuration: the project id and its publishable key (`client_secret_post`). SPEC §7, §9 */
-export const make = (config: StackConfig): OAuthClient => {
-  const tokenEndpoint = TokenEndpoint.url(config)
-  return {
-    tokenEndpoint,
-    authorizationServer: { issuer: config.baseUrl, token_endpoint: tokenEndpoint },
-    client: {
-      client_id: config.projectId,
-      token_endpoint_auth_method: tokenEndpointAuthMethod,
-      [oauth.clockTolerance]: clockToleranceSeconds
-    },
-    clientAuth: config.publishableClientKey === undefined ? oauth.None() : oauth.ClientSecretPost(config.publishableClientKey)
-  }
-}
+export const make = (config: StackConfig): Effect.Effect<OAuthClient> =>
+  Effect.map(library, (oauth) => {
+    const tokenEndpoint = TokenEndpoint.url(config)
+    return {
+      oauth,
+      tokenEndpoint,
+      authorizationServer: { issuer: config.baseUrl, token_endpoint: tokenEndpoint },
+      client: {
+        client_id: config.projectId,
+        token_endpoint_auth_method: tokenEndpointAuthMethod,
+        [oauth.clockTolerance]: clockToleranceSeconds
+      },
+      clientAuth: config.publishableClientKey === undefined ? oauth.None() : oauth.ClientSecretPost(config.publishableClientKey)
+    }
+  })
 
 const describe = (cause: unknown): string => (cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause))
 
@@ -94,8 +105,8 @@ export const send = (
       try: (signal) =>
         request({
           signal,
-          [oauth.allowInsecureRequests]: oauthClient.tokenEndpoint.startsWith("http:"),
-          [oauth.customFetch]: customFetch
+          [oauthClient.oauth.allowInsecureRequests]: oauthClient.tokenEndpoint.startsWith("http:"),
+          [oauthClient.oauth.customFetch]: customFetch
         }),
       catch: (cause) => (cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe(cause) }))
     })

@@ -81,16 +81,14 @@ export type ConfigOptions = { readonly [K in keyof Options]?: Configurable<Optio
 
 const optional = <A>(config: Config.Config<A>) => Config.option(config).pipe(Config.map(Option.getOrUndefined))
 
-/** What is read when an option is left out. */
-const defaults: { readonly [K in keyof Options]?: Config.Config<Options[K]> } = {
-  projectId: /*#__PURE__*/ Config.String(env.projectId),
-  publishableClientKey: /*#__PURE__*/ optional(/*#__PURE__*/ Config.String(env.publishableClientKey)),
-  secretServerKey: /*#__PURE__*/ optional(/*#__PURE__*/ Config.Redacted(env.secretServerKey)),
-  superSecretAdminKey: /*#__PURE__*/ optional(/*#__PURE__*/ Config.Redacted(env.superSecretAdminKey)),
-  baseUrl: /*#__PURE__*/ optional(
-    /*#__PURE__*/ Config.String(env.baseUrl[0]).pipe(Config.orElse(() => Config.String(env.baseUrl[1])))
-  )
-}
+/** What is read when an option is left out (built on use, so apps that never read the environment don't bundle it). */
+const defaults = (): { readonly [K in keyof Options]?: Config.Config<Options[K]> } => ({
+  projectId: Config.String(env.projectId),
+  publishableClientKey: optional(Config.String(env.publishableClientKey)),
+  secretServerKey: optional(Config.Redacted(env.secretServerKey)),
+  superSecretAdminKey: optional(Config.Redacted(env.superSecretAdminKey)),
+  baseUrl: optional(Config.String(env.baseUrl[0]).pipe(Config.orElse(() => Config.String(env.baseUrl[1]))))
+})
 
 /**
  * The configuration read through Effect `Config` (SPEC §6). Every option may be a plain value
@@ -98,7 +96,7 @@ const defaults: { readonly [K in keyof Options]?: Config.Config<Options[K]> } = 
  * the options left out are read from the variables of {@link env}.
  */
 export const config = (options: ConfigOptions = {}): Config.Config<StackConfig> => {
-  const fields: Record<string, Config.Config<unknown>> = { ...defaults }
+  const fields: Record<string, Config.Config<unknown>> = { ...defaults() }
   for (const [name, given] of Object.entries(options)) {
     if (given !== undefined) fields[name] = Config.isConfig(given) ? given : Config.succeed(given)
   }

@@ -178,10 +178,10 @@ describe("primitives", () => {
     }
     render(<Ask />)
     await act(async () => undefined)
-    fireEvent.click(screen.getByTestId("confirm-ok"))
+    fireEvent.click(screen.getByTestId("confirm-confirm"))
     fireEvent.click(screen.getByTestId("confirm-cancel"))
     assert.deepStrictEqual(calls, ["ok", "cancel"])
-    assert.isNull(screen.queryByTestId("confirm-ok"))
+    assert.isNull(screen.queryByTestId("confirm-confirm"))
   })
 
   it("names the protocol's providers properly and makes initials", () => {
@@ -252,34 +252,26 @@ describe("handler pages when the service cannot be reached", () => {
 
 describe("new password fields", () => {
   it("forget a field's problem once the user edits that field, and keep the other's", async () => {
-    const { NewPasswordFields } = await import("../../react/components/NewPasswordFields.tsx")
+    const { NewPasswordFields, useNewPassword } = await import("../../react/components/NewPasswordFields.tsx")
     function Harness(): ReactNode {
-      const [password, setPassword] = useState("")
-      const [repeat, setRepeat] = useState("")
-      const [problems, setProblems] = useState<{ password?: string | undefined; repeat?: string | undefined }>({
-        password: "Too short",
-        repeat: "Does not match"
-      })
+      const state = useNewPassword()
       return (
         <StackTheme>
-          <NewPasswordFields
-            label="Password"
-            repeatLabel="Repeat"
-            password={password}
-            repeat={repeat}
-            setPassword={setPassword}
-            setRepeat={setRepeat}
-            problems={problems}
-            clearProblem={(field) => setProblems((p) => ({ ...p, [field]: undefined }))}
-          />
+          <NewPasswordFields state={state} label="Choose one" repeatLabel="Repeat" />
+          <button type="button" onClick={() => state.check(defaultMessages)}>check</button>
         </StackTheme>
       )
     }
     render(<Harness />)
-    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "abc" } })
-    assert.isNull(screen.queryByText("Too short"))
-    assert.isNotNull(screen.queryByText("Does not match"))
+    fireEvent.change(screen.getByLabelText("Choose one"), { target: { value: "short" } })
+    fireEvent.change(screen.getByLabelText("Repeat"), { target: { value: "other" } })
+    fireEvent.click(screen.getByText("check"))
+    assert.isNotNull(screen.queryByText(defaultMessages.password.tooShort(8)))
+    assert.isNotNull(screen.queryByText(defaultMessages.signUp.passwordsDiffer))
+    fireEvent.change(screen.getByLabelText("Choose one"), { target: { value: "abc" } })
+    assert.isNull(screen.queryByText(defaultMessages.password.tooShort(8)))
+    assert.isNotNull(screen.queryByText(defaultMessages.signUp.passwordsDiffer))
     fireEvent.change(screen.getByLabelText("Repeat"), { target: { value: "abc" } })
-    assert.isNull(screen.queryByText("Does not match"))
+    assert.isNull(screen.queryByText(defaultMessages.signUp.passwordsDiffer))
   })
 })

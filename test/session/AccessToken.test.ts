@@ -3,6 +3,8 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Redacted from "effect/Redacted"
 import { TestClock } from "effect/testing"
+import * as fc from "fast-check"
+import { decodeJwt } from "jose"
 import * as AccessToken from "../../src/session/AccessToken.ts"
 import { jwt } from "./support.ts"
 
@@ -44,4 +46,32 @@ describe("AccessToken", () => {
       assert.strictEqual(refresh.kind, "refresh")
       assert.notInclude(refresh.message, "eyJ")
     }))
+
+  it("reads the same claims as jose's decodeJwt, and counts as expired wherever jose refuses the token", () => {
+    const b64 = (text: string) => Buffer.from(text).toString("base64url")
+    const payload = fc.oneof(
+      fc.record({ sub: fc.oneof(fc.string(), fc.integer()), exp: fc.oneof(fc.integer({ min: 0, max: 2 ** 40 }), fc.string()) }, { requiredKeys: [] })
+        .map((claims) => b64(JSON.stringify(claims))),
+      fc.jsonValue().map((value) => b64(JSON.stringify(value))), // arrays, numbers, null: not a claims set
+      fc.string() // not base64url, or not JSON
+    )
+    const token = fc.oneof(
+      payload.map((p) => `${b64("{\"alg\":\"none\"}")}.${p}.`),
+      fc.array(payload, { maxLength: 6 }).map((parts) => parts.join("."))
+    )
+    fc.assert(fc.property(token, (raw) => {
+      const ours = AccessToken.decodeClaims(Redacted.make(raw))
+      let theirs: { userId: string | undefined; expiresAtMillis: number }
+      try {
+        const claims = decodeJwt(raw)
+        theirs = {
+          userId: typeof claims.sub === "string" ? claims.sub : undefined,
+          expiresAtMillis: typeof claims.exp === "number" ? claims.exp * 1000 : Number.POSITIVE_INFINITY
+        }
+      } catch {
+        theirs = { userId: undefined, expiresAtMillis: 0 }
+      }
+      assert.deepStrictEqual(ours, theirs, raw)
+    }), { numRuns: 2000 })
+  })
 })

@@ -31,20 +31,20 @@ const refreshWith = (oauthClient: OAuthClient.OAuthClient) =>
     oauth.refreshTokenGrantRequest(oauthClient.authorizationServer, oauthClient.client, oauthClient.clientAuth, "rt", options))
 
 describe("OAuthClient (SPEC §7, §9)", () => {
-  it("is the project as a client_secret_post client of the configured token endpoint, with a 30 s clock tolerance", () => {
-    const { authorizationServer, client, tokenEndpoint } = OAuthClient.make(config)
+  it.effect("is the project as a client_secret_post client of the configured token endpoint, with a 30 s clock tolerance", () => Effect.gen(function*() {
+    const { authorizationServer, client, tokenEndpoint } = yield* OAuthClient.make(config)
     assert.strictEqual(tokenEndpoint, "http://localhost:8102/api/v1/auth/oauth/token")
     assert.deepStrictEqual(authorizationServer, { issuer: "http://localhost:8102", token_endpoint: tokenEndpoint })
     assert.strictEqual(client.client_id, "p1")
     assert.strictEqual(client.token_endpoint_auth_method, "client_secret_post")
     assert.strictEqual(client[oauth.clockTolerance], OAuthClient.clockToleranceSeconds)
     assert.strictEqual(OAuthClient.clockToleranceSeconds, 30)
-  })
+  }))
 
   it.effect("sends through the HttpTransport in context, the publishable key as client_secret, and buffers the answer", () =>
     Effect.gen(function*() {
       const wire = answering(() => new Response(JSON.stringify({ access_token: "at", token_type: "bearer" }), { headers: { "content-type": "application/json" } }))
-      const oauthClient = OAuthClient.make(config)
+      const oauthClient = yield* OAuthClient.make(config)
       const response = yield* refreshWith(oauthClient).pipe(Effect.provideService(HttpTransport, wire.transport))
       assert.lengthOf(wire.sent, 1)
       assert.strictEqual(wire.sent[0]!.url, oauthClient.tokenEndpoint)
@@ -58,7 +58,7 @@ describe("OAuthClient (SPEC §7, §9)", () => {
   it.effect("without a publishable key no client_secret is sent", () =>
     Effect.gen(function*() {
       const wire = answering(() => new Response("{}"))
-      yield* refreshWith(OAuthClient.make({ ...config, publishableClientKey: undefined })).pipe(Effect.provideService(HttpTransport, wire.transport))
+      yield* refreshWith(yield* OAuthClient.make({ ...config, publishableClientKey: undefined })).pipe(Effect.provideService(HttpTransport, wire.transport))
       assert.isFalse(wire.sent[0]!.form.has("client_secret"))
     }))
 
@@ -70,7 +70,7 @@ describe("OAuthClient (SPEC §7, §9)", () => {
           headers: { "content-type": "application/json", [Headers.knownError]: "INVALID_AUTHORIZATION_CODE" }
         })
       )
-      const response = yield* refreshWith(OAuthClient.make(config)).pipe(Effect.provideService(HttpTransport, wire.transport))
+      const response = yield* refreshWith(yield* OAuthClient.make(config)).pipe(Effect.provideService(HttpTransport, wire.transport))
       const error = yield* OAuthClient.knownError(response)
       assert.deepStrictEqual([error?.code, error?.status, error?.message, error?.details], ["INVALID_AUTHORIZATION_CODE", 400, "The code is invalid", { a: 1 }])
     }))
@@ -79,7 +79,7 @@ describe("OAuthClient (SPEC §7, §9)", () => {
     Effect.gen(function*() {
       const failing: HttpTransport = { send: () => Effect.die("unused") }
       const thrown = yield* Effect.flip(
-        OAuthClient.send(OAuthClient.make(config), () => Promise.reject(new TypeError("fetch failed"))).pipe(Effect.provideService(HttpTransport, failing))
+        OAuthClient.send(yield* OAuthClient.make(config), () => Promise.reject(new TypeError("fetch failed"))).pipe(Effect.provideService(HttpTransport, failing))
       )
       assert.strictEqual(thrown._tag, "TransportFailure")
       assert.strictEqual(thrown.reason, "TypeError: fetch failed")

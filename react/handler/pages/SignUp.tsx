@@ -8,8 +8,9 @@ import { type ReactNode, useState } from "react"
 import * as Auth from "../../../src/api/Auth.ts"
 import * as Mfa from "../../../src/api/Mfa.ts"
 import * as Passwords from "../../../src/api/Passwords.ts"
-import { NewPasswordFields } from "../../components/NewPasswordFields.tsx"
-import { emailProblem, newPasswordProblems } from "../../components/passwordRules.ts"
+import { EmailField } from "../../components/EmailField.tsx"
+import { NewPasswordFields, useNewPassword } from "../../components/NewPasswordFields.tsx"
+import { emailProblem } from "../../components/passwordRules.ts"
 import { SignUp } from "../../components/SignUp.tsx"
 import type { UntrustedRedirectUrl } from "../../../src/handler/Redirects.ts"
 import type { Services } from "../../StackRuntime.ts"
@@ -89,10 +90,8 @@ export function ForgotPasswordPage(): ReactNode {
       {send.exit === undefined || send.error !== undefined || send.isPending
         ? (
           <Form label={messages.forgotPassword.title} onSubmit={submit} testId="forgot-password">
-            <Field
-              label={messages.common.emailLabel}
+            <EmailField
               name="email"
-              type="email"
               value={email}
               onChange={(v) => {
                 setEmail(v)
@@ -100,8 +99,6 @@ export function ForgotPasswordPage(): ReactNode {
               }}
               error={problem}
               autoFocus
-              autoComplete="email"
-              inputMode="email"
             />
             <Alert error={send.isPending ? undefined : send.error} />
             <Submit busy={send.isPending} busyText={messages.forgotPassword.submitting} testId="forgot-password-submit">
@@ -131,10 +128,8 @@ export function PasswordResetPage(): ReactNode {
   const messages = useMessages()
   const code = handler.param("code") ?? ""
   const check = useOnMount(() => Passwords.checkResetCode(code))
-  const [password, setPassword] = useState("")
-  const [repeat, setRepeat] = useState("")
-  const [problems, setProblems] = useState<{ readonly password?: string | undefined; readonly repeat?: string | undefined }>({})
-  const reset = useMutation(() => Passwords.reset({ code, password }))
+  const newPassword = useNewPassword()
+  const reset = useMutation(() => Passwords.reset({ code, password: newPassword.password }))
   const footer = <a href={handler.carry("signIn")} data-testid="link-sign-in">{messages.common.backToSignIn}</a>
   const badLink = (error: unknown) => (
     <div className="sae-stack">
@@ -155,22 +150,14 @@ export function PasswordResetPage(): ReactNode {
   } else if (reset.error !== undefined && linkErrors.has(reset.error._tag)) body = badLink(reset.error)
   else {
     const placed = placeError(reset.isPending ? undefined : reset.error, { password: ["PasswordTooShort", "PasswordTooLong"] }, messages)
-    const submit = () => {
-      const local = newPasswordProblems(messages, password, repeat)
-      setProblems(local)
-      return local.password === undefined && local.repeat === undefined ? reset.mutate() : undefined
-    }
+    const submit = () => newPassword.check(messages) ? reset.mutate() : undefined
     body = (
       <Form label={messages.passwordReset.title} onSubmit={submit} testId="password-reset">
         <NewPasswordFields
+          state={newPassword}
           label={messages.passwordReset.newPasswordLabel}
           repeatLabel={messages.passwordReset.repeatLabel}
-          password={password}
-          repeat={repeat}
-          setPassword={setPassword}
-          setRepeat={setRepeat}
-          clearProblem={(field) => setProblems((p) => ({ ...p, [field]: undefined }))}
-          problems={{ password: problems.password ?? placed.field.password, repeat: problems.repeat }}
+          serviceProblem={placed.field.password}
           autoFocus
         />
         <Alert error={placed.form} />

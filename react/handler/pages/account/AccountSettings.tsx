@@ -6,12 +6,14 @@
  */
 import { type ReactNode } from "react"
 import { AccountSettings } from "../../../account/AccountSettings.tsx"
+import { useMessages } from "../../../ui/Theme.tsx"
 import { Page } from "../../ui.tsx"
 
 /** The account settings page. SPEC §2 `account-settings` */
 export function AccountSettingsPage(): ReactNode {
+  const messages = useMessages()
   return (
-    <Page title="Account settings" testId="page-account-settings">
+    <Page title={messages.account.pageTitle} testId="page-account-settings" wide>
       <AccountSettings />
     </Page>
   )
