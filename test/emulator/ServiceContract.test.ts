@@ -130,6 +130,30 @@ describe("SCHEMA_ERROR: one format on every route, fields named as the service d
       )
     })))
 
+  it.effect("projects: domains, OAuth providers and the e-mail server (projects.test.ts:317, 612, 651, 1063)", () =>
+    withEmulator(Effect.gen(function*() {
+      const update = (config: object) => call({ method: "PATCH", path: "/internal/projects/current", access: "admin", body: { config } })
+      const request = "PATCH /api/v1/internal/projects/current"
+      assertSchemaError(yield* update({ domains: [{ domain: "whatever://disallowed.example.com", handler_path: "/handler" }] }), request, [
+        "URL must start with http:// or https://"
+      ])
+      const server = { type: "standard", host: "", port: 587, username: "u", password: "p", sender_name: "Test Sender", sender_email: "test@email.com" }
+      assertSchemaError(yield* update({ email_config: server }), request, ["body.config.email_config.host must not be empty"])
+      assertSchemaError(yield* update({ email_config: { type: "standard" } }), request, [
+        "body.config.email_config.host must be defined",
+        "body.config.email_config.port must be defined",
+        "body.config.email_config.username must be defined",
+        "body.config.email_config.password must be defined",
+        "body.config.email_config.sender_name must be defined",
+        "body.config.email_config.sender_email must be defined"
+      ])
+      assertSchemaError(
+        yield* update({ oauth_providers: [{ id: "github", type: "standard", client_id: "client_id", client_secret: "" }] }),
+        request,
+        ["body.config.oauth_providers[0].client_secret must not be empty"]
+      )
+    })))
+
   it.effect("API keys: the service's own sentence is sent as it is, without the request line", () =>
     withEmulator(Effect.gen(function*() {
       const answer = yield* call({ path: "/user-api-keys", access: "server" })
