@@ -25,7 +25,7 @@ export const mapResult = <A, B, E>(result: QueryResult<A, E>, f: (a: A) => B): Q
 })
 
 /** Failures of an effect. */
-type ErrorOf<T> = T extends QueryCache.Query<any, infer E, any> ? E : T extends Effect.Effect<any, infer E, any> ? E : never
+export type ErrorOf<T> = T extends QueryCache.Query<any, infer E, any> ? E : T extends Effect.Effect<any, infer E, any> ? E : never
 
 // ----- project -----
 

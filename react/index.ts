@@ -7,6 +7,7 @@
  * It holds no auth logic of its own: every hook runs the SDK's effects and reads its cache.
  *
  * @since 0.1.0
+ * @module
  */
 export * from "./hooks.ts"
 export * from "./StackProvider.tsx"
@@ -27,7 +28,7 @@ export * from "./ssr.ts"
 export { SignIn, OAuthButtonGroup, type OAuthButtonGroupProps, PasskeyButton, CodeSignIn } from "./components/SignIn.tsx"
 export { SignUp } from "./components/SignUp.tsx"
 export { passwordMinLength, passwordMaxLength, passwordProblem } from "./components/passwordRules.ts"
-export { AccountSettings, type AccountSection, type AccountSettingsProps, accountSections } from "./account/AccountSettings.tsx"
+export { AccountSettings, type AccountSection, type AccountSettingsProps, accountSections, type SectionEntry } from "./account/AccountSettings.tsx"
 export { UserButton, type UserButtonProps } from "./account/UserButton.tsx"
 export { SelectedTeamSwitcher, type SelectedTeamSwitcherProps } from "./account/SelectedTeamSwitcher.tsx"
 export { TeamSettings, type TeamSettingsProps } from "./team/TeamSettings.tsx"

@@ -25,7 +25,7 @@ import type * as Queries from "../src/cache/Queries.ts"
 import type * as Redirects from "../src/handler/Redirects.ts"
 
 /** What an effect, a function returning one, or a cached query can fail with. */
-type FailureOf<T> = T extends (...args: any) => infer R ? FailureOf<R>
+export type FailureOf<T> = T extends (...args: any) => infer R ? FailureOf<R>
   : T extends Effect.Effect<any, infer E, any> ? E
   : T extends { readonly effect: Effect.Effect<any, infer E, any> } ? E
   : never
@@ -35,58 +35,106 @@ type FailureOf<T> = T extends (...args: any) => infer R ? FailureOf<R>
  * {@link ErrorTag}, so the table below must give each a sentence. SPEC §8
  */
 export interface ComponentCalls {
+  /** Reading the project's name and sign-in settings. */
   readonly project: typeof Queries.project
+  /** Reading the signed-in user. */
   readonly currentUser: typeof Queries.currentUser
+  /** The sign-in form's password sign-in. */
   readonly signInWithPassword: typeof Auth.signInWithPassword
+  /** The sign-up form's account creation. */
   readonly signUpWithPassword: typeof Auth.signUpWithPassword
+  /** Sending a one-time sign-in code by e-mail. */
   readonly sendSignInCode: typeof Auth.sendSignInCode
+  /** Signing in with the e-mailed code. */
   readonly signInWithOtp: typeof Auth.signInWithOtp
+  /** Signing in from the e-mailed link. */
   readonly signInWithMagicLinkCallback: typeof Auth.signInWithMagicLinkCallback
+  /** The sign-out page and button. */
   readonly signOut: typeof Auth.signOut
+  /** Starting an OAuth sign-in (Google, GitHub, ...). */
   readonly signInWithRedirect: typeof OAuth.signInWithRedirect
+  /** Finishing an OAuth sign-in when the provider sends the user back. */
   readonly handleOAuthCallback: typeof OAuth.handleCallback
+  /** Signing in with a passkey. */
   readonly passkeySignIn: typeof Passkeys.signIn
+  /** The second-factor (authenticator code) step of a sign-in. */
   readonly signInWithMfa: typeof Mfa.signInWithMfa
+  /** Sending a password-reset link. */
   readonly sendResetCode: typeof Passwords.sendResetCode
+  /** Checking a password-reset link before showing the form. */
   readonly checkResetCode: typeof Passwords.checkResetCode
+  /** Setting the new password from a reset link. */
   readonly resetPassword: typeof Passwords.reset
+  /** Verifying an e-mail address from its link. */
   readonly verifyEmail: typeof Mutations.verifyEmail
+  /** Reading a team invitation before accepting it. */
   readonly invitationDetails: typeof TeamInvitations.details
+  /** Accepting a team invitation. */
   readonly acceptInvitation: typeof Mutations.acceptInvitation
+  /** Confirming a command-line tool's sign-in. */
   readonly completeCliLogin: typeof CliAuth.completeCliLogin
+  /** Checking a redirect target against the project's trusted domains. */
   readonly redirect: typeof Redirects.validate
   // account and team settings
   readonly sessions: typeof Queries.sessions
   readonly contactChannels: typeof Queries.contactChannels
   readonly teams: typeof Queries.teams
+  /** Reading the user's or team's API keys. */
   readonly apiKeys: typeof Queries.apiKeys
   readonly notificationCategories: typeof Queries.notificationCategories
+  /** Reading a team's pending invitations. */
   readonly teamInvitations: typeof Queries.teamInvitations
+  /** Reading the user's permissions in a team. */
   readonly permissions: typeof Queries.permissions
+  /** Reading a team's members. */
   readonly teamMemberProfiles: typeof TeamMemberProfiles.list
+  /** Reading the user's linked sign-in providers. */
   readonly linkedAccounts: typeof OAuthProviders.list
+  /** Changing a linked provider (for example, allowing sign-in with it). */
   readonly updateLinkedAccount: typeof OAuthProviders.update
+  /** Unlinking a sign-in provider. */
   readonly unlinkAccount: typeof OAuthProviders.remove
+  /** Saving the user's profile. */
   readonly updateUser: typeof Mutations.updateUser
+  /** Deleting the user's account. */
   readonly deleteUser: typeof Mutations.deleteUser
+  /** Signing out another device. */
   readonly revokeSession: typeof Mutations.revokeSession
+  /** Creating a team. */
   readonly createTeam: typeof Mutations.createTeam
+  /** Renaming a team or changing its picture. */
   readonly updateTeam: typeof Mutations.updateTeam
+  /** Deleting a team. */
   readonly removeTeam: typeof Mutations.removeTeam
+  /** Choosing the user's current team. */
   readonly selectTeam: typeof Mutations.selectTeam
+  /** Leaving a team. */
   readonly leaveTeam: typeof Mutations.leaveTeam
+  /** Inviting someone to a team by e-mail. */
   readonly inviteToTeam: typeof Mutations.inviteToTeam
+  /** Withdrawing a team invitation. */
   readonly revokeInvitation: typeof Mutations.revokeInvitation
+  /** Adding an e-mail address. */
   readonly createContactChannel: typeof Mutations.createContactChannel
+  /** Changing an e-mail address (primary, used for sign-in). */
   readonly updateContactChannel: typeof Mutations.updateContactChannel
+  /** Removing an e-mail address. */
   readonly removeContactChannel: typeof Mutations.removeContactChannel
+  /** Sending a verification link to an e-mail address. */
   readonly sendVerificationCode: typeof ContactChannels.sendVerificationCode
+  /** Creating an API key. */
   readonly createApiKey: typeof Mutations.createApiKey
+  /** Revoking an API key. */
   readonly revokeApiKey: typeof Mutations.revokeApiKey
+  /** Turning a kind of e-mail notification on or off. */
   readonly setNotificationEnabled: typeof Mutations.setNotificationEnabled
+  /** Changing the password. */
   readonly updatePassword: typeof Mutations.updatePassword
+  /** Setting a first password. */
   readonly setPassword: typeof Mutations.setPassword
+  /** Adding a passkey. */
   readonly registerPasskey: typeof Mutations.registerPasskey
+  /** Removing a member from a team. */
   readonly removeMember: typeof TeamMemberships.removeMember
 }
 
@@ -218,13 +266,16 @@ export const defaultMessages = {
     unreachableBody: "It may be down or your connection may be blocked. Try again in a moment.",
     errorTitle: "Something went wrong",
     notFoundTitle: "Page not found",
+    /** The text of the not-found page, for the path asked for. */
     notFoundBody: (path: string) => `There is no page at ${path}.`,
     emailLabel: "E-mail",
     passwordLabel: "Password",
+    /** The browser tab's title: the page, then the project. */
     pageTitle: (page: string, project: string) => `${page} · ${project}`
   },
   signIn: {
     title: "Sign in",
+    /** The line under the title, naming the project. */
     subtitle: (project: string) => `to continue to ${project}`,
     passwordTab: "Password",
     codeTab: "E-mail code",
@@ -233,6 +284,7 @@ export const defaultMessages = {
     forgotPassword: "Forgot password?",
     noAccount: "Don't have an account?",
     signUpLink: "Sign up",
+    /** Shown on the sign-in page to a user who is signed in already. */
     alreadySignedIn: (who: string) => `You are signed in as ${who}.`,
     emailRequired: "Enter your e-mail address.",
     emailInvalid: "Enter a valid e-mail address, like name@example.com.",
@@ -242,6 +294,7 @@ export const defaultMessages = {
     sendSubmit: "Send me a code",
     sending: "Sending…",
     sendHint: "We'll e-mail you a one-time code and a sign-in link.",
+    /** After a code was sent to the address. */
     sent: (email: string) => `We sent a code to ${email}. Enter it below, or open the link in the e-mail.`,
     codeLabel: "Code",
     codeRequired: "Enter the code from the e-mail.",
@@ -256,15 +309,19 @@ export const defaultMessages = {
     busy: "Waiting for your passkey…"
   },
   oauth: {
+    /** The label of a provider's sign-in button. */
     continueWith: (provider: string) => `Continue with ${provider}`,
+    /** Shown while the browser goes to the provider. */
     redirecting: (provider: string) => `Opening ${provider}…`,
     groupLabel: "Sign in with a provider"
   },
   signUp: {
     title: "Create your account",
+    /** The line under the title, naming the project. */
     subtitle: (project: string) => `to continue to ${project}`,
     repeatPasswordLabel: "Repeat password",
     passwordsDiffer: "The passwords do not match.",
+    /** The hint under the password field. */
     passwordHint: (min: number) => `At least ${min} characters.`,
     submit: "Create account",
     submitting: "Creating your account…",
@@ -274,7 +331,9 @@ export const defaultMessages = {
     codeIntro: "No password needed: we'll e-mail you a code."
   },
   password: {
+    /** A password shorter than the minimum. */
     tooShort: (min: number) => `Use at least ${min} characters.`,
+    /** A password longer than the maximum. */
     tooLong: (max: number) => `Use at most ${max} characters.`
   },
   forgotPassword: {
@@ -282,6 +341,7 @@ export const defaultMessages = {
     subtitle: "Enter your e-mail and we'll send you a link to choose a new password.",
     submit: "Send reset link",
     submitting: "Sending…",
+    /** After a reset link was requested for the address. */
     sent: (email: string) => `If an account uses ${email}, a reset link is on its way. Check your inbox.`
   },
   passwordReset: {
@@ -318,13 +378,18 @@ export const defaultMessages = {
     invitationTitle: "Team invitation",
     invitationChecking: "Checking the invitation…",
     invitationNoCode: "This invitation link has no code.",
+    /** The heading of a team invitation. */
     invitedTo: (team: string) => `You are invited to join ${team}.`,
+    /** The button that accepts a team invitation. */
     join: (team: string) => `Join ${team}`,
+    /** After the invitation was accepted. */
     joined: (team: string) => `You joined ${team}.`,
+    /** Asks a signed-out user to sign in first. */
     signInFirst: (what: string) => `Sign in to ${what}.`,
     acceptInvitation: "accept the invitation",
     cliTitle: "Authorize the command-line tool",
     cliNoCode: "This page needs a login code from the command-line tool.",
+    /** Asks the user to confirm a command-line tool's sign-in. */
     cliAsk: (who: string) => `A command-line tool asks to sign in as ${who}.`,
     cliAuthorize: "Authorize",
     cliDone: "The command-line tool is signed in. You can close this window.",
@@ -370,6 +435,7 @@ export const defaultMessages = {
       description: "How you appear to others in this app.",
       upload: "Upload a picture",
       you: "You",
+      /** The primary e-mail line of the profile, with whether it is verified. */
       primaryEmail: (email: string | null, verified: boolean) =>
         email === null ? "Primary e-mail: none" : `Primary e-mail: ${email} (${verified ? "verified" : "not verified"})`,
       nameLabel: "Display name"
@@ -386,6 +452,7 @@ export const defaultMessages = {
       verify: "Send verification e-mail",
       verificationSent: "Verification e-mail sent.",
       makePrimary: "Make primary",
+      /** Asks to confirm removing an e-mail address. */
       removeTitle: (address: string) => `Remove ${address}?`,
       removeBodySignIn: "You will no longer be able to sign in with this address.",
       removeBody: "You will no longer get e-mails at this address.",
@@ -451,7 +518,9 @@ export const defaultMessages = {
       column: "Account",
       signInColumn: "Sign-in",
       unlink: "Unlink",
+      /** Asks to confirm unlinking a provider. */
       unlinkTitle: (provider: string) => `Unlink your ${provider} account?`,
+      /** What unlinking a provider means. */
       unlinkBody: (provider: string) => `You will no longer be able to sign in with ${provider}.`
     },
     sessions: {
@@ -461,6 +530,7 @@ export const defaultMessages = {
       deviceColumn: "Device",
       signedInColumn: "Signed in",
       lastUsedColumn: "Last used",
+      /** Names the session of the device in use. */
       thisDevice: (browser: string | undefined) => browser === undefined ? "This device" : `This device (${browser})`,
       otherDevice: "Another device",
       current: "Current",
@@ -483,6 +553,7 @@ export const defaultMessages = {
       revoked: "Revoked",
       expired: "Expired",
       active: "Active",
+      /** Asks to confirm revoking an API key. */
       revokeTitle: (description: string) => description === "" ? "Revoke this key?" : `Revoke “${description}”?`,
       revokeBody: "Programs using this key stop working at once. This cannot be undone.",
       revokeConfirm: "Revoke key",
@@ -511,6 +582,7 @@ export const defaultMessages = {
       selected: "Selected",
       select: "Select",
       manage: "Manage",
+      /** The label of the button that opens a team's settings. */
       manageLabel: (team: string) => `Manage ${team}`,
       back: "← All teams",
       createLabel: "Create a team",
@@ -531,6 +603,7 @@ export const defaultMessages = {
       loading: "Loading your account",
       signIn: "Sign in",
       fallbackName: "Account",
+      /** The accessible name of the user button's menu. */
       menuLabel: (name: string) => `Account menu of ${name}`,
       accountSettings: "Account settings"
     },
@@ -557,7 +630,9 @@ export const defaultMessages = {
     unnamedMember: "Unnamed member",
     you: "You",
     member: "Member",
+    /** A member's permissions, listed. */
     can: (rights: string) => `Can: ${rights}`,
+    /** Asks to confirm removing a member. */
     removeTitle: (name: string) => `Remove ${name} from the team?`,
     removeBody: "They lose access to the team at once.",
     removeConfirm: "Remove member",
@@ -566,19 +641,23 @@ export const defaultMessages = {
     inviteEmailLabel: "Invite by e-mail",
     invite: "Send invitation",
     inviting: "Sending…",
+    /** After an invitation was sent. */
     invited: (email: string) => `Invitation sent to ${email}.`,
     noInvitations: "No pending invitations.",
     invitedColumn: "Invited",
     expiresColumn: "Expires",
     pending: "Pending",
+    /** Asks to confirm withdrawing an invitation. */
     revokeTitle: (email: string) => `Revoke the invitation to ${email}?`,
     revokeBody: "The link in the e-mail will stop working.",
     revokeConfirm: "Revoke invitation",
     leaveOrDelete: "Leave or delete",
     leave: "Leave team",
+    /** Asks to confirm leaving a team. */
     leaveTitle: (team: string) => `Leave ${team}?`,
     leaveBody: "You lose access to the team at once. Someone must invite you to join again.",
     delete: "Delete team",
+    /** Asks to confirm deleting a team. */
     deleteTitle: (team: string) => `Delete ${team} for good?`,
     deleteBody: "Every member loses access, and the team's invitations and keys are removed. This cannot be undone."
   }

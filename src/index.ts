@@ -6,6 +6,7 @@
  * `effect/Effect`), the import style bundlers tree-shake best.
  *
  * @since 0.1.0
+ * @module
  */
 
 // apps
@@ -75,6 +76,7 @@ export * as Access from "./transport/Access.ts"
 export * as Call from "./transport/Call.ts"
 export * as HttpClientTransport from "./transport/HttpClientTransport.ts"
 export * as HttpTransport from "./transport/HttpTransport.ts"
+export * as Limits from "./transport/Limits.ts"
 export * as StackConfig from "./transport/StackConfig.ts"
 export * as StackHttp from "./transport/StackHttp.ts"
 export * as WriteObserver from "./transport/WriteObserver.ts"

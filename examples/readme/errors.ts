@@ -10,6 +10,7 @@ export const userStatus = (userId: string): Effect.Effect<number, never, StackSe
     Effect.as(200),
     Effect.catchTags({
       UserNotFound: () => Effect.succeed(404),
+      SchemaError: () => Effect.succeed(400), // the service refused the input (here: a malformed id)
       KnownError: (e) => Effect.succeed(e.status), // another error the service declares
       UnknownErrorCode: () => Effect.succeed(502) // a code newer than this SDK
     }),

@@ -39,7 +39,8 @@ export type AccountSection =
   | "teams"
   | "danger"
 
-interface SectionEntry {
+/** One section of the account settings: its id, title, and when the project shows it. */
+export interface SectionEntry {
   readonly id: AccountSection
   readonly shown: (project: ClientProject) => boolean
 }

@@ -2,6 +2,7 @@
  * The exact texts the handler pages show (SPEC §8 "Client-side handling and messages").
  *
  * @since 0.1.0
+ * @module
  */
 import { OAuthCallbackError } from "../../src/api/OAuth.ts"
 import { KnownError } from "../../src/protocol/KnownError.ts"

@@ -5,6 +5,7 @@
  * element carries a `data-testid` for end-to-end tests.
  *
  * @since 0.1.0
+ * @module
  */
 import { type FormEvent, type ReactNode, useRef } from "react"
 import { useProjectQuery } from "../hooks.ts"

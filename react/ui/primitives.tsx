@@ -106,6 +106,7 @@ export interface FieldProps {
   readonly name: string
   readonly type?: string
   readonly value: string
+  /** Called with the field's new text on every keystroke. */
   readonly onChange: (value: string) => void
   /** Shown in red under the input, tied to it (`aria-describedby`), `aria-invalid` set. */
   readonly error?: string | undefined
@@ -396,6 +397,7 @@ export interface ConfirmDialogProps {
   /** A red confirm button (destructive actions). */
   readonly danger?: boolean
   readonly busy?: boolean
+  /** Called when the user confirms. */
   readonly onConfirm: () => void
   /** Called on cancel, Escape or a click on the backdrop. */
   readonly onCancel: () => void

@@ -3,6 +3,7 @@
  * calls): read, update every configuration field, delete, and the production-mode checks.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
@@ -175,9 +176,13 @@ export interface ProductionModeError {
 /** The exact texts of the production-mode checks. SPEC §5 */
 export const productionModeMessages = {
   allowLocalhost: "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings",
+  /** The domain is not a valid URL. */
   invalidUrl: (domain: string) => `Trusted domain is not a valid URL: ${domain}`,
+  /** A localhost domain, refused in production mode. */
   localhost: (domain: string) => `Localhost domains are not allowed to be trusted in production mode: ${domain}`,
+  /** An IP address, refused in production mode. */
   directIp: (domain: string) => `Direct IPs are not valid for trusted domains in production mode: ${domain}`,
+  /** Not HTTPS, refused in production mode. */
   notHttps: (domain: string) => `Trusted domains should be HTTPS: ${domain}`
 } as const
 

@@ -3,7 +3,9 @@
  * conversation and get the assistant's answer, save messages to a thread, read a thread back.
  *
  * @since 0.1.0
+ * @module
  */
+import { SchemaError } from "../protocol/KnownErrors.ts"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { type ChatContextType, ChatHistory, type ChatMessage, ChatReply, type ContentBlock } from "../protocol/schemas/AiChat.ts"
@@ -18,7 +20,7 @@ export type { ChatContextType, ChatMessage, ContentBlock } from "../protocol/sch
 const threadPath = (threadId: string) => `/internal/ai-chat/${encodeURIComponent(threadId)}`
 
 /** What the chat calls can fail with: no error specific to them. SPEC §8 */
-export type ChatError = Call.CallError<readonly []>
+export type ChatError = SchemaError | Call.CallError<readonly []>
 
 /** What `send` takes: what the conversation is about and its messages (at least one). */
 export interface SendInput {
@@ -38,7 +40,7 @@ export const send = /*#__PURE__*/ Effect.fnUntraced(
       path: threadPath(threadId),
       body: { context_type: input.contextType, messages: input.messages },
       response: ChatReply,
-      errors: []
+      errors: [SchemaError]
     })
     return reply.content
   },
@@ -49,7 +51,7 @@ export const send = /*#__PURE__*/ Effect.fnUntraced(
 export const save = /*#__PURE__*/ Effect.fnUntraced(
   function*(threadId: string, message: unknown): Effect.fn.Return<void, ChatError, StackHttp | AdminAccess> {
     yield* AdminAccess
-    yield* Call.call({ method: "PATCH", path: threadPath(threadId), body: { message }, response: Schema.Unknown, errors: [] })
+    yield* Call.call({ method: "PATCH", path: threadPath(threadId), body: { message }, response: Schema.Unknown, errors: [SchemaError] })
   },
   /*#__PURE__*/ Traced.span("AiChat.save")
 )
@@ -58,7 +60,7 @@ export const save = /*#__PURE__*/ Effect.fnUntraced(
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(threadId: string): Effect.fn.Return<ReadonlyArray<unknown>, ChatError, StackHttp | AdminAccess> {
     yield* AdminAccess
-    return (yield* Call.call({ method: "GET", path: threadPath(threadId), response: ChatHistory, errors: [] })).messages
+    return (yield* Call.call({ method: "GET", path: threadPath(threadId), response: ChatHistory, errors: [SchemaError] })).messages
   },
   /*#__PURE__*/ Traced.span("AiChat.list")
 )

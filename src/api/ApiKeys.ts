@@ -9,6 +9,7 @@
  * key type answers a plain HTTP 400 (`StackHttpError`).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -27,6 +28,9 @@ import type { TransportError } from "../transport/TransportErrors.ts"
 import * as ServerUsers from "./ServerUsers.ts"
 import * as Teams from "./Teams.ts"
 import * as Traced from "../transport/Traced.ts"
+
+/** An API key of a user or a team, as the service lists it (never its secret value). */
+export type { ApiKey } from "../protocol/schemas/ApiKey.ts"
 
 type Common = KnownError | UnknownErrorCode | TransportError
 
@@ -74,6 +78,7 @@ export type CreateOptions = Owner & {
 
 /** What the owner's calls can fail with: signed out, or a team key without `$manage_api_keys` ("not found"). */
 export type OwnerError =
+  | KnownErrors.SchemaError
   | ApiKeyOwnerConflict
   | KnownErrors.CannotGetOwnUserWithoutUser
   | KnownErrors.UserAuthenticationRequired
@@ -81,6 +86,7 @@ export type OwnerError =
   | Common
 
 const ownerErrors = [
+  KnownErrors.SchemaError,
   KnownErrors.CannotGetOwnUserWithoutUser,
   KnownErrors.UserAuthenticationRequired,
   KnownErrors.ApiKeyNotFound
@@ -179,15 +185,16 @@ export const isValid = (key: Pick<ApiKey, "manuallyRevokedAt" | "expiresAt">): E
 
 // ----- server -----
 
-/** What `check` can fail with: unknown key, a key of the other type, revoked, expired. */
+/** What `check` can fail with: unknown key, a key of the other type, revoked, expired, or a key the service refuses to read. */
 export type CheckError =
+  | KnownErrors.SchemaError
   | KnownErrors.ApiKeyNotFound
   | KnownErrors.WrongApiKeyType
   | KnownErrors.ApiKeyRevoked
   | KnownErrors.ApiKeyExpired
   | Common
 
-const checkErrors = [KnownErrors.ApiKeyNotFound, KnownErrors.WrongApiKeyType, KnownErrors.ApiKeyRevoked, KnownErrors.ApiKeyExpired] as const
+const checkErrors = [KnownErrors.SchemaError, KnownErrors.ApiKeyNotFound, KnownErrors.WrongApiKeyType, KnownErrors.ApiKeyRevoked, KnownErrors.ApiKeyExpired] as const
 
 /** The check call, decoding the key with the schema of its type. */
 const checkAs = <A, I>(type: KeyType, response: Schema.Codec<A, I>, apiKey: string | Redacted.Redacted<string>) =>

@@ -5,11 +5,13 @@
  * user is new, so callers can go to the after-sign-up or the after-sign-in page.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
 import {
+  SchemaError,
   EmailPasswordMismatch,
   MultiFactorAuthenticationRequired,
   PasswordAuthenticationNotEnabled,
@@ -71,6 +73,7 @@ export interface SignUpWithPasswordOptions {
 
 /** What `signUpWithPassword` can fail with. */
 export type SignUpWithPasswordError =
+  | SchemaError
   | SignUpNotEnabled
   | PasswordAuthenticationNotEnabled
   | UserWithEmailAlreadyExists
@@ -95,6 +98,7 @@ export const signUpWithPassword = /*#__PURE__*/ Effect.fnUntraced(
       body: { email: options.email, password: options.password, verification_callback_url: options.verificationCallbackUrl },
       response: SignInTokens,
       errors: [
+        SchemaError,
         SignUpNotEnabled,
         PasswordAuthenticationNotEnabled,
         UserWithEmailAlreadyExists,
@@ -117,6 +121,7 @@ export interface SignInWithPasswordOptions {
 
 /** What `signInWithPassword` can fail with. */
 export type SignInWithPasswordError =
+  | SchemaError
   | EmailPasswordMismatch
   | PasswordAuthenticationNotEnabled
   | MultiFactorAuthenticationRequired
@@ -136,7 +141,7 @@ export const signInWithPassword = /*#__PURE__*/ Effect.fnUntraced(
       path: "/auth/password/sign-in",
       body: { email: options.email, password: options.password },
       response: SignInTokens,
-      errors: [EmailPasswordMismatch, PasswordAuthenticationNotEnabled, MultiFactorAuthenticationRequired]
+      errors: [SchemaError, EmailPasswordMismatch, PasswordAuthenticationNotEnabled, MultiFactorAuthenticationRequired]
     }).pipe(Mfa.keepAttemptCode)
     return yield* SignIn.storeTokens(tokens, false)
   },
@@ -153,6 +158,7 @@ export interface SendSignInCodeOptions {
 
 /** What `sendSignInCode` can fail with. */
 export type SendSignInCodeError =
+  | SchemaError
   | RedirectUrlNotWhitelisted
   | SignUpNotEnabled
   | UserWithEmailAlreadyExists
@@ -172,7 +178,7 @@ export const sendSignInCode = /*#__PURE__*/ Effect.fnUntraced(
       path: "/auth/otp/send-sign-in-code",
       body: { email: options.email, callback_url: options.callbackUrl },
       response: SendSignInCodeResponse,
-      errors: [RedirectUrlNotWhitelisted, SignUpNotEnabled, UserWithEmailAlreadyExists]
+      errors: [SchemaError, RedirectUrlNotWhitelisted, SignUpNotEnabled, UserWithEmailAlreadyExists]
     })
   },
   /*#__PURE__*/ Traced.span("Auth.sendSignInCode")
@@ -180,6 +186,7 @@ export const sendSignInCode = /*#__PURE__*/ Effect.fnUntraced(
 
 /** What `signInWithCode` can fail with. */
 export type SignInWithCodeError =
+  | SchemaError
   | VerificationCodeNotFound
   | VerificationCodeExpired
   | VerificationCodeAlreadyUsed
@@ -201,6 +208,7 @@ export const signInWithCode = /*#__PURE__*/ Effect.fnUntraced(
       body: { code },
       response: SignInTokens,
       errors: [
+        SchemaError,
         VerificationCodeNotFound,
         VerificationCodeExpired,
         VerificationCodeAlreadyUsed,

@@ -5,13 +5,14 @@
  * token ({@link completeCliLogin}).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import { KnownError, type UnknownErrorCode } from "../protocol/KnownError.ts"
-import { CliAuthExpiredError, CliAuthUsedError, InvalidPollingCodeError } from "../protocol/KnownErrors.ts"
+import { SchemaError, CliAuthExpiredError, CliAuthUsedError, InvalidPollingCodeError } from "../protocol/KnownErrors.ts"
 import { Navigation } from "../session/Navigation.ts"
 import * as Session from "../session/Session.ts"
 import * as Call from "../transport/Call.ts"
@@ -153,7 +154,7 @@ export const promptCliLogin = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 /** What `completeCliLogin` can fail with. */
-export type CompleteCliLoginError = NotSignedIn | KnownError | UnknownErrorCode | TransportError
+export type CompleteCliLoginError = SchemaError | NotSignedIn | KnownError | UnknownErrorCode | TransportError
 
 /**
  * Confirms a CLI login from the confirmation page (SPEC §4, §7 `POST /auth/cli/complete`): hands
@@ -169,7 +170,7 @@ export const completeCliLogin = /*#__PURE__*/ Effect.fnUntraced(
       path: "/auth/cli/complete",
       body: { login_code: loginCode, refresh_token: Redacted.value(tokens.refreshToken) },
       response: Schema.Unknown,
-      errors: []
+      errors: [SchemaError]
     })
   },
   /*#__PURE__*/ Traced.span("CliAuth.completeCliLogin")

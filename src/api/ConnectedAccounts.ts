@@ -5,12 +5,14 @@
  * (SPEC §8 client-side handling); other failures stay failures. The token stays `Redacted`.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
 import {
+  SchemaError,
   CannotGetOwnUserWithoutUser,
   OAuthAccessTokenNotAvailableWithSharedOAuthKeys,
   OAuthConnectionDoesNotHaveRequiredScope,
@@ -51,6 +53,7 @@ const noToken = ["OAuthConnectionNotConnectedToUser", "OAuthConnectionDoesNotHav
 
 /** What `getAccessToken` can fail with (besides "no access token", which is `none`). */
 export type GetAccessTokenError =
+  | SchemaError
   | OAuthProviderNotFoundOrNotEnabled
   | OAuthAccessTokenNotAvailableWithSharedOAuthKeys
   | CannotGetOwnUserWithoutUser
@@ -70,7 +73,7 @@ export const getAccessToken = /*#__PURE__*/ Effect.fnUntraced(
       path: tokenPath("me", providerId),
       body: { scope: (options.scopes ?? []).join(" ") },
       response: ProviderAccessToken,
-      errors: [...errors, CannotGetOwnUserWithoutUser]
+      errors: [SchemaError, ...errors, CannotGetOwnUserWithoutUser]
     }).pipe(Effect.map(some), Effect.catchTag(noToken, none))
   },
   /*#__PURE__*/ Traced.span("ConnectedAccounts.getAccessToken")
@@ -78,6 +81,7 @@ export const getAccessToken = /*#__PURE__*/ Effect.fnUntraced(
 
 /** What `getAccessTokenForUser` can fail with. */
 export type GetAccessTokenForUserError =
+  | SchemaError
   | OAuthProviderNotFoundOrNotEnabled
   | OAuthAccessTokenNotAvailableWithSharedOAuthKeys
   | UserNotFound
@@ -96,7 +100,7 @@ export const getAccessTokenForUser = /*#__PURE__*/ Effect.fnUntraced(
       path: tokenPath(userId, providerId),
       body: { scope: (options.scopes ?? []).join(" ") },
       response: ProviderAccessToken,
-      errors: [...errors, UserNotFound]
+      errors: [SchemaError, ...errors, UserNotFound]
     }).pipe(Effect.map(some), Effect.catchTag(noToken, none))
   },
   /*#__PURE__*/ Traced.span("ConnectedAccounts.getAccessTokenForUser")

@@ -7,6 +7,7 @@
  * Verifying a code is `EmailVerification.verify`.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -59,6 +60,9 @@ const path = (userId: string, channelId: string) =>
 
 /** What the current user's calls can fail with when signed out. */
 export type ListError = CannotGetOwnUserWithoutUser | Common
+
+/** What deleting one of the current user's channels can fail with: signed out, or an id the service refuses. */
+export type RemoveError = SchemaError | CannotGetOwnUserWithoutUser | Common
 
 /** The current user's channels, oldest first. SPEC §7 `GET /contact-channels?user_id=me` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
@@ -113,21 +117,22 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
 
 /** Deletes one of the current user's channels. SPEC §7 `DELETE /contact-channels/me/{id}` */
 export const remove = /*#__PURE__*/ Effect.fnUntraced(
-  function*(channelId: string): Effect.fn.Return<void, ListError, Session.Session> {
-    yield* Session.call({ method: "DELETE", path: path("me", channelId), response: Schema.Unknown, errors: [CannotGetOwnUserWithoutUser] })
+  function*(channelId: string): Effect.fn.Return<void, RemoveError, Session.Session> {
+    yield* Session.call({ method: "DELETE", path: path("me", channelId), response: Schema.Unknown, errors: [SchemaError, CannotGetOwnUserWithoutUser] })
   },
   /*#__PURE__*/ Traced.span("ContactChannels.remove")
 )
 
 /** What sending a channel's verification code can fail with. */
 export type SendVerificationCodeError =
+  | SchemaError
   | EmailAlreadyVerified
   | RedirectUrlNotWhitelisted
   | CannotGetOwnUserWithoutUser
   | Redirects.CallbackUrlRequired
   | Common
 
-const sendErrors = [EmailAlreadyVerified, RedirectUrlNotWhitelisted, CannotGetOwnUserWithoutUser] as const
+const sendErrors = [SchemaError, EmailAlreadyVerified, RedirectUrlNotWhitelisted, CannotGetOwnUserWithoutUser] as const
 
 /** What `sendVerificationCode` takes: the page the link opens (the app's verification page by default). */
 export interface SendVerificationCodeOptions {
@@ -165,11 +170,14 @@ export type ServerWriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | U
 
 const serverWriteErrors = [SchemaError, ContactChannelAlreadyUsedForAuthBySomeoneElse, UserNotFound] as const
 
+/** What listing a user's channels can fail with: a user id the service refuses. */
+export type ListForUserError = SchemaError | Common
+
 /** Any user's channels, oldest first (none for an unknown user). SPEC §7 `GET /contact-channels?user_id={id}` */
 export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
-  function*(userId: string): Effect.fn.Return<ReadonlyArray<ContactChannel>, Common, StackHttp | ServerAccess> {
+  function*(userId: string): Effect.fn.Return<ReadonlyArray<ContactChannel>, ListForUserError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    const answer = yield* Call.call({ method: "GET", path: "/contact-channels", query: { user_id: userId }, response: ContactChannelList, errors: [] })
+    const answer = yield* Call.call({ method: "GET", path: "/contact-channels", query: { user_id: userId }, response: ContactChannelList, errors: [SchemaError] })
     return answer.items
   },
   /*#__PURE__*/ Traced.span("ContactChannels.listForUser")
@@ -212,17 +220,20 @@ export const updateForUser = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("ContactChannels.updateForUser")
 )
 
+/** What deleting a user's channel can fail with. */
+export type RemoveForUserError = UserNotFound | SchemaError | Common
+
 /** Deletes a user's channel. SPEC §7 `DELETE /contact-channels/{userId}/{id}` */
 export const removeForUser = /*#__PURE__*/ Effect.fnUntraced(
-  function*(userId: string, channelId: string): Effect.fn.Return<void, UserNotFound | Common, StackHttp | ServerAccess> {
+  function*(userId: string, channelId: string): Effect.fn.Return<void, RemoveForUserError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    yield* Call.call({ method: "DELETE", path: path(userId, channelId), response: Schema.Unknown, errors: [UserNotFound] })
+    yield* Call.call({ method: "DELETE", path: path(userId, channelId), response: Schema.Unknown, errors: [SchemaError, UserNotFound] })
   },
   /*#__PURE__*/ Traced.span("ContactChannels.removeForUser")
 )
 
 /** What sending a verification code for a user can fail with. */
-export type SendVerificationCodeForUserError = SendVerificationCodeError | UserIdDoesNotExist
+export type SendVerificationCodeForUserError = SchemaError | SendVerificationCodeError | UserIdDoesNotExist
 
 /** Sends a verification code to a user's channel. SPEC §7 `POST /contact-channels/{userId}/{id}/send-verification-code` */
 export const sendVerificationCodeForUser = /*#__PURE__*/ Effect.fnUntraced(
@@ -238,7 +249,7 @@ export const sendVerificationCodeForUser = /*#__PURE__*/ Effect.fnUntraced(
       path: `${path(userId, channelId)}/send-verification-code`,
       body: { callback_url: callbackUrl },
       response: Schema.Unknown,
-      errors: [...sendErrors, UserIdDoesNotExist]
+      errors: [SchemaError, ...sendErrors, UserIdDoesNotExist]
     })
   },
   /*#__PURE__*/ Traced.span("ContactChannels.sendVerificationCodeForUser")

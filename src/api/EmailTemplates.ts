@@ -4,6 +4,7 @@
  * `themes` (not `items`).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -27,7 +28,7 @@ const templatePath = (id: string) => `/internal/email-templates/${encodeURICompo
 const themePath = (id: string) => `/internal/email-themes/${encodeURIComponent(id)}`
 
 /** What calls without an error of their own can fail with. SPEC §8 */
-export type PlainError = Call.CallError<readonly []>
+export type PlainError = KnownErrors.SchemaError | Call.CallError<readonly []>
 
 /** The project's templates. SPEC §7 `GET /internal/email-templates` */
 export const listTemplates = /*#__PURE__*/ Effect.fnUntraced(
@@ -42,13 +43,13 @@ export const listTemplates = /*#__PURE__*/ Effect.fnUntraced(
 export const createTemplate = /*#__PURE__*/ Effect.fnUntraced(
   function*(displayName: string): Effect.fn.Return<string, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
-    const created = yield* Call.call({ method: "POST", path: "/internal/email-templates", body: { display_name: displayName }, response: Created, errors: [] })
+    const created = yield* Call.call({ method: "POST", path: "/internal/email-templates", body: { display_name: displayName }, response: Created, errors: [KnownErrors.SchemaError] })
     return created.id
   },
   /*#__PURE__*/ Traced.span("EmailTemplates.createTemplate")
 )
 
-const updateTemplateErrors = [KnownErrors.RequiresCustomEmailServer, KnownErrors.EmailRenderingError] as const
+const updateTemplateErrors = [KnownErrors.SchemaError, KnownErrors.RequiresCustomEmailServer, KnownErrors.EmailRenderingError] as const
 /** What {@link updateTemplate} can fail with: the project uses the shared e-mail server, or the source does not render. SPEC §8 */
 export type UpdateTemplateError = Call.CallError<typeof updateTemplateErrors>
 
@@ -84,7 +85,7 @@ export const listThemes = /*#__PURE__*/ Effect.fnUntraced(
 export const createTheme = /*#__PURE__*/ Effect.fnUntraced(
   function*(displayName: string): Effect.fn.Return<string, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
-    const created = yield* Call.call({ method: "POST", path: "/internal/email-themes", body: { display_name: displayName }, response: Created, errors: [] })
+    const created = yield* Call.call({ method: "POST", path: "/internal/email-themes", body: { display_name: displayName }, response: Created, errors: [KnownErrors.SchemaError] })
     return created.id
   },
   /*#__PURE__*/ Traced.span("EmailTemplates.createTheme")
@@ -94,12 +95,12 @@ export const createTheme = /*#__PURE__*/ Effect.fnUntraced(
 export const getTheme = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<{ readonly displayName: string; readonly tsxSource: string }, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
-    return yield* Call.call({ method: "GET", path: themePath(id), response: EmailThemeSource, errors: [] })
+    return yield* Call.call({ method: "GET", path: themePath(id), response: EmailThemeSource, errors: [KnownErrors.SchemaError] })
   },
   /*#__PURE__*/ Traced.span("EmailTemplates.getTheme")
 )
 
-const updateThemeErrors = [KnownErrors.EmailRenderingError] as const
+const updateThemeErrors = [KnownErrors.SchemaError, KnownErrors.EmailRenderingError] as const
 /** What {@link updateTheme} can fail with: the source does not render. SPEC §8 */
 export type UpdateThemeError = Call.CallError<typeof updateThemeErrors>
 

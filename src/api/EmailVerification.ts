@@ -4,6 +4,7 @@
  * not found, expired, already used, out of attempts (on verify).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -11,6 +12,7 @@ import { CurrentHandlerUrls } from "../handler/HandlerUrls.ts"
 import * as Redirects from "../handler/Redirects.ts"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
 import {
+  SchemaError,
   CannotGetOwnUserWithoutUser,
   EmailAlreadyVerified,
   EmailIsNotPrimaryEmail,
@@ -34,6 +36,7 @@ export class NoPrimaryEmail extends /*#__PURE__*/ Schema.TaggedError<NoPrimaryEm
 
 /** What `send` can fail with. */
 export type SendError =
+  | SchemaError
   | NoPrimaryEmail
   | EmailAlreadyVerified
   | EmailIsNotPrimaryEmail
@@ -67,14 +70,14 @@ export const send = /*#__PURE__*/ Effect.fnUntraced(
       path: "/contact-channels/send-verification-code",
       body: { email: user.primaryEmail, callback_url: callbackUrl },
       response: Schema.Unknown,
-      errors: [EmailAlreadyVerified, EmailIsNotPrimaryEmail, RedirectUrlNotWhitelisted]
+      errors: [SchemaError, EmailAlreadyVerified, EmailIsNotPrimaryEmail, RedirectUrlNotWhitelisted]
     })
   },
   /*#__PURE__*/ Traced.span("EmailVerification.send")
 )
 
 /** What `verify` can fail with. */
-export type VerifyError = CodeError | KnownError | UnknownErrorCode | TransportError
+export type VerifyError = SchemaError | CodeError | KnownError | UnknownErrorCode | TransportError
 
 /** Verifies the e-mail a code was sent to. SPEC §4, §7 `POST /contact-channels/verify` */
 export const verify = /*#__PURE__*/ Effect.fnUntraced(

@@ -4,6 +4,7 @@
  * project sent, and invites someone to sign in.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
@@ -35,7 +36,7 @@ export interface SendInput {
 }
 
 /** What {@link send} can fail with: no error specific to it (a shared e-mail server is refused with a 400). SPEC §8 */
-export type SendError = Call.CallError<readonly []>
+export type SendError = KnownErrors.SchemaError | Call.CallError<readonly []>
 
 /** Sends an HTML e-mail to users; answers what happened for each. SPEC §7 `POST /emails/send-email` */
 export const send = /*#__PURE__*/ Effect.fnUntraced(
@@ -51,7 +52,7 @@ export const send = /*#__PURE__*/ Effect.fnUntraced(
         notification_category_name: input.notificationCategoryName
       },
       response: SendEmailResults,
-      errors: []
+      errors: [KnownErrors.SchemaError]
     })
     return answer.results
   },
@@ -90,7 +91,7 @@ export class TestEmailFailed extends /*#__PURE__*/ Schema.TaggedError<TestEmailF
 }
 
 /** What {@link sendTestEmail} can fail with. SPEC §8 */
-export type SendTestEmailError = TestEmailFailed | Call.CallError<readonly []>
+export type SendTestEmailError = KnownErrors.SchemaError | TestEmailFailed | Call.CallError<readonly []>
 
 /** What `sendTestEmail` takes: who receives the test mail and the SMTP server to send it through. */
 export interface SendTestEmailInput {
@@ -118,14 +119,14 @@ export const sendTestEmail = /*#__PURE__*/ Effect.fnUntraced(
         }
       },
       response: TestEmailOutcome,
-      errors: []
+      errors: [KnownErrors.SchemaError]
     })
     if (!outcome.success) return yield* new TestEmailFailed({ errorMessage: outcome.errorMessage ?? "no reason given" })
   },
   /*#__PURE__*/ Traced.span("Emails.sendTestEmail")
 )
 
-const invitationErrors = [KnownErrors.RedirectUrlNotWhitelisted] as const
+const invitationErrors = [KnownErrors.SchemaError, KnownErrors.RedirectUrlNotWhitelisted] as const
 /** What {@link sendSignInInvitation} can fail with: the callback URL is not on a trusted domain. SPEC §8 */
 export type SendSignInInvitationError = Call.CallError<typeof invitationErrors>
 
@@ -158,7 +159,7 @@ export interface RenderInput {
   readonly templateTsxSource?: string | undefined
 }
 
-const renderErrors = [KnownErrors.EmailRenderingError] as const
+const renderErrors = [KnownErrors.SchemaError, KnownErrors.EmailRenderingError] as const
 /** What {@link render} can fail with: the sources do not render. SPEC §8 */
 export type RenderError = Call.CallError<typeof renderErrors>
 

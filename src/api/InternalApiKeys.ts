@@ -4,6 +4,7 @@
  * characters only), update, revoke (one way), and their validity.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -34,7 +35,7 @@ export interface CreateInput {
 }
 
 /** What {@link create} and {@link list} can fail with: no error specific to them. SPEC §8 */
-export type CreateError = Call.CallError<readonly []>
+export type CreateError = KnownErrors.SchemaError | Call.CallError<readonly []>
 
 /** Creates a key set; the answer is the only time its full keys are shown. SPEC §3, §7 */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
@@ -51,7 +52,7 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
         has_super_secret_admin_key: input.hasSuperSecretAdminKey
       },
       response: InternalApiKeyFirstView,
-      errors: []
+      errors: [KnownErrors.SchemaError]
     })
   },
   /*#__PURE__*/ Traced.span("InternalApiKeys.create")
@@ -69,7 +70,7 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("InternalApiKeys.list")
 )
 
-const byIdErrors = [KnownErrors.ApiKeyNotFound] as const
+const byIdErrors = [KnownErrors.SchemaError, KnownErrors.ApiKeyNotFound] as const
 /** What {@link get}, {@link update} and {@link revoke} can fail with. SPEC §8 */
 export type ByIdError = Call.CallError<typeof byIdErrors>
 

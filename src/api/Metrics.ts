@@ -3,7 +3,9 @@
  * counts, sign-ups and active users per day over the last 30 days, recent users, sign-in methods.
  *
  * @since 0.1.0
+ * @module
  */
+import { SchemaError } from "../protocol/KnownErrors.ts"
 import * as Effect from "effect/Effect"
 import { Metrics } from "../protocol/schemas/Metrics.ts"
 import { AdminAccess } from "../transport/Access.ts"
@@ -15,7 +17,7 @@ import * as Traced from "../transport/Traced.ts"
 export type { Metrics } from "../protocol/schemas/Metrics.ts"
 
 /** What {@link get} can fail with: no error specific to it. SPEC §8 */
-export type GetError = Call.CallError<readonly []>
+export type GetError = SchemaError | Call.CallError<readonly []>
 
 /** What `get` takes: whether anonymous users count. */
 export interface GetOptions {
@@ -31,7 +33,7 @@ export const get = /*#__PURE__*/ Effect.fnUntraced(
       path: "/internal/metrics",
       query: { include_anonymous: options.includeAnonymous === true ? "true" : undefined },
       response: Metrics,
-      errors: []
+      errors: [SchemaError]
     })
   },
   /*#__PURE__*/ Traced.span("Metrics.get")

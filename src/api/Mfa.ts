@@ -6,6 +6,7 @@
  * where {@link signInWithMfa} completes the sign-in with the TOTP code.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -13,6 +14,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
 import {
+  SchemaError,
   InvalidTotpCode,
   MultiFactorAuthenticationRequired,
   VerificationCodeAlreadyUsed,
@@ -32,14 +34,18 @@ export const attemptCodeStorageKey = "stack_mfa_attempt_code"
 /** Where the attempt code of a pending second factor is kept. SPEC §4 */
 export interface AttemptCodeStoreService {
   readonly get: Effect.Effect<string | undefined>
+  /** Remembers the attempt code of a sign-in waiting for its second factor. */
   readonly set: (code: string) => Effect.Effect<void>
   readonly clear: Effect.Effect<void>
 }
 
 /** The part of the Web Storage API the store uses. */
 export interface WebStorage {
+  /** The stored value of `key`, or `null`. */
   getItem(key: string): string | null
+  /** Stores `value` under `key`. */
   setItem(key: string, value: string): void
+  /** Forgets `key`. */
   removeItem(key: string): void
 }
 
@@ -111,6 +117,7 @@ export class MissingAttemptCode extends /*#__PURE__*/ Schema.TaggedError<Missing
 
 /** What `signInWithMfa` can fail with. */
 export type SignInWithMfaError =
+  | SchemaError
   | InvalidTotpCode
   | VerificationCodeNotFound
   | VerificationCodeExpired
@@ -146,6 +153,7 @@ export const signInWithMfa = /*#__PURE__*/ Effect.fnUntraced(
       body: { type: "totp", totp: options.totp, code },
       response: SignInTokens,
       errors: [
+        SchemaError,
         InvalidTotpCode,
         VerificationCodeNotFound,
         VerificationCodeExpired,

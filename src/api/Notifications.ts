@@ -3,10 +3,11 @@
  * current user's choice per category, and with `ServerAccess` any user's by id.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
-import { CannotGetOwnUserWithoutUser, UserNotFound } from "../protocol/KnownErrors.ts"
+import { SchemaError, CannotGetOwnUserWithoutUser, UserNotFound } from "../protocol/KnownErrors.ts"
 import { NotificationCategory, NotificationCategoryList } from "../protocol/schemas/NotificationCategory.ts"
 import * as Session from "../session/Session.ts"
 import { ServerAccess } from "../transport/Access.ts"
@@ -24,12 +25,12 @@ const listPath = (userId: string) => `/emails/notification-preference/${encodeUR
 const categoryPath = (userId: string, categoryId: string) => `${listPath(userId)}/${encodeURIComponent(categoryId)}`
 
 /** What the current user's calls can fail with (an unknown category is a plain 404). */
-export type Error = CannotGetOwnUserWithoutUser | Common
+export type Error = SchemaError | CannotGetOwnUserWithoutUser | Common
 
 /** The categories with the current user's choices. SPEC §7 `GET /emails/notification-preference/me` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<NotificationCategory>, Error, Session.Session> {
-    const answer = yield* Session.call({ method: "GET", path: listPath("me"), response: NotificationCategoryList, errors: [CannotGetOwnUserWithoutUser] })
+    const answer = yield* Session.call({ method: "GET", path: listPath("me"), response: NotificationCategoryList, errors: [SchemaError, CannotGetOwnUserWithoutUser] })
     return answer.items
   },
   /*#__PURE__*/ Traced.span("Notifications.list")
@@ -43,20 +44,20 @@ export const setEnabled = /*#__PURE__*/ Effect.fnUntraced(
       path: categoryPath("me", categoryId),
       body: { enabled },
       response: NotificationCategory,
-      errors: [CannotGetOwnUserWithoutUser]
+      errors: [SchemaError, CannotGetOwnUserWithoutUser]
     })
   },
   /*#__PURE__*/ Traced.span("Notifications.setEnabled")
 )
 
 /** What a server's calls can fail with. */
-export type ServerError = UserNotFound | Common
+export type ServerError = SchemaError | UserNotFound | Common
 
 /** A user's categories and choices. SPEC §7 `GET /emails/notification-preference/{userId}` */
 export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<ReadonlyArray<NotificationCategory>, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    const answer = yield* Call.call({ method: "GET", path: listPath(userId), response: NotificationCategoryList, errors: [UserNotFound] })
+    const answer = yield* Call.call({ method: "GET", path: listPath(userId), response: NotificationCategoryList, errors: [SchemaError, UserNotFound] })
     return answer.items
   },
   /*#__PURE__*/ Traced.span("Notifications.listForUser")
@@ -75,7 +76,7 @@ export const setEnabledForUser = /*#__PURE__*/ Effect.fnUntraced(
       path: categoryPath(userId, categoryId),
       body: { enabled },
       response: NotificationCategory,
-      errors: [UserNotFound]
+      errors: [SchemaError, UserNotFound]
     })
   },
   /*#__PURE__*/ Traced.span("Notifications.setEnabledForUser")

@@ -9,6 +9,7 @@
  * the verifier cookie are all there).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"

@@ -5,6 +5,7 @@
  * camelCase, encoded to the wire's snake_case (an unknown key fails with `SchemaError`). An account not found is a plain 404 (`StackHttpError`).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -42,7 +43,7 @@ const encodeOwnUpdate = /*#__PURE__*/ Wire.encodeInput(OAuthProviderOwnUpdate)
 const path = (userId: string, id: string) => `/oauth-providers/${encodeURIComponent(userId)}/${encodeURIComponent(id)}`
 
 /** What the current user's calls can fail with. */
-export type Error = CannotGetOwnUserWithoutUser | Common
+export type Error = SchemaError | CannotGetOwnUserWithoutUser | Common
 
 /** What updates can fail with: the account id signs in to another user already, or the input is refused. */
 export type UpdateError = OAuthProviderAccountIdAlreadyUsedForSignIn | SchemaError | Error
@@ -55,7 +56,7 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
       path: "/oauth-providers",
       query: { user_id: "me" },
       response: OAuthProviderList,
-      errors: [CannotGetOwnUserWithoutUser]
+      errors: [SchemaError, CannotGetOwnUserWithoutUser]
     })
     return answer.items
   },
@@ -65,7 +66,7 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
 /** One of the current user's linked accounts. SPEC §7 `GET /oauth-providers/me/{id}` */
 export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<OAuthProvider, Error, Session.Session> {
-    return yield* Session.call({ method: "GET", path: path("me", id), response: OAuthProvider, errors: [CannotGetOwnUserWithoutUser] })
+    return yield* Session.call({ method: "GET", path: path("me", id), response: OAuthProvider, errors: [SchemaError, CannotGetOwnUserWithoutUser] })
   },
   /*#__PURE__*/ Traced.span("OAuthProviders.get")
 )
@@ -90,7 +91,7 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
 /** Unlinks one of the current user's accounts. SPEC §7 `DELETE /oauth-providers/me/{id}` */
 export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<void, Error, Session.Session> {
-    yield* Session.call({ method: "DELETE", path: path("me", id), response: Schema.Unknown, errors: [CannotGetOwnUserWithoutUser] })
+    yield* Session.call({ method: "DELETE", path: path("me", id), response: Schema.Unknown, errors: [SchemaError, CannotGetOwnUserWithoutUser] })
   },
   /*#__PURE__*/ Traced.span("OAuthProviders.remove")
 )
@@ -98,7 +99,7 @@ export const remove = /*#__PURE__*/ Effect.fnUntraced(
 // ----- server -----
 
 /** What a server's calls can fail with. */
-export type ServerError = UserNotFound | Common
+export type ServerError = SchemaError | UserNotFound | Common
 
 /** What a server's writes can fail with: the account id signs in to another user already, or the input is refused. */
 export type ServerWriteError = OAuthProviderAccountIdAlreadyUsedForSignIn | SchemaError | ServerError
@@ -112,7 +113,7 @@ export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
       path: "/oauth-providers",
       query: { user_id: userId },
       response: OAuthProviderList,
-      errors: [UserNotFound]
+      errors: [SchemaError, UserNotFound]
     })
     return answer.items
   },
@@ -138,7 +139,7 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
 export const getForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, id: string): Effect.fn.Return<OAuthProvider, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    return yield* Call.call({ method: "GET", path: path(userId, id), response: OAuthProvider, errors: [UserNotFound] })
+    return yield* Call.call({ method: "GET", path: path(userId, id), response: OAuthProvider, errors: [SchemaError, UserNotFound] })
   },
   /*#__PURE__*/ Traced.span("OAuthProviders.getForUser")
 )
@@ -166,7 +167,7 @@ export const updateForUser = /*#__PURE__*/ Effect.fnUntraced(
 export const removeForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, id: string): Effect.fn.Return<void, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    yield* Call.call({ method: "DELETE", path: path(userId, id), response: Schema.Unknown, errors: [UserNotFound] })
+    yield* Call.call({ method: "DELETE", path: path(userId, id), response: Schema.Unknown, errors: [SchemaError, UserNotFound] })
   },
   /*#__PURE__*/ Traced.span("OAuthProviders.removeForUser")
 )

@@ -4,6 +4,7 @@
  * with the user's session in the `internal` project, and administer one with that session.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
@@ -40,7 +41,7 @@ export interface CreateInput {
   readonly teamId?: string | undefined
 }
 
-const createErrors = [...ownedErrors, KnownErrors.TeamMembershipNotFound] as const
+const createErrors = [KnownErrors.SchemaError, ...ownedErrors, KnownErrors.TeamMembershipNotFound] as const
 /** What {@link create} can fail with: also a `teamId` the user is not a member of. SPEC §8 */
 export type CreateError = Call.CallError<typeof createErrors>
 

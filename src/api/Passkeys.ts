@@ -5,6 +5,7 @@
  * runs the ceremony through the {@link WebAuthn.WebAuthn} service.
  *
  * @since 0.1.0
+ * @module
  */
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser"
 import * as Effect from "effect/Effect"

@@ -6,6 +6,7 @@
  * Passwords may be given as plain strings or `Redacted`; they only leave `Redacted` in the body.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
@@ -14,6 +15,7 @@ import { CurrentHandlerUrls } from "../handler/HandlerUrls.ts"
 import * as Redirects from "../handler/Redirects.ts"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
 import {
+  SchemaError,
   PasswordAuthenticationNotEnabled,
   PasswordConfirmationMismatch,
   PasswordTooLong,
@@ -38,6 +40,7 @@ const reveal = (password: Password): string => (Redacted.isRedacted(password) ? 
 
 /** The errors of a verification code that cannot be used. SPEC §4, §8 */
 export const codeErrors = [
+  SchemaError,
   VerificationCodeNotFound,
   VerificationCodeExpired,
   VerificationCodeAlreadyUsed,
@@ -55,6 +58,7 @@ type Common = KnownError | UnknownErrorCode | TransportError
 
 /** What `sendResetCode` can fail with. */
 export type SendResetCodeError =
+  | SchemaError
   | PasswordAuthenticationNotEnabled
   | RedirectUrlNotWhitelisted
   | Redirects.CallbackUrlRequired
@@ -80,14 +84,14 @@ export const sendResetCode = /*#__PURE__*/ Effect.fnUntraced(
       path: "/auth/password/send-reset-code",
       body: { email: options.email, callback_url: callbackUrl },
       response: Schema.Unknown,
-      errors: [PasswordAuthenticationNotEnabled, RedirectUrlNotWhitelisted]
+      errors: [SchemaError, PasswordAuthenticationNotEnabled, RedirectUrlNotWhitelisted]
     })
   },
   /*#__PURE__*/ Traced.span("Passwords.sendResetCode")
 )
 
 /** What `checkResetCode` can fail with. */
-export type CheckResetCodeError = CodeError | Common
+export type CheckResetCodeError = SchemaError | CodeError | Common
 
 /** Checks a reset code without using it. SPEC §7 `POST /auth/password/reset/check-code` */
 export const checkResetCode = /*#__PURE__*/ Effect.fnUntraced(
@@ -98,7 +102,7 @@ export const checkResetCode = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 /** What `reset` can fail with. */
-export type ResetError = CodeError | PasswordAuthenticationNotEnabled | PasswordTooShort | PasswordTooLong | Common
+export type ResetError = SchemaError | CodeError | PasswordAuthenticationNotEnabled | PasswordTooShort | PasswordTooLong | Common
 
 /** What `reset` takes: the code from the reset mail and the new password. */
 export interface ResetOptions {
@@ -125,6 +129,7 @@ export const reset = /*#__PURE__*/ Effect.fnUntraced(
 
 /** What `update` can fail with: a wrong old password is `PasswordConfirmationMismatch`. */
 export type UpdateError =
+  | SchemaError
   | PasswordConfirmationMismatch
   | UserDoesNotHavePassword
   | PasswordAuthenticationNotEnabled
@@ -149,14 +154,14 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
       path: "/auth/password/update",
       body: { old_password: reveal(options.oldPassword), new_password: reveal(options.newPassword) },
       response: Schema.Unknown,
-      errors: [PasswordConfirmationMismatch, UserDoesNotHavePassword, PasswordAuthenticationNotEnabled, PasswordTooShort, PasswordTooLong]
+      errors: [SchemaError, PasswordConfirmationMismatch, UserDoesNotHavePassword, PasswordAuthenticationNotEnabled, PasswordTooShort, PasswordTooLong]
     })
   },
   /*#__PURE__*/ Traced.span("Passwords.update")
 )
 
 /** What `set` can fail with (a user who has a password already: a plain 400, `StackHttpError`). */
-export type SetError = PasswordAuthenticationNotEnabled | PasswordTooShort | PasswordTooLong | Common
+export type SetError = SchemaError | PasswordAuthenticationNotEnabled | PasswordTooShort | PasswordTooLong | Common
 
 /** What `set` takes: the password to give a user who has none. */
 export interface SetOptions {
@@ -171,7 +176,7 @@ export const set = /*#__PURE__*/ Effect.fnUntraced(
       path: "/auth/password/set",
       body: { ...payload, password: reveal(payload.password) },
       response: Schema.Unknown,
-      errors: [PasswordAuthenticationNotEnabled, PasswordTooShort, PasswordTooLong]
+      errors: [SchemaError, PasswordAuthenticationNotEnabled, PasswordTooShort, PasswordTooLong]
     })
   },
   /*#__PURE__*/ Traced.span("Passwords.set")

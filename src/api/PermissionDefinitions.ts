@@ -4,6 +4,7 @@
  * (also rename) and delete the definitions of one scope; a definition may contain others.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -41,13 +42,13 @@ export interface UpdateInput {
 }
 
 /** What {@link list} can fail with: no error specific to it. SPEC §8 */
-export type ListError = Call.CallError<readonly []>
+export type ListError = KnownErrors.SchemaError | Call.CallError<readonly []>
 
 /** The scope's definitions by id (at team scope with the built-in `$` permissions). SPEC §7 */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(scope: Scope): Effect.fn.Return<ReadonlyArray<PermissionDefinition>, ListError, StackHttp | AdminAccess> {
     yield* AdminAccess
-    return (yield* Call.call({ method: "GET", path: basePath(scope), response: PermissionDefinitionList, errors: [] })).items
+    return (yield* Call.call({ method: "GET", path: basePath(scope), response: PermissionDefinitionList, errors: [KnownErrors.SchemaError] })).items
   },
   /*#__PURE__*/ Traced.span("PermissionDefinitions.list")
 )
@@ -71,7 +72,7 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("PermissionDefinitions.create")
 )
 
-const updateErrors = [KnownErrors.PermissionNotFound, KnownErrors.PermissionIdAlreadyExists, KnownErrors.ContainedPermissionNotFound] as const
+const updateErrors = [KnownErrors.SchemaError, KnownErrors.PermissionNotFound, KnownErrors.PermissionIdAlreadyExists, KnownErrors.ContainedPermissionNotFound] as const
 /** What {@link update} can fail with. SPEC §8 */
 export type UpdateError = Call.CallError<typeof updateErrors>
 
@@ -90,7 +91,7 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("PermissionDefinitions.update")
 )
 
-const removeErrors = [KnownErrors.PermissionNotFound] as const
+const removeErrors = [KnownErrors.SchemaError, KnownErrors.PermissionNotFound] as const
 /** What {@link remove} can fail with. SPEC §8 */
 export type RemoveError = Call.CallError<typeof removeErrors>
 

@@ -5,6 +5,7 @@
  * and its grants and revocations of direct permissions.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -22,6 +23,9 @@ import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/Traced.ts"
+
+/** A permission a user holds in a team or in the project. */
+export type { ProjectPermission, TeamPermission } from "../protocol/schemas/Permission.ts"
 
 type Common = KnownError | UnknownErrorCode | TransportError
 
@@ -60,7 +64,7 @@ export interface ListOptions {
 const segment = encodeURIComponent
 
 /** What the signed-in user's listings can fail with: signed out. */
-export type ListOwnError = KnownErrors.CannotGetOwnUserWithoutUser | Common
+export type ListOwnError = KnownErrors.SchemaError | KnownErrors.CannotGetOwnUserWithoutUser | Common
 
 /** The signed-in user's permissions in a team. SPEC §7 `GET /team-permissions?team_id&user_id=me&recursive` */
 export const listTeam = /*#__PURE__*/ Effect.fnUntraced(
@@ -70,7 +74,7 @@ export const listTeam = /*#__PURE__*/ Effect.fnUntraced(
       path: "/team-permissions",
       query: { team_id: teamId, user_id: "me", recursive: options.recursive ?? defaultRecursive },
       response: TeamPermissionList,
-      errors: [KnownErrors.CannotGetOwnUserWithoutUser]
+      errors: [KnownErrors.SchemaError, KnownErrors.CannotGetOwnUserWithoutUser]
     })
     return page.items
   },
@@ -85,7 +89,7 @@ export const listProject = /*#__PURE__*/ Effect.fnUntraced(
       path: "/project-permissions",
       query: { user_id: "me", recursive: options.recursive ?? defaultRecursive },
       response: ProjectPermissionList,
-      errors: [KnownErrors.CannotGetOwnUserWithoutUser]
+      errors: [KnownErrors.SchemaError, KnownErrors.CannotGetOwnUserWithoutUser]
     })
     return page.items
   },
@@ -111,7 +115,7 @@ export const hasProjectPermission = /*#__PURE__*/ Effect.fnUntraced(
 // ----- server -----
 
 /** What the server's listings can fail with: no error specific to them. */
-export type ListAnyError = Common
+export type ListAnyError = KnownErrors.SchemaError | Common
 
 /** Team permissions of any user and team (filters optional). SPEC §6, §7 `GET /team-permissions` (server) */
 export const listTeamAsServer = /*#__PURE__*/ Effect.fnUntraced(
@@ -124,7 +128,7 @@ export const listTeamAsServer = /*#__PURE__*/ Effect.fnUntraced(
       path: "/team-permissions",
       query: { user_id: options.userId, team_id: options.teamId, recursive: options.recursive ?? defaultRecursive },
       response: TeamPermissionList,
-      errors: []
+      errors: [KnownErrors.SchemaError]
     })
     return page.items
   },
@@ -140,7 +144,7 @@ export const listProjectAsServer = /*#__PURE__*/ Effect.fnUntraced(
       path: "/project-permissions",
       query: { user_id: options.userId, recursive: options.recursive ?? defaultRecursive },
       response: ProjectPermissionList,
-      errors: []
+      errors: [KnownErrors.SchemaError]
     })
     return page.items
   },
@@ -149,6 +153,7 @@ export const listProjectAsServer = /*#__PURE__*/ Effect.fnUntraced(
 
 /** What `grantTeam` can fail with: no such user, not a member, no such team permission. */
 export type GrantTeamError =
+  | KnownErrors.SchemaError
   | KnownErrors.UserNotFound
   | KnownErrors.TeamMembershipNotFound
   | KnownErrors.PermissionNotFound
@@ -164,14 +169,14 @@ export const grantTeam = /*#__PURE__*/ Effect.fnUntraced(
       path: `/team-permissions/${segment(teamId)}/${segment(userId)}/${segment(permissionId)}`,
       body: {},
       response: TeamPermission,
-      errors: [KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound, KnownErrors.PermissionNotFound, KnownErrors.PermissionScopeMismatch]
+      errors: [KnownErrors.SchemaError, KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound, KnownErrors.PermissionNotFound, KnownErrors.PermissionScopeMismatch]
     })
   },
   /*#__PURE__*/ Traced.span("Permissions.grantTeam")
 )
 
 /** What `revokeTeam` can fail with: no such user, not a member, the permission is not held directly. */
-export type RevokeTeamError = KnownErrors.UserNotFound | KnownErrors.TeamMembershipNotFound | KnownErrors.TeamPermissionNotFound | Common
+export type RevokeTeamError = KnownErrors.SchemaError | KnownErrors.UserNotFound | KnownErrors.TeamMembershipNotFound | KnownErrors.TeamPermissionNotFound | Common
 
 /** Revokes a member's direct team permission. SPEC §6, §7 `DELETE /team-permissions/{teamId}/{userId}/{permissionId}` */
 export const revokeTeam = /*#__PURE__*/ Effect.fnUntraced(
@@ -182,14 +187,14 @@ export const revokeTeam = /*#__PURE__*/ Effect.fnUntraced(
       path: `/team-permissions/${segment(teamId)}/${segment(userId)}/${segment(permissionId)}`,
       body: {},
       response: Schema.Unknown,
-      errors: [KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound, KnownErrors.TeamPermissionNotFound]
+      errors: [KnownErrors.SchemaError, KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound, KnownErrors.TeamPermissionNotFound]
     })
   },
   /*#__PURE__*/ Traced.span("Permissions.revokeTeam")
 )
 
 /** What `grantProject` can fail with: no such user, no such project permission. */
-export type GrantProjectError = KnownErrors.UserNotFound | KnownErrors.PermissionNotFound | KnownErrors.PermissionScopeMismatch | Common
+export type GrantProjectError = KnownErrors.SchemaError | KnownErrors.UserNotFound | KnownErrors.PermissionNotFound | KnownErrors.PermissionScopeMismatch | Common
 
 /** Grants a user a project permission (granting a held one changes nothing). SPEC §6, §7 `POST /project-permissions/{userId}/{permissionId}` */
 export const grantProject = /*#__PURE__*/ Effect.fnUntraced(
@@ -200,14 +205,14 @@ export const grantProject = /*#__PURE__*/ Effect.fnUntraced(
       path: `/project-permissions/${segment(userId)}/${segment(permissionId)}`,
       body: {},
       response: ProjectPermission,
-      errors: [KnownErrors.UserNotFound, KnownErrors.PermissionNotFound, KnownErrors.PermissionScopeMismatch]
+      errors: [KnownErrors.SchemaError, KnownErrors.UserNotFound, KnownErrors.PermissionNotFound, KnownErrors.PermissionScopeMismatch]
     })
   },
   /*#__PURE__*/ Traced.span("Permissions.grantProject")
 )
 
 /** What `revokeProject` can fail with: no such user, the permission is not held directly. */
-export type RevokeProjectError = KnownErrors.UserNotFound | KnownErrors.PermissionNotFound | Common
+export type RevokeProjectError = KnownErrors.SchemaError | KnownErrors.UserNotFound | KnownErrors.PermissionNotFound | Common
 
 /** Revokes a user's direct project permission. SPEC §6, §7 `DELETE /project-permissions/{userId}/{permissionId}` */
 export const revokeProject = /*#__PURE__*/ Effect.fnUntraced(
@@ -218,7 +223,7 @@ export const revokeProject = /*#__PURE__*/ Effect.fnUntraced(
       path: `/project-permissions/${segment(userId)}/${segment(permissionId)}`,
       body: {},
       response: Schema.Unknown,
-      errors: [KnownErrors.UserNotFound, KnownErrors.PermissionNotFound]
+      errors: [KnownErrors.SchemaError, KnownErrors.UserNotFound, KnownErrors.PermissionNotFound]
     })
   },
   /*#__PURE__*/ Traced.span("Permissions.revokeProject")

@@ -2,7 +2,9 @@
  * The current project (SPEC §3, §7 "Other client calls").
  *
  * @since 0.1.0
+ * @module
  */
+import { SchemaError } from "../protocol/KnownErrors.ts"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
@@ -12,6 +14,9 @@ import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/Traced.ts"
+
+/** The project as a client sees it: its name and which sign-in methods it allows. */
+export type { ClientProject } from "../protocol/schemas/Project.ts"
 
 /** What `getCurrent` can fail with: the protocol declares no error specific to it. */
 export type GetCurrentError = KnownError | UnknownErrorCode | TransportError
@@ -34,7 +39,7 @@ export class FeatureNotSupported extends /*#__PURE__*/ Schema.TaggedError<Featur
 }
 
 /** What `checkFeatureSupport` fails with: `FeatureNotSupported` once the service has been told. */
-export type CheckFeatureSupportError = FeatureNotSupported | KnownError | UnknownErrorCode | TransportError
+export type CheckFeatureSupportError = SchemaError | FeatureNotSupported | KnownError | UnknownErrorCode | TransportError
 
 /**
  * Reports a feature the SDK cannot serve to the service (the body is passed through, with
@@ -49,7 +54,7 @@ export const checkFeatureSupport = /*#__PURE__*/ Effect.fnUntraced(
       body: options,
       responseType: "text",
       response: Schema.String,
-      errors: []
+      errors: [SchemaError]
     })
     return yield* new FeatureNotSupported({ name: options.name })
   },

@@ -8,6 +8,7 @@
  * unwrapped only into the request body.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -97,7 +98,7 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("ServerUsers.create")
 )
 
-const getErrors = [KnownErrors.UserNotFound] as const
+const getErrors = [KnownErrors.SchemaError, KnownErrors.UserNotFound] as const
 /** What {@link get} can fail with. SPEC §8 */
 export type GetError = Call.CallError<typeof getErrors>
 
@@ -130,7 +131,7 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("ServerUsers.update")
 )
 
-const removeErrors = [KnownErrors.UserNotFound] as const
+const removeErrors = [KnownErrors.SchemaError, KnownErrors.UserNotFound] as const
 /** What {@link remove} can fail with. SPEC §8 */
 export type RemoveError = Call.CallError<typeof removeErrors>
 

@@ -4,6 +4,7 @@
  * (optionally impersonating), lists and revokes them, and acts as a user with a session's tokens.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -21,6 +22,7 @@ import * as Call from "../transport/Call.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/Traced.ts"
+import type * as StackClientApp from "../apps/StackClientApp.ts"
 
 /** A listed session (SPEC §3). */
 export type { SessionInfo } from "../protocol/schemas/SessionInfo.ts"
@@ -51,7 +53,7 @@ export const listMine = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Sessions.listMine")
 )
 
-const revokeMineErrors = [KnownErrors.CannotDeleteCurrentSession] as const
+const revokeMineErrors = [KnownErrors.SchemaError, KnownErrors.CannotDeleteCurrentSession] as const
 /** What {@link revokeMine} can fail with: the session in use cannot revoke itself (sign out instead). SPEC §8 */
 export type RevokeMineError = Call.CallError<typeof revokeMineErrors>
 
@@ -80,7 +82,7 @@ export interface CreateInput {
   readonly isImpersonation?: boolean | undefined
 }
 
-const createErrors = [KnownErrors.UserIdDoesNotExist] as const
+const createErrors = [KnownErrors.SchemaError, KnownErrors.UserIdDoesNotExist] as const
 /** What {@link create} can fail with. SPEC §8 */
 export type CreateError = Call.CallError<typeof createErrors>
 
@@ -105,26 +107,26 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 /** What {@link list} can fail with: no error specific to it. SPEC §8 */
-export type ListError = Call.CallError<readonly []>
+export type ListError = KnownErrors.SchemaError | Call.CallError<readonly []>
 
 /** A user's sessions, newest first. SPEC §7 `GET /auth/sessions?user_id={id}` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<ReadonlyArray<SessionInfo>, ListError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    const result = yield* Call.call({ method: "GET", path: "/auth/sessions", query: { user_id: userId }, response: SessionList, errors: [] })
+    const result = yield* Call.call({ method: "GET", path: "/auth/sessions", query: { user_id: userId }, response: SessionList, errors: [KnownErrors.SchemaError] })
     return result.items
   },
   /*#__PURE__*/ Traced.span("Sessions.list")
 )
 
 /** What {@link revoke} can fail with: no error specific to it (an unknown id is a 404). SPEC §8 */
-export type RevokeError = Call.CallError<readonly []>
+export type RevokeError = KnownErrors.SchemaError | Call.CallError<readonly []>
 
 /** Revokes any session of the project. SPEC §7 `DELETE /auth/sessions/{id}` */
 export const revoke = /*#__PURE__*/ Effect.fnUntraced(
   function*(sessionId: string): Effect.fn.Return<void, RevokeError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    yield* Call.call({ method: "DELETE", path: sessionPath(sessionId), response: Schema.Unknown, errors: [] })
+    yield* Call.call({ method: "DELETE", path: sessionPath(sessionId), response: Schema.Unknown, errors: [KnownErrors.SchemaError] })
   },
   /*#__PURE__*/ Traced.span("Sessions.revoke")
 )
@@ -142,7 +144,7 @@ export interface ActAsTokens {
  */
 export const actAs = (
   tokens: ActAsTokens
-): Layer.Layer<AppLayer.Services, InvalidTokenValue | StackConfigError, StackHttp> =>
+): Layer.Layer<StackClientApp.Services, InvalidTokenValue | StackConfigError, StackHttp> =>
   Layer.unwrap(Effect.map(StackHttp, (http) =>
     AppLayer.make(
       { ...http.config, secretServerKey: undefined, superSecretAdminKey: undefined },

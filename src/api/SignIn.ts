@@ -3,6 +3,7 @@
  * the session and reporting who signed in and whether the user is new.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
@@ -10,6 +11,9 @@ import * as Schema from "effect/Schema"
 import type { SignInTokens } from "../protocol/schemas/Auth.ts"
 import * as AccessToken from "../session/AccessToken.ts"
 import * as Session from "../session/Session.ts"
+
+/** The tokens a sign-in answers with. */
+export type { SignInTokens } from "../protocol/schemas/Auth.ts"
 
 /** What a successful sign-in reports. SPEC §4 "Sign-in outcomes" */
 export interface SignInResult {

@@ -5,6 +5,7 @@
  * Unknown, expired, used and exhausted codes are typed errors.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -22,10 +23,14 @@ import * as Session from "../session/Session.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/Traced.ts"
 
+/** A team invitation: as sent, as listed by the team, and as its recipient reads it. */
+export type { SentInvitation, TeamInvitation, TeamInvitationDetails } from "../protocol/schemas/TeamInvitation.ts"
+
 type Common = KnownError | UnknownErrorCode | TransportError
 
 /** What `send` can fail with: lacking `$invite_members`, an untrusted callback URL, no such team, signed out. */
 export type SendError =
+  | KnownErrors.SchemaError
   | KnownErrors.UserAuthenticationRequired
   | KnownErrors.TeamMembershipNotFound
   | KnownErrors.TeamPermissionRequired
@@ -49,6 +54,7 @@ export const send = /*#__PURE__*/ Effect.fnUntraced(
       body: { email: options.email, team_id: options.teamId, callback_url: options.callbackUrl },
       response: SentInvitation,
       errors: [
+        KnownErrors.SchemaError,
         KnownErrors.UserAuthenticationRequired,
         KnownErrors.TeamMembershipNotFound,
         KnownErrors.TeamPermissionRequired,
@@ -62,6 +68,7 @@ export const send = /*#__PURE__*/ Effect.fnUntraced(
 
 /** What `list` and `revoke` can fail with: not a member, lacking the permissions, no such team, signed out. */
 export type ManageError =
+  | KnownErrors.SchemaError
   | KnownErrors.CannotGetOwnUserWithoutUser
   | KnownErrors.TeamMembershipNotFound
   | KnownErrors.TeamPermissionRequired
@@ -69,6 +76,7 @@ export type ManageError =
   | Common
 
 const manageErrors = [
+  KnownErrors.SchemaError,
   KnownErrors.CannotGetOwnUserWithoutUser,
   KnownErrors.TeamMembershipNotFound,
   KnownErrors.TeamPermissionRequired,
@@ -106,6 +114,7 @@ export type CodeError =
   | KnownErrors.VerificationCodeMaxAttemptsReached
 
 const codeErrors = [
+  KnownErrors.SchemaError,
   KnownErrors.VerificationCodeNotFound,
   KnownErrors.VerificationCodeExpired,
   KnownErrors.VerificationCodeAlreadyUsed,
@@ -113,7 +122,7 @@ const codeErrors = [
 ] as const
 
 /** What `check` can fail with: the code's errors. */
-export type CheckError = CodeError | Common
+export type CheckError = KnownErrors.SchemaError | CodeError | Common
 
 /** Succeeds when the code can still be accepted (without using it). SPEC §7 `POST /team-invitations/accept/check-code` */
 export const check = /*#__PURE__*/ Effect.fnUntraced(
@@ -124,9 +133,9 @@ export const check = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 /** What `details` and `accept` can fail with: the code's errors, signed out, the team is gone. */
-export type AcceptError = CodeError | KnownErrors.UserAuthenticationRequired | KnownErrors.TeamNotFound | Common
+export type AcceptError = KnownErrors.SchemaError | CodeError | KnownErrors.UserAuthenticationRequired | KnownErrors.TeamNotFound | Common
 
-const acceptErrors = [...codeErrors, KnownErrors.UserAuthenticationRequired, KnownErrors.TeamNotFound] as const
+const acceptErrors = [KnownErrors.SchemaError, ...codeErrors, KnownErrors.UserAuthenticationRequired, KnownErrors.TeamNotFound] as const
 
 /** The team an invitation code is for, with its display name. SPEC §3, §7 `POST /team-invitations/accept/details` */
 export const details = /*#__PURE__*/ Effect.fnUntraced(

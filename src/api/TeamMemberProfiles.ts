@@ -4,6 +4,7 @@
  * updates only its own (`me`); a server reads and updates any.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
@@ -25,6 +26,7 @@ const path = (teamId: string, userId: string) => `/team-member-profiles/${encode
 
 /** What `list` can fail with: not a member, lacking `$read_members`, no such team or user, signed out. */
 export type ListError =
+  | KnownErrors.SchemaError
   | KnownErrors.CannotGetOwnUserWithoutUser
   | KnownErrors.TeamMembershipNotFound
   | KnownErrors.TeamPermissionRequired
@@ -47,6 +49,7 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
       query: { team_id: options.teamId, user_id: options.userId },
       response: TeamMemberProfileList,
       errors: [
+        KnownErrors.SchemaError,
         KnownErrors.CannotGetOwnUserWithoutUser,
         KnownErrors.TeamMembershipNotFound,
         KnownErrors.TeamPermissionRequired,
@@ -61,6 +64,7 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
 
 /** What `get` can fail with: not a member, lacking `$read_members` (for others), signed out. */
 export type GetError =
+  | KnownErrors.SchemaError
   | KnownErrors.CannotGetOwnUserWithoutUser
   | KnownErrors.TeamMembershipNotFound
   | KnownErrors.TeamPermissionRequired
@@ -75,6 +79,7 @@ export const get = /*#__PURE__*/ Effect.fnUntraced(
       path: path(teamId, userId),
       response: TeamMemberProfile,
       errors: [
+        KnownErrors.SchemaError,
         KnownErrors.CannotGetOwnUserWithoutUser,
         KnownErrors.TeamMembershipNotFound,
         KnownErrors.TeamPermissionRequired,

@@ -4,6 +4,7 @@
  * permissions) and removes them.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -17,12 +18,15 @@ import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/Traced.ts"
 
+/** A user's membership of a team. */
+export type { TeamMembership } from "../protocol/schemas/Team.ts"
+
 type Common = KnownError | UnknownErrorCode | TransportError
 
 const path = (teamId: string, userId: string) => `/team-memberships/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}`
 
 /** What `leave` can fail with: not a member, or signed out. */
-export type LeaveError = KnownErrors.TeamMembershipNotFound | KnownErrors.CannotGetOwnUserWithoutUser | Common
+export type LeaveError = KnownErrors.SchemaError | KnownErrors.TeamMembershipNotFound | KnownErrors.CannotGetOwnUserWithoutUser | Common
 
 /** The signed-in user leaves a team. SPEC §7 `DELETE /team-memberships/{teamId}/me` */
 export const leave = /*#__PURE__*/ Effect.fnUntraced(
@@ -32,7 +36,7 @@ export const leave = /*#__PURE__*/ Effect.fnUntraced(
       path: path(teamId, "me"),
       body: {},
       response: Schema.Unknown,
-      errors: [KnownErrors.TeamMembershipNotFound, KnownErrors.CannotGetOwnUserWithoutUser]
+      errors: [KnownErrors.SchemaError, KnownErrors.TeamMembershipNotFound, KnownErrors.CannotGetOwnUserWithoutUser]
     })
   },
   /*#__PURE__*/ Traced.span("TeamMemberships.leave")
@@ -40,6 +44,7 @@ export const leave = /*#__PURE__*/ Effect.fnUntraced(
 
 /** What `removeMember` can fail with: lacking `$remove_members`, not a member, or signed out. */
 export type RemoveMemberError =
+  | KnownErrors.SchemaError
   | KnownErrors.TeamPermissionRequired
   | KnownErrors.TeamMembershipNotFound
   | KnownErrors.CannotGetOwnUserWithoutUser
@@ -56,14 +61,14 @@ export const removeMember = /*#__PURE__*/ Effect.fnUntraced(
       path: path(teamId, userId),
       body: {},
       response: Schema.Unknown,
-      errors: [KnownErrors.TeamPermissionRequired, KnownErrors.TeamMembershipNotFound, KnownErrors.CannotGetOwnUserWithoutUser]
+      errors: [KnownErrors.SchemaError, KnownErrors.TeamPermissionRequired, KnownErrors.TeamMembershipNotFound, KnownErrors.CannotGetOwnUserWithoutUser]
     })
   },
   /*#__PURE__*/ Traced.span("TeamMemberships.removeMember")
 )
 
 /** What `add` can fail with: no such user or team, or already a member. */
-export type AddError = KnownErrors.UserNotFound | KnownErrors.TeamNotFound | KnownErrors.TeamMembershipAlreadyExists | Common
+export type AddError = KnownErrors.SchemaError | KnownErrors.UserNotFound | KnownErrors.TeamNotFound | KnownErrors.TeamMembershipAlreadyExists | Common
 
 /** Adds a user to a team, with the member default permissions. SPEC §6, §7 `POST /team-memberships/{teamId}/{userId}` */
 export const add = /*#__PURE__*/ Effect.fnUntraced(
@@ -74,14 +79,14 @@ export const add = /*#__PURE__*/ Effect.fnUntraced(
       path: path(teamId, userId),
       body: {},
       response: TeamMembership,
-      errors: [KnownErrors.UserNotFound, KnownErrors.TeamNotFound, KnownErrors.TeamMembershipAlreadyExists]
+      errors: [KnownErrors.SchemaError, KnownErrors.UserNotFound, KnownErrors.TeamNotFound, KnownErrors.TeamMembershipAlreadyExists]
     })
   },
   /*#__PURE__*/ Traced.span("TeamMemberships.add")
 )
 
 /** What `remove` can fail with: no such user, or not a member. */
-export type RemoveError = KnownErrors.UserNotFound | KnownErrors.TeamMembershipNotFound | Common
+export type RemoveError = KnownErrors.SchemaError | KnownErrors.UserNotFound | KnownErrors.TeamMembershipNotFound | Common
 
 /** Removes a user from a team, with their permissions in it. SPEC §6, §7 `DELETE /team-memberships/{teamId}/{userId}` */
 export const remove = /*#__PURE__*/ Effect.fnUntraced(
@@ -92,7 +97,7 @@ export const remove = /*#__PURE__*/ Effect.fnUntraced(
       path: path(teamId, userId),
       body: {},
       response: Schema.Unknown,
-      errors: [KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound]
+      errors: [KnownErrors.SchemaError, KnownErrors.UserNotFound, KnownErrors.TeamMembershipNotFound]
     })
   },
   /*#__PURE__*/ Traced.span("TeamMemberships.remove")

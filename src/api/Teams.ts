@@ -8,6 +8,7 @@
  * `StackHttpError` (it has no known-error code).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -55,7 +56,7 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 /** What `select` can fail with: the user is not a member of that team, or is signed out. */
-export type SelectError = KnownErrors.TeamMembershipNotFound | KnownErrors.CannotGetOwnUserWithoutUser | Common
+export type SelectError = KnownErrors.SchemaError | KnownErrors.TeamMembershipNotFound | KnownErrors.CannotGetOwnUserWithoutUser | Common
 
 /** Makes a team (or none) the signed-in user's selected team. SPEC §3, §7 `PATCH /users/me` (`selected_team_id`) */
 export const select = /*#__PURE__*/ Effect.fnUntraced(
@@ -65,7 +66,7 @@ export const select = /*#__PURE__*/ Effect.fnUntraced(
       path: "/users/me",
       body: { selected_team_id: teamId },
       response: Schema.Unknown,
-      errors: [KnownErrors.TeamMembershipNotFound, KnownErrors.CannotGetOwnUserWithoutUser]
+      errors: [KnownErrors.SchemaError, KnownErrors.TeamMembershipNotFound, KnownErrors.CannotGetOwnUserWithoutUser]
     })
   },
   /*#__PURE__*/ Traced.span("Teams.select")
@@ -98,6 +99,7 @@ export type UpdateError = KnownErrors.SchemaError | ChangeError
 
 /** What `update` and `remove` can fail with: not a member, lacking the permission, no such team. */
 export type ChangeError =
+  | KnownErrors.SchemaError
   | KnownErrors.UserAuthenticationRequired
   | KnownErrors.TeamMembershipNotFound
   | KnownErrors.TeamPermissionRequired
@@ -105,6 +107,7 @@ export type ChangeError =
   | Common
 
 const changeErrors = [
+  KnownErrors.SchemaError,
   KnownErrors.UserAuthenticationRequired,
   KnownErrors.TeamMembershipNotFound,
   KnownErrors.TeamPermissionRequired,
@@ -136,7 +139,7 @@ export const remove = /*#__PURE__*/ Effect.fnUntraced(
 // ----- server -----
 
 /** What `listAll` can fail with: no error specific to it. */
-export type ListAllError = Common
+export type ListAllError = KnownErrors.SchemaError | Common
 
 /** What `listAll` takes: a user, to list only the teams they belong to. */
 export interface ListAllOptions {
@@ -147,7 +150,7 @@ export interface ListAllOptions {
 export const listAll = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: ListAllOptions = {}): Effect.fn.Return<ReadonlyArray<ServerTeam>, ListAllError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    const page = yield* Call.call({ method: "GET", path: "/teams", query: { user_id: options.userId }, response: ServerTeamList, errors: [] })
+    const page = yield* Call.call({ method: "GET", path: "/teams", query: { user_id: options.userId }, response: ServerTeamList, errors: [KnownErrors.SchemaError] })
     return page.items
   },
   /*#__PURE__*/ Traced.span("Teams.listAll")
@@ -175,7 +178,7 @@ export const createAsServer = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 /** What the server's single-team calls can fail with: no such team. */
-export type ServerTeamError = KnownErrors.TeamNotFound | Common
+export type ServerTeamError = KnownErrors.SchemaError | KnownErrors.TeamNotFound | Common
 
 /** What `updateAsServer` can fail with: no such team, or an input refused by its schema or the service. */
 export type UpdateAsServerError = KnownErrors.SchemaError | ServerTeamError
@@ -184,7 +187,7 @@ export type UpdateAsServerError = KnownErrors.SchemaError | ServerTeamError
 export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<ServerTeam, ServerTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    return yield* Call.call({ method: "GET", path: `/teams/${segment(teamId)}`, response: ServerTeam, errors: [KnownErrors.TeamNotFound] })
+    return yield* Call.call({ method: "GET", path: `/teams/${segment(teamId)}`, response: ServerTeam, errors: [KnownErrors.SchemaError, KnownErrors.TeamNotFound] })
   },
   /*#__PURE__*/ Traced.span("Teams.get")
 )
@@ -208,7 +211,7 @@ export const updateAsServer = /*#__PURE__*/ Effect.fnUntraced(
 export const removeAsServer = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<void, ServerTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    yield* Call.call({ method: "DELETE", path: `/teams/${segment(teamId)}`, response: Schema.Unknown, errors: [KnownErrors.TeamNotFound] })
+    yield* Call.call({ method: "DELETE", path: `/teams/${segment(teamId)}`, response: Schema.Unknown, errors: [KnownErrors.SchemaError, KnownErrors.TeamNotFound] })
   },
   /*#__PURE__*/ Traced.span("Teams.removeAsServer")
 )

@@ -6,6 +6,7 @@
  * session reads as signed out without a request.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"

@@ -4,6 +4,7 @@
  * authenticator. Every ceremony failure of SPEC §8 is its own error class.
  *
  * @since 0.1.0
+ * @module
  */
 import type {
   AuthenticationResponseJSON,
@@ -125,7 +126,9 @@ export interface Service {
   readonly isSupported: Effect.Effect<boolean>
   /** The page's hostname: the relying-party id a ceremony uses. */
   readonly hostname: Effect.Effect<string>
+  /** Asks the browser to create a passkey for the given options (the user is prompted). */
   readonly startRegistration: (options: PublicKeyCredentialCreationOptionsJSON) => Effect.Effect<RegistrationResponseJSON, CeremonyError>
+  /** Asks the browser to sign in with a passkey for the given options (the user is prompted). */
   readonly startAuthentication: (options: PublicKeyCredentialRequestOptionsJSON) => Effect.Effect<AuthenticationResponseJSON, CeremonyError>
 }
 

@@ -3,6 +3,7 @@
  * a token for the third-party webhook service's portal, where endpoints are managed.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"

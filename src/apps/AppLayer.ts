@@ -13,6 +13,7 @@ import type { AccessType } from "../protocol/AccessType.ts"
 import * as Session from "../session/Session.ts"
 import * as TokenStore from "../session/TokenStore.ts"
 import * as Access from "../transport/Access.ts"
+import type * as Limits from "../transport/Limits.ts"
 import * as StackConfig from "../transport/StackConfig.ts"
 import * as StackHttp from "../transport/StackHttp.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
@@ -28,10 +29,17 @@ export interface CommonOptions<E = never> {
   readonly allowSecretKeysInBrowser?: boolean | undefined
 }
 
-/** Which project and service an app talks to, besides its keys. SPEC §6 */
-export interface ProjectOptions<E = never> extends CommonOptions<E> {
+/**
+ * Which project and service an app talks to, besides its keys, and the bounds of its calls:
+ * `timeout`, `deadline`, `maxResponseBytes`, `maxRetryAfter` and the `retry` schedule
+ * (`{ retry: { baseDelay: 0 } }` lets tests of failures run instantly). SPEC §6
+ */
+export interface ProjectOptions<E = never> extends CommonOptions<E>, Limits.Options {
+  /** The project's id, as shown on the dashboard. */
   readonly projectId: string
+  /** Where the service lives; the hosted service by default. */
   readonly baseUrl?: string | undefined
+  /** Headers added to every request (a proxy's, for example); they never replace the SDK's own. */
   readonly extraRequestHeaders?: Readonly<Record<string, string>> | undefined
 }
 

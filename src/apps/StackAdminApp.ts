@@ -3,6 +3,7 @@
  * (SPEC §1, §6). Provides `ServerAccess` and `AdminAccess`. Refused in browsers.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -15,9 +16,13 @@ import * as StackConfig from "../transport/StackConfig.ts"
 import * as StackHttp from "../transport/StackHttp.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as AppLayer from "./AppLayer.ts"
+import type * as StackClientApp from "./StackClientApp.ts"
+
+/** The options every app shares (token store, HTTP client, retry and time limits, ...), and those of `layerConfig`. */
+export type { CommonOptions, ConfigOptions, ProjectOptions } from "./AppLayer.ts"
 
 /** What an admin app provides. */
-export type Services = AppLayer.Services | Access.ServerAccess | Access.AdminAccess
+export type Services = StackClientApp.Services | Access.ServerAccess | Access.AdminAccess
 
 /** Options of the admin app. SPEC §6 */
 export interface Options<E = never> extends AppLayer.ProjectOptions<E> {

@@ -4,6 +4,7 @@
  * or `AdminAccess` requirement is a compile error here).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Layer from "effect/Layer"
 import type * as Config from "effect/Config"
@@ -13,6 +14,9 @@ import type * as Session from "../session/Session.ts"
 import type * as TokenStore from "../session/TokenStore.ts"
 import type * as StackHttp from "../transport/StackHttp.ts"
 import * as AppLayer from "./AppLayer.ts"
+
+/** The options every app shares (token store, HTTP client, retry and time limits, ...), and those of `layerConfig`. */
+export type { CommonOptions, ConfigOptions, ProjectOptions } from "./AppLayer.ts"
 
 /**
  * What a client app provides to the calls of `api/*` (`AppLayer.Services`, written out so that

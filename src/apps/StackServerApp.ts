@@ -3,6 +3,7 @@
  * `ServerAccess`, so server-only calls of `api/*` compile. Refused in browsers.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Layer from "effect/Layer"
 import type * as Config from "effect/Config"
@@ -11,9 +12,16 @@ import * as Access from "../transport/Access.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as AppLayer from "./AppLayer.ts"
 import * as RequestCaller from "./RequestCaller.ts"
+import type * as StackClientApp from "./StackClientApp.ts"
+
+/** The options every app shares (token store, HTTP client, retry and time limits, ...), and those of `layerConfig`. */
+export type { CommonOptions, ConfigOptions, ProjectOptions } from "./AppLayer.ts"
+
+/** The services `StackServerApp.forRequest` replaces with the request's own. */
+export type { Replaced } from "./RequestCaller.ts"
 
 /** What a server app provides. */
-export type Services = AppLayer.Services | Access.ServerAccess
+export type Services = StackClientApp.Services | Access.ServerAccess
 
 /** Options of the server app. SPEC §6 */
 export interface Options<E = never> extends AppLayer.ProjectOptions<E> {

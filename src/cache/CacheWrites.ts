@@ -9,6 +9,7 @@
  * The rules work on the wire paths, so they hold whichever function sent the write.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -22,7 +23,12 @@ const { keys } = Keys
 /** A cache change a write causes. SPEC §9 */
 export type Change =
   | { readonly _tag: "Set"; readonly key: Key; readonly value: unknown }
-  | { readonly _tag: "Update"; readonly key: Key; readonly f: (value: unknown) => unknown }
+  | {
+    readonly _tag: "Update"
+    readonly key: Key
+    /** The new cached value from the old one. */
+    readonly f: (value: unknown) => unknown
+  }
   | { readonly _tag: "Invalidate"; readonly key: Key }
 
 const set = (key: Key, value: unknown): Change => ({ _tag: "Set", key, value })

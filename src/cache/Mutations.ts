@@ -4,6 +4,7 @@
  * API functions directly (`Users.update`, `Teams.create`, ...): that is the one way to write.
  *
  * @since 0.1.0
+ * @module
  */
 import * as ApiKeys from "../api/ApiKeys.ts"
 import * as ContactChannels from "../api/ContactChannels.ts"

@@ -7,6 +7,7 @@
  * `["teams"]` and every `["teams", id]`).
  *
  * @since 0.1.0
+ * @module
  */
 import * as ApiKeys from "../api/ApiKeys.ts"
 import * as ContactChannels from "../api/ContactChannels.ts"

@@ -14,6 +14,7 @@
  * Adapters (React) read snapshots and listen synchronously (`snapshotUnsafe`, `listenUnsafe`).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"

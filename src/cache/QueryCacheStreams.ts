@@ -3,6 +3,7 @@
  * app that only reads through the cache does not bundle `Stream`.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Queue from "effect/Queue"

@@ -14,6 +14,9 @@ import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { JWK } from "jose"
 import * as Table from "./Table.ts"
 
+/** A table of the emulator's state: rows by id. */
+export type { Table } from "./Table.ts"
+
 /** An OAuth provider a project offers. SPEC §3 */
 export interface OAuthProviderConfig {
   readonly id: string
@@ -284,14 +287,18 @@ export const permissionKey = (projectId: string, scope: "team" | "project", id: 
 
 /** Reads and writes a named table in `extra` (for resources other modules add). SPEC §3 */
 export const extraTable = <A>(name: string) => ({
+  /** The table in `state` (empty when never written). */
   get: (state: State): Table.Table<A> => (state.extra[name] ?? Table.empty) as Table.Table<A>,
+  /** `state` with this table replaced. */
   set: (state: State, table: Table.Table<A>): State => ({ ...state, extra: { ...state.extra, [name]: table } })
 })
 
 /** The state service: reads, and serialised transactions. SPEC §3 */
 export interface Service {
   readonly get: Effect.Effect<State>
+  /** Replaces the whole state. */
   readonly set: (state: State) => Effect.Effect<void>
+  /** Changes the state in one step. */
   readonly update: (f: (state: State) => State) => Effect.Effect<void>
   /** Runs `f` on the current state and stores its new state, one transaction at a time. */
   readonly transact: <A, E = never>(f: (state: State) => Effect.Effect<readonly [A, State], E>) => Effect.Effect<A, E>

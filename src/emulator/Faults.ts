@@ -61,6 +61,7 @@ export interface Active extends Injection {
 export interface Service {
   /** Adds an injection; returns its id. */
   readonly inject: (injection: Injection) => Effect.Effect<string>
+  /** Removes one injection by the id `inject` answered. */
   readonly remove: (id: string) => Effect.Effect<void>
   readonly clear: Effect.Effect<void>
   readonly list: Effect.Effect<ReadonlyArray<Active>>

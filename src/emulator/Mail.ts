@@ -13,6 +13,9 @@ import * as EmulatorState from "./EmulatorState.ts"
 import { matchPattern } from "./Router.ts"
 import * as Table from "./Table.ts"
 
+/** Which of the project's e-mail templates a mail is rendered from. */
+export type { TemplateKind } from "./EmailTemplates.ts"
+
 /** The sender of every mail. SPEC §7 */
 export const defaultFrom = "Stack Auth Emulator <noreply@emulator.stack-auth.local>"
 

@@ -19,6 +19,10 @@ import * as Fields from "./Fields.ts"
 import type { Auth } from "./RequestAuth.ts"
 import * as Responses from "./Responses.ts"
 
+/** Who a request authenticated as, and how a route refuses it. */
+export type { Auth } from "./RequestAuth.ts"
+export type { OAuthFailure, RouteFailure, StatusFailure } from "./Responses.ts"
+
 /** HTTP methods routes answer. SPEC §7 */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 

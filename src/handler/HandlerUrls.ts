@@ -8,6 +8,7 @@
  * with `Effect.provideService(CurrentHandlerUrls, HandlerUrls.make({ handler: "/auth" }))`.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 

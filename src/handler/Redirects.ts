@@ -10,6 +10,7 @@
  * control characters, backslashes, percent-encoded slashes and trailing-dot hosts are refused.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

@@ -2,6 +2,7 @@
  * The three access levels of the protocol (SPEC §1, §6).
  *
  * @since 0.1.0
+ * @module
  */
 
 /** Which credentials a request carries. SPEC §6 */

@@ -2,6 +2,7 @@
  * The `x-stack-*` header names of the protocol (SPEC §6, §7, §8).
  *
  * @since 0.1.0
+ * @module
  */
 
 /** Project the request is for. SPEC §7 */

@@ -7,6 +7,7 @@
  * Import classes by name: nothing here runs at load time, so unused classes tree-shake away.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -96,6 +97,7 @@ export class ProjectAuthenticationError extends /*#__PURE__*/ Schema.TaggedError
   details: Opaque
 }) {
   static readonly code = "PROJECT_AUTHENTICATION_ERROR"
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ProjectAuthenticationError =>
     decodeWire(ProjectAuthenticationError, wire)
 }
@@ -108,6 +110,7 @@ export class InvalidProjectAuthentication extends /*#__PURE__*/ Schema.TaggedErr
   details: Opaque
 }) {
   static readonly code = "INVALID_PROJECT_AUTHENTICATION"
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidProjectAuthentication =>
     decodeWire(InvalidProjectAuthentication, wire)
 }
@@ -120,6 +123,7 @@ export class ProjectKeyWithoutAccessType extends /*#__PURE__*/ Schema.TaggedErro
 }) {
   static readonly code = "PROJECT_KEY_WITHOUT_ACCESS_TYPE"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ProjectKeyWithoutAccessType =>
     decodeWire(ProjectKeyWithoutAccessType, wire)
 }
@@ -132,6 +136,7 @@ export class InvalidAccessType extends /*#__PURE__*/ Schema.TaggedError<InvalidA
 }) {
   static readonly code = "INVALID_ACCESS_TYPE"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidAccessType => decodeWire(InvalidAccessType, wire)
 }
 
@@ -144,6 +149,7 @@ export class AccessTypeWithoutProjectId extends /*#__PURE__*/ Schema.TaggedError
 }) {
   static readonly code = "ACCESS_TYPE_WITHOUT_PROJECT_ID"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): AccessTypeWithoutProjectId =>
     decodeWire(AccessTypeWithoutProjectId, wire)
 }
@@ -156,6 +162,7 @@ export class AccessTypeRequired extends /*#__PURE__*/ Schema.TaggedError<AccessT
 }) {
   static readonly code = "ACCESS_TYPE_REQUIRED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): AccessTypeRequired =>
     decodeWire(AccessTypeRequired, wire)
 }
@@ -172,6 +179,7 @@ export class InsufficientAccessType extends /*#__PURE__*/ Schema.TaggedError<Ins
 }) {
   static readonly code = "INSUFFICIENT_ACCESS_TYPE"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InsufficientAccessType =>
     decodeWire(InsufficientAccessType, wire)
 }
@@ -185,6 +193,7 @@ export class InvalidPublishableClientKey extends /*#__PURE__*/ Schema.TaggedErro
 }) {
   static readonly code = "INVALID_PUBLISHABLE_CLIENT_KEY"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidPublishableClientKey =>
     decodeWire(InvalidPublishableClientKey, wire)
 }
@@ -198,6 +207,7 @@ export class InvalidSecretServerKey extends /*#__PURE__*/ Schema.TaggedError<Inv
 }) {
   static readonly code = "INVALID_SECRET_SERVER_KEY"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidSecretServerKey =>
     decodeWire(InvalidSecretServerKey, wire)
 }
@@ -211,6 +221,7 @@ export class InvalidSuperSecretAdminKey extends /*#__PURE__*/ Schema.TaggedError
 }) {
   static readonly code = "INVALID_SUPER_SECRET_ADMIN_KEY"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidSuperSecretAdminKey =>
     decodeWire(InvalidSuperSecretAdminKey, wire)
 }
@@ -223,6 +234,7 @@ export class InvalidAdminAccessToken extends /*#__PURE__*/ Schema.TaggedError<In
   details: Opaque
 }) {
   static readonly code = "INVALID_ADMIN_ACCESS_TOKEN"
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidAdminAccessToken =>
     decodeWire(InvalidAdminAccessToken, wire)
 }
@@ -235,6 +247,7 @@ export class UnparsableAdminAccessToken extends /*#__PURE__*/ Schema.TaggedError
 }) {
   static readonly code = "UNPARSABLE_ADMIN_ACCESS_TOKEN"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): UnparsableAdminAccessToken =>
     decodeWire(UnparsableAdminAccessToken, wire)
 }
@@ -248,6 +261,7 @@ export class AdminAccessTokenExpired extends /*#__PURE__*/ Schema.TaggedError<Ad
 }) {
   static readonly code = "ADMIN_ACCESS_TOKEN_EXPIRED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): AdminAccessTokenExpired =>
     decodeWire(AdminAccessTokenExpired, wire)
 }
@@ -260,6 +274,7 @@ export class InvalidProjectForAdminAccessToken extends /*#__PURE__*/ Schema.Tagg
 }) {
   static readonly code = "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidProjectForAdminAccessToken =>
     decodeWire(InvalidProjectForAdminAccessToken, wire)
 }
@@ -272,6 +287,7 @@ export class AdminAccessTokenIsNotAdmin extends /*#__PURE__*/ Schema.TaggedError
 }) {
   static readonly code = "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): AdminAccessTokenIsNotAdmin =>
     decodeWire(AdminAccessTokenIsNotAdmin, wire)
 }
@@ -284,6 +300,7 @@ export class ProjectAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedEr
   details: Opaque
 }) {
   static readonly code = "PROJECT_AUTHENTICATION_REQUIRED"
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ProjectAuthenticationRequired =>
     decodeWire(ProjectAuthenticationRequired, wire)
 }
@@ -296,6 +313,7 @@ export class ClientAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedErr
 }) {
   static readonly code = "CLIENT_AUTHENTICATION_REQUIRED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ClientAuthenticationRequired =>
     decodeWire(ClientAuthenticationRequired, wire)
 }
@@ -308,6 +326,7 @@ export class ServerAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedErr
 }) {
   static readonly code = "SERVER_AUTHENTICATION_REQUIRED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ServerAuthenticationRequired =>
     decodeWire(ServerAuthenticationRequired, wire)
 }
@@ -320,6 +339,7 @@ export class ClientOrServerAuthenticationRequired extends /*#__PURE__*/ Schema.T
 }) {
   static readonly code = "CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ClientOrServerAuthenticationRequired =>
     decodeWire(ClientOrServerAuthenticationRequired, wire)
 }
@@ -332,6 +352,7 @@ export class ClientOrAdminAuthenticationRequired extends /*#__PURE__*/ Schema.Ta
 }) {
   static readonly code = "CLIENT_OR_ADMIN_AUTHENTICATION_REQUIRED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ClientOrAdminAuthenticationRequired =>
     decodeWire(ClientOrAdminAuthenticationRequired, wire)
 }
@@ -344,6 +365,7 @@ export class ClientOrServerOrAdminAuthenticationRequired extends /*#__PURE__*/ S
 }) {
   static readonly code = "CLIENT_OR_SERVER_OR_ADMIN_AUTHENTICATION_REQUIRED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ClientOrServerOrAdminAuthenticationRequired =>
     decodeWire(ClientOrServerOrAdminAuthenticationRequired, wire)
 }
@@ -356,6 +378,7 @@ export class AdminAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedErro
 }) {
   static readonly code = "ADMIN_AUTHENTICATION_REQUIRED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): AdminAuthenticationRequired =>
     decodeWire(AdminAuthenticationRequired, wire)
 }
@@ -368,6 +391,7 @@ export class ExpectedInternalProject extends /*#__PURE__*/ Schema.TaggedError<Ex
 }) {
   static readonly code = "EXPECTED_INTERNAL_PROJECT"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ExpectedInternalProject =>
     decodeWire(ExpectedInternalProject, wire)
 }
@@ -384,6 +408,7 @@ export class SessionAuthenticationError extends /*#__PURE__*/ Schema.TaggedError
   details: Opaque
 }) {
   static readonly code = "SESSION_AUTHENTICATION_ERROR"
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): SessionAuthenticationError =>
     decodeWire(SessionAuthenticationError, wire)
 }
@@ -396,6 +421,7 @@ export class InvalidSessionAuthentication extends /*#__PURE__*/ Schema.TaggedErr
   details: Opaque
 }) {
   static readonly code = "INVALID_SESSION_AUTHENTICATION"
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidSessionAuthentication =>
     decodeWire(InvalidSessionAuthentication, wire)
 }
@@ -408,6 +434,7 @@ export class InvalidAccessToken extends /*#__PURE__*/ Schema.TaggedError<Invalid
   details: Opaque
 }) {
   static readonly code = "INVALID_ACCESS_TOKEN"
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidAccessToken =>
     decodeWire(InvalidAccessToken, wire)
 }
@@ -420,6 +447,7 @@ export class UnparsableAccessToken extends /*#__PURE__*/ Schema.TaggedError<Unpa
 }) {
   static readonly code = "UNPARSABLE_ACCESS_TOKEN"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): UnparsableAccessToken =>
     decodeWire(UnparsableAccessToken, wire)
 }
@@ -433,6 +461,7 @@ export class AccessTokenExpired extends /*#__PURE__*/ Schema.TaggedError<AccessT
 }) {
   static readonly code = "ACCESS_TOKEN_EXPIRED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): AccessTokenExpired =>
     decodeWire(AccessTokenExpired, wire)
 }
@@ -449,6 +478,7 @@ export class InvalidProjectForAccessToken extends /*#__PURE__*/ Schema.TaggedErr
 }) {
   static readonly code = "INVALID_PROJECT_FOR_ACCESS_TOKEN"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidProjectForAccessToken =>
     decodeWire(InvalidProjectForAccessToken, wire)
 }
@@ -461,6 +491,7 @@ export class RefreshTokenError extends /*#__PURE__*/ Schema.TaggedError<RefreshT
   details: Opaque
 }) {
   static readonly code = "REFRESH_TOKEN_ERROR"
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): RefreshTokenError => decodeWire(RefreshTokenError, wire)
 }
 
@@ -472,6 +503,7 @@ export class RefreshTokenNotFoundOrExpired extends /*#__PURE__*/ Schema.TaggedEr
 }) {
   static readonly code = "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): RefreshTokenNotFoundOrExpired =>
     decodeWire(RefreshTokenNotFoundOrExpired, wire)
 }
@@ -484,6 +516,7 @@ export class CannotDeleteCurrentSession extends /*#__PURE__*/ Schema.TaggedError
 }) {
   static readonly code = "CANNOT_DELETE_CURRENT_SESSION"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): CannotDeleteCurrentSession =>
     decodeWire(CannotDeleteCurrentSession, wire)
 }
@@ -496,6 +529,7 @@ export class ProviderRejected extends /*#__PURE__*/ Schema.TaggedError<ProviderR
 }) {
   static readonly code = "PROVIDER_REJECTED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ProviderRejected => decodeWire(ProviderRejected, wire)
 }
 
@@ -515,6 +549,7 @@ export class UserWithEmailAlreadyExists extends /*#__PURE__*/ Schema.TaggedError
 }) {
   static readonly code = "USER_EMAIL_ALREADY_EXISTS"
   static readonly status = 409
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): UserWithEmailAlreadyExists =>
     decodeWire(UserWithEmailAlreadyExists, wire)
 }
@@ -527,6 +562,7 @@ export class EmailNotVerified extends /*#__PURE__*/ Schema.TaggedError<EmailNotV
 }) {
   static readonly code = "EMAIL_NOT_VERIFIED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): EmailNotVerified => decodeWire(EmailNotVerified, wire)
 }
 
@@ -538,6 +574,7 @@ export class CannotGetOwnUserWithoutUser extends /*#__PURE__*/ Schema.TaggedErro
 }) {
   static readonly code = "CANNOT_GET_OWN_USER_WITHOUT_USER"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): CannotGetOwnUserWithoutUser =>
     decodeWire(CannotGetOwnUserWithoutUser, wire)
 }
@@ -551,6 +588,7 @@ export class UserIdDoesNotExist extends /*#__PURE__*/ Schema.TaggedError<UserIdD
 }) {
   static readonly code = "USER_ID_DOES_NOT_EXIST"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): UserIdDoesNotExist =>
     decodeWire(UserIdDoesNotExist, wire)
 }
@@ -563,6 +601,7 @@ export class UserNotFound extends /*#__PURE__*/ Schema.TaggedError<UserNotFound>
 }) {
   static readonly code = "USER_NOT_FOUND"
   static readonly status = 404
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): UserNotFound => decodeWire(UserNotFound, wire)
 }
 
@@ -575,6 +614,7 @@ export class ProjectNotFound extends /*#__PURE__*/ Schema.TaggedError<ProjectNot
 }) {
   static readonly code = "PROJECT_NOT_FOUND"
   static readonly status = 404
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ProjectNotFound => decodeWire(ProjectNotFound, wire)
 }
 
@@ -587,6 +627,7 @@ export class CurrentProjectNotFound extends /*#__PURE__*/ Schema.TaggedError<Cur
 }) {
   static readonly code = "CURRENT_PROJECT_NOT_FOUND"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): CurrentProjectNotFound =>
     decodeWire(CurrentProjectNotFound, wire)
 }
@@ -600,6 +641,7 @@ export class BranchDoesNotExist extends /*#__PURE__*/ Schema.TaggedError<BranchD
 }) {
   static readonly code = "BRANCH_DOES_NOT_EXIST"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): BranchDoesNotExist =>
     decodeWire(BranchDoesNotExist, wire)
 }
@@ -612,6 +654,7 @@ export class SignUpNotEnabled extends /*#__PURE__*/ Schema.TaggedError<SignUpNot
 }) {
   static readonly code = "SIGN_UP_NOT_ENABLED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): SignUpNotEnabled => decodeWire(SignUpNotEnabled, wire)
 }
 
@@ -623,6 +666,7 @@ export class PasswordAuthenticationNotEnabled extends /*#__PURE__*/ Schema.Tagge
 }) {
   static readonly code = "PASSWORD_AUTHENTICATION_NOT_ENABLED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): PasswordAuthenticationNotEnabled =>
     decodeWire(PasswordAuthenticationNotEnabled, wire)
 }
@@ -635,6 +679,7 @@ export class PasskeyAuthenticationNotEnabled extends /*#__PURE__*/ Schema.Tagged
 }) {
   static readonly code = "PASSKEY_AUTHENTICATION_NOT_ENABLED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): PasskeyAuthenticationNotEnabled =>
     decodeWire(PasskeyAuthenticationNotEnabled, wire)
 }
@@ -647,6 +692,7 @@ export class AnonymousAccountsNotEnabled extends /*#__PURE__*/ Schema.TaggedErro
 }) {
   static readonly code = "ANONYMOUS_ACCOUNTS_NOT_ENABLED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): AnonymousAccountsNotEnabled =>
     decodeWire(AnonymousAccountsNotEnabled, wire)
 }
@@ -659,6 +705,7 @@ export class EmailPasswordMismatch extends /*#__PURE__*/ Schema.TaggedError<Emai
 }) {
   static readonly code = "EMAIL_PASSWORD_MISMATCH"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): EmailPasswordMismatch =>
     decodeWire(EmailPasswordMismatch, wire)
 }
@@ -671,6 +718,7 @@ export class RedirectUrlNotWhitelisted extends /*#__PURE__*/ Schema.TaggedError<
 }) {
   static readonly code = "REDIRECT_URL_NOT_WHITELISTED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): RedirectUrlNotWhitelisted =>
     decodeWire(RedirectUrlNotWhitelisted, wire)
 }
@@ -683,6 +731,7 @@ export class PasswordRequirementsNotMet extends /*#__PURE__*/ Schema.TaggedError
   details: Opaque
 }) {
   static readonly code = "PASSWORD_REQUIREMENTS_NOT_MET"
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): PasswordRequirementsNotMet =>
     decodeWire(PasswordRequirementsNotMet, wire)
 }
@@ -696,6 +745,7 @@ export class PasswordTooShort extends /*#__PURE__*/ Schema.TaggedError<PasswordT
 }) {
   static readonly code = "PASSWORD_TOO_SHORT"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): PasswordTooShort => decodeWire(PasswordTooShort, wire)
 }
 
@@ -708,6 +758,7 @@ export class PasswordTooLong extends /*#__PURE__*/ Schema.TaggedError<PasswordTo
 }) {
   static readonly code = "PASSWORD_TOO_LONG"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): PasswordTooLong => decodeWire(PasswordTooLong, wire)
 }
 
@@ -719,6 +770,7 @@ export class UserDoesNotHavePassword extends /*#__PURE__*/ Schema.TaggedError<Us
 }) {
   static readonly code = "USER_DOES_NOT_HAVE_PASSWORD"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): UserDoesNotHavePassword =>
     decodeWire(UserDoesNotHavePassword, wire)
 }
@@ -731,6 +783,7 @@ export class VerificationCodeError extends /*#__PURE__*/ Schema.TaggedError<Veri
   details: Opaque
 }) {
   static readonly code = "VERIFICATION_ERROR"
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): VerificationCodeError =>
     decodeWire(VerificationCodeError, wire)
 }
@@ -743,6 +796,7 @@ export class VerificationCodeNotFound extends /*#__PURE__*/ Schema.TaggedError<V
 }) {
   static readonly code = "VERIFICATION_CODE_NOT_FOUND"
   static readonly status = 404
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): VerificationCodeNotFound =>
     decodeWire(VerificationCodeNotFound, wire)
 }
@@ -755,6 +809,7 @@ export class VerificationCodeExpired extends /*#__PURE__*/ Schema.TaggedError<Ve
 }) {
   static readonly code = "VERIFICATION_CODE_EXPIRED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): VerificationCodeExpired =>
     decodeWire(VerificationCodeExpired, wire)
 }
@@ -767,6 +822,7 @@ export class VerificationCodeAlreadyUsed extends /*#__PURE__*/ Schema.TaggedErro
 }) {
   static readonly code = "VERIFICATION_CODE_ALREADY_USED"
   static readonly status = 409
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): VerificationCodeAlreadyUsed =>
     decodeWire(VerificationCodeAlreadyUsed, wire)
 }
@@ -779,6 +835,7 @@ export class VerificationCodeMaxAttemptsReached extends /*#__PURE__*/ Schema.Tag
 }) {
   static readonly code = "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): VerificationCodeMaxAttemptsReached =>
     decodeWire(VerificationCodeMaxAttemptsReached, wire)
 }
@@ -791,6 +848,7 @@ export class PasswordConfirmationMismatch extends /*#__PURE__*/ Schema.TaggedErr
 }) {
   static readonly code = "PASSWORD_CONFIRMATION_MISMATCH"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): PasswordConfirmationMismatch =>
     decodeWire(PasswordConfirmationMismatch, wire)
 }
@@ -803,6 +861,7 @@ export class EmailAlreadyVerified extends /*#__PURE__*/ Schema.TaggedError<Email
 }) {
   static readonly code = "EMAIL_ALREADY_VERIFIED"
   static readonly status = 409
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): EmailAlreadyVerified =>
     decodeWire(EmailAlreadyVerified, wire)
 }
@@ -815,6 +874,7 @@ export class EmailNotAssociatedWithUser extends /*#__PURE__*/ Schema.TaggedError
 }) {
   static readonly code = "EMAIL_NOT_ASSOCIATED_WITH_USER"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): EmailNotAssociatedWithUser =>
     decodeWire(EmailNotAssociatedWithUser, wire)
 }
@@ -828,6 +888,7 @@ export class EmailIsNotPrimaryEmail extends /*#__PURE__*/ Schema.TaggedError<Ema
 }) {
   static readonly code = "EMAIL_IS_NOT_PRIMARY_EMAIL"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): EmailIsNotPrimaryEmail =>
     decodeWire(EmailIsNotPrimaryEmail, wire)
 }
@@ -840,6 +901,7 @@ export class PasskeyRegistrationFailed extends /*#__PURE__*/ Schema.TaggedError<
 }) {
   static readonly code = "PASSKEY_REGISTRATION_FAILED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): PasskeyRegistrationFailed =>
     decodeWire(PasskeyRegistrationFailed, wire)
 }
@@ -853,6 +915,7 @@ export class PasskeyWebAuthnError extends /*#__PURE__*/ Schema.TaggedError<Passk
 }) {
   static readonly code = "PASSKEY_WEBAUTHN_ERROR"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): PasskeyWebAuthnError =>
     decodeWire(PasskeyWebAuthnError, wire)
 }
@@ -865,6 +928,7 @@ export class PasskeyAuthenticationFailed extends /*#__PURE__*/ Schema.TaggedErro
 }) {
   static readonly code = "PASSKEY_AUTHENTICATION_FAILED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): PasskeyAuthenticationFailed =>
     decodeWire(PasskeyAuthenticationFailed, wire)
 }
@@ -878,6 +942,7 @@ export class MultiFactorAuthenticationRequired extends /*#__PURE__*/ Schema.Tagg
 }) {
   static readonly code = "MULTI_FACTOR_AUTHENTICATION_REQUIRED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): MultiFactorAuthenticationRequired =>
     decodeWire(MultiFactorAuthenticationRequired, wire)
 }
@@ -890,6 +955,7 @@ export class InvalidTotpCode extends /*#__PURE__*/ Schema.TaggedError<InvalidTot
 }) {
   static readonly code = "INVALID_TOTP_CODE"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidTotpCode => decodeWire(InvalidTotpCode, wire)
 }
 
@@ -901,6 +967,7 @@ export class UserAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError
 }) {
   static readonly code = "USER_AUTHENTICATION_REQUIRED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): UserAuthenticationRequired =>
     decodeWire(UserAuthenticationRequired, wire)
 }
@@ -917,6 +984,7 @@ export class ContactChannelAlreadyUsedForAuthBySomeoneElse extends /*#__PURE__*/
 }) {
   static readonly code = "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE"
   static readonly status = 409
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ContactChannelAlreadyUsedForAuthBySomeoneElse =>
     decodeWire(ContactChannelAlreadyUsedForAuthBySomeoneElse, wire)
 }
@@ -934,6 +1002,7 @@ export class PermissionNotFound extends /*#__PURE__*/ Schema.TaggedError<Permiss
 }) {
   static readonly code = "PERMISSION_NOT_FOUND"
   static readonly status = 404
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): PermissionNotFound =>
     decodeWire(PermissionNotFound, wire)
 }
@@ -950,6 +1019,7 @@ export class PermissionScopeMismatch extends /*#__PURE__*/ Schema.TaggedError<Pe
 }) {
   static readonly code = "WRONG_PERMISSION_SCOPE"
   static readonly status = 404
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): PermissionScopeMismatch =>
     decodeWire(PermissionScopeMismatch, wire)
 }
@@ -963,6 +1033,7 @@ export class ContainedPermissionNotFound extends /*#__PURE__*/ Schema.TaggedErro
 }) {
   static readonly code = "CONTAINED_PERMISSION_NOT_FOUND"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ContainedPermissionNotFound =>
     decodeWire(ContainedPermissionNotFound, wire)
 }
@@ -976,6 +1047,7 @@ export class PermissionIdAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<
 }) {
   static readonly code = "PERMISSION_ID_ALREADY_EXISTS"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): PermissionIdAlreadyExists =>
     decodeWire(PermissionIdAlreadyExists, wire)
 }
@@ -989,6 +1061,7 @@ export class TeamNotFound extends /*#__PURE__*/ Schema.TaggedError<TeamNotFound>
 }) {
   static readonly code = "TEAM_NOT_FOUND"
   static readonly status = 404
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): TeamNotFound => decodeWire(TeamNotFound, wire)
 }
 
@@ -1004,6 +1077,7 @@ export class TeamAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<TeamAlre
 }) {
   static readonly code = "TEAM_ALREADY_EXISTS"
   static readonly status = 409
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): TeamAlreadyExists => decodeWire(TeamAlreadyExists, wire)
 }
 
@@ -1016,6 +1090,7 @@ export class TeamMembershipNotFound extends /*#__PURE__*/ Schema.TaggedError<Tea
 }) {
   static readonly code = "TEAM_MEMBERSHIP_NOT_FOUND"
   static readonly status = 404
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): TeamMembershipNotFound =>
     decodeWire(TeamMembershipNotFound, wire)
 }
@@ -1028,6 +1103,7 @@ export class TeamMembershipAlreadyExists extends /*#__PURE__*/ Schema.TaggedErro
 }) {
   static readonly code = "TEAM_MEMBERSHIP_ALREADY_EXISTS"
   static readonly status = 409
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): TeamMembershipAlreadyExists =>
     decodeWire(TeamMembershipAlreadyExists, wire)
 }
@@ -1044,6 +1120,7 @@ export class ProjectPermissionRequired extends /*#__PURE__*/ Schema.TaggedError<
 }) {
   static readonly code = "PROJECT_PERMISSION_REQUIRED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ProjectPermissionRequired =>
     decodeWire(ProjectPermissionRequired, wire)
 }
@@ -1060,6 +1137,7 @@ export class TeamPermissionRequired extends /*#__PURE__*/ Schema.TaggedError<Tea
 }) {
   static readonly code = "TEAM_PERMISSION_REQUIRED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): TeamPermissionRequired =>
     decodeWire(TeamPermissionRequired, wire)
 }
@@ -1076,6 +1154,7 @@ export class TeamPermissionNotFound extends /*#__PURE__*/ Schema.TaggedError<Tea
 }) {
   static readonly code = "TEAM_PERMISSION_NOT_FOUND"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): TeamPermissionNotFound =>
     decodeWire(TeamPermissionNotFound, wire)
 }
@@ -1092,6 +1171,7 @@ export class OAuthConnectionNotConnectedToUser extends /*#__PURE__*/ Schema.Tagg
 }) {
   static readonly code = "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): OAuthConnectionNotConnectedToUser =>
     decodeWire(OAuthConnectionNotConnectedToUser, wire)
 }
@@ -1104,6 +1184,7 @@ export class OAuthConnectionDoesNotHaveRequiredScope extends /*#__PURE__*/ Schem
 }) {
   static readonly code = "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): OAuthConnectionDoesNotHaveRequiredScope =>
     decodeWire(OAuthConnectionDoesNotHaveRequiredScope, wire)
 }
@@ -1116,6 +1197,7 @@ export class OAuthConnectionAlreadyConnectedToAnotherUser extends /*#__PURE__*/ 
 }) {
   static readonly code = "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER"
   static readonly status = 409
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): OAuthConnectionAlreadyConnectedToAnotherUser =>
     decodeWire(OAuthConnectionAlreadyConnectedToAnotherUser, wire)
 }
@@ -1128,6 +1210,7 @@ export class OAuthExtraScopeNotAvailableWithSharedOAuthKeys extends /*#__PURE__*
 }) {
   static readonly code = "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): OAuthExtraScopeNotAvailableWithSharedOAuthKeys =>
     decodeWire(OAuthExtraScopeNotAvailableWithSharedOAuthKeys, wire)
 }
@@ -1140,6 +1223,7 @@ export class OAuthAccessTokenNotAvailableWithSharedOAuthKeys extends /*#__PURE__
 }) {
   static readonly code = "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): OAuthAccessTokenNotAvailableWithSharedOAuthKeys =>
     decodeWire(OAuthAccessTokenNotAvailableWithSharedOAuthKeys, wire)
 }
@@ -1153,6 +1237,7 @@ export class InvalidOAuthClientIdOrSecret extends /*#__PURE__*/ Schema.TaggedErr
 }) {
   static readonly code = "INVALID_OAUTH_CLIENT_ID_OR_SECRET"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidOAuthClientIdOrSecret =>
     decodeWire(InvalidOAuthClientIdOrSecret, wire)
 }
@@ -1165,6 +1250,7 @@ export class InvalidScope extends /*#__PURE__*/ Schema.TaggedError<InvalidScope>
 }) {
   static readonly code = "INVALID_SCOPE"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidScope => decodeWire(InvalidScope, wire)
 }
 
@@ -1176,6 +1262,7 @@ export class InvalidAuthorizationCode extends /*#__PURE__*/ Schema.TaggedError<I
 }) {
   static readonly code = "INVALID_AUTHORIZATION_CODE"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidAuthorizationCode =>
     decodeWire(InvalidAuthorizationCode, wire)
 }
@@ -1189,6 +1276,7 @@ export class InvalidSharedOAuthProviderId extends /*#__PURE__*/ Schema.TaggedErr
 }) {
   static readonly code = "INVALID_SHARED_OAUTH_PROVIDER_ID"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidSharedOAuthProviderId =>
     decodeWire(InvalidSharedOAuthProviderId, wire)
 }
@@ -1202,6 +1290,7 @@ export class InvalidStandardOAuthProviderId extends /*#__PURE__*/ Schema.TaggedE
 }) {
   static readonly code = "INVALID_STANDARD_OAUTH_PROVIDER_ID"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidStandardOAuthProviderId =>
     decodeWire(InvalidStandardOAuthProviderId, wire)
 }
@@ -1214,6 +1303,7 @@ export class UserAlreadyConnectedToAnotherOAuthConnection extends /*#__PURE__*/ 
 }) {
   static readonly code = "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION"
   static readonly status = 409
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): UserAlreadyConnectedToAnotherOAuthConnection =>
     decodeWire(UserAlreadyConnectedToAnotherOAuthConnection, wire)
 }
@@ -1226,6 +1316,7 @@ export class OuterOAuthTimeout extends /*#__PURE__*/ Schema.TaggedError<OuterOAu
 }) {
   static readonly code = "OUTER_OAUTH_TIMEOUT"
   static readonly status = 408
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): OuterOAuthTimeout => decodeWire(OuterOAuthTimeout, wire)
 }
 
@@ -1237,6 +1328,7 @@ export class OAuthProviderNotFoundOrNotEnabled extends /*#__PURE__*/ Schema.Tagg
 }) {
   static readonly code = "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): OAuthProviderNotFoundOrNotEnabled =>
     decodeWire(OAuthProviderNotFoundOrNotEnabled, wire)
 }
@@ -1249,6 +1341,7 @@ export class OAuthProviderAccountIdAlreadyUsedForSignIn extends /*#__PURE__*/ Sc
 }) {
   static readonly code = "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): OAuthProviderAccountIdAlreadyUsedForSignIn =>
     decodeWire(OAuthProviderAccountIdAlreadyUsedForSignIn, wire)
 }
@@ -1261,6 +1354,7 @@ export class OAuthProviderAccessDenied extends /*#__PURE__*/ Schema.TaggedError<
 }) {
   static readonly code = "OAUTH_PROVIDER_ACCESS_DENIED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): OAuthProviderAccessDenied =>
     decodeWire(OAuthProviderAccessDenied, wire)
 }
@@ -1278,6 +1372,7 @@ export class InvalidPollingCodeError extends /*#__PURE__*/ Schema.TaggedError<In
 }) {
   static readonly code = "INVALID_POLLING_CODE"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): InvalidPollingCodeError =>
     decodeWire(InvalidPollingCodeError, wire)
 }
@@ -1290,6 +1385,7 @@ export class CliAuthError extends /*#__PURE__*/ Schema.TaggedError<CliAuthError>
 }) {
   static readonly code = "CLI_AUTH_ERROR"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): CliAuthError => decodeWire(CliAuthError, wire)
 }
 
@@ -1301,6 +1397,7 @@ export class CliAuthExpiredError extends /*#__PURE__*/ Schema.TaggedError<CliAut
 }) {
   static readonly code = "CLI_AUTH_EXPIRED_ERROR"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): CliAuthExpiredError =>
     decodeWire(CliAuthExpiredError, wire)
 }
@@ -1313,6 +1410,7 @@ export class CliAuthUsedError extends /*#__PURE__*/ Schema.TaggedError<CliAuthUs
 }) {
   static readonly code = "CLI_AUTH_USED_ERROR"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): CliAuthUsedError => decodeWire(CliAuthUsedError, wire)
 }
 
@@ -1324,6 +1422,7 @@ export class ApiKeyNotValid extends /*#__PURE__*/ Schema.TaggedError<ApiKeyNotVa
   details: Opaque
 }) {
   static readonly code = "API_KEY_NOT_VALID"
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ApiKeyNotValid => decodeWire(ApiKeyNotValid, wire)
 }
 
@@ -1335,6 +1434,7 @@ export class ApiKeyExpired extends /*#__PURE__*/ Schema.TaggedError<ApiKeyExpire
 }) {
   static readonly code = "API_KEY_EXPIRED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ApiKeyExpired => decodeWire(ApiKeyExpired, wire)
 }
 
@@ -1346,6 +1446,7 @@ export class ApiKeyRevoked extends /*#__PURE__*/ Schema.TaggedError<ApiKeyRevoke
 }) {
   static readonly code = "API_KEY_REVOKED"
   static readonly status = 401
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ApiKeyRevoked => decodeWire(ApiKeyRevoked, wire)
 }
 
@@ -1357,6 +1458,7 @@ export class ApiKeyNotFound extends /*#__PURE__*/ Schema.TaggedError<ApiKeyNotFo
 }) {
   static readonly code = "API_KEY_NOT_FOUND"
   static readonly status = 404
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): ApiKeyNotFound => decodeWire(ApiKeyNotFound, wire)
 }
 
@@ -1372,6 +1474,7 @@ export class WrongApiKeyType extends /*#__PURE__*/ Schema.TaggedError<WrongApiKe
 }) {
   static readonly code = "WRONG_API_KEY_TYPE"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): WrongApiKeyType => decodeWire(WrongApiKeyType, wire)
 }
 
@@ -1383,6 +1486,7 @@ export class PublicApiKeyCannotBeRevoked extends /*#__PURE__*/ Schema.TaggedErro
 }) {
   static readonly code = "PUBLIC_API_KEY_CANNOT_BE_REVOKED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): PublicApiKeyCannotBeRevoked =>
     decodeWire(PublicApiKeyCannotBeRevoked, wire)
 }
@@ -1395,6 +1499,7 @@ export class EmailTemplateAlreadyExists extends /*#__PURE__*/ Schema.TaggedError
 }) {
   static readonly code = "EMAIL_TEMPLATE_ALREADY_EXISTS"
   static readonly status = 409
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): EmailTemplateAlreadyExists =>
     decodeWire(EmailTemplateAlreadyExists, wire)
 }
@@ -1408,6 +1513,7 @@ export class EmailRenderingError extends /*#__PURE__*/ Schema.TaggedError<EmailR
 }) {
   static readonly code = "EMAIL_RENDERING_ERROR"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): EmailRenderingError =>
     decodeWire(EmailRenderingError, wire)
 }
@@ -1420,6 +1526,7 @@ export class RequiresCustomEmailServer extends /*#__PURE__*/ Schema.TaggedError<
 }) {
   static readonly code = "REQUIRES_CUSTOM_EMAIL_SERVER"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): RequiresCustomEmailServer =>
     decodeWire(RequiresCustomEmailServer, wire)
 }
@@ -1432,6 +1539,7 @@ export class BodyParsingError extends /*#__PURE__*/ Schema.TaggedError<BodyParsi
 }) {
   static readonly code = "BODY_PARSING_ERROR"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): BodyParsingError => decodeWire(BodyParsingError, wire)
 }
 
@@ -1444,6 +1552,7 @@ export class SchemaError extends /*#__PURE__*/ Schema.TaggedError<SchemaError>()
 }) {
   static readonly code = "SCHEMA_ERROR"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): SchemaError => decodeWire(SchemaError, wire)
 }
 
@@ -1456,6 +1565,7 @@ export class AllOverloadsFailed extends /*#__PURE__*/ Schema.TaggedError<AllOver
 }) {
   static readonly code = "ALL_OVERLOADS_FAILED"
   static readonly status = 400
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): AllOverloadsFailed =>
     decodeWire(AllOverloadsFailed, wire)
 }
@@ -1469,6 +1579,7 @@ export class UnsupportedError extends /*#__PURE__*/ Schema.TaggedError<Unsupport
 }) {
   static readonly code = "UNSUPPORTED_ERROR"
   static readonly status = 500
+  /** This error from the service's answer: its message kept, details that do not fit dropped. */
   static readonly fromWire = (wire: WireKnownError): UnsupportedError => decodeWire(UnsupportedError, wire)
 }
 

@@ -3,6 +3,7 @@
  * check (the service checks it); its expiry comes from `exp` and is read against Effect's `Clock`.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"

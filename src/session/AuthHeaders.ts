@@ -8,6 +8,7 @@
  * to your own backend, over HTTPS.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"

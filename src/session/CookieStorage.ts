@@ -4,6 +4,7 @@
  * `document`, `node:http`, and a Fetch `Request`/`Response` pair. No Effect here: plain functions.
  *
  * @since 0.1.0
+ * @module
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
 import * as Redacted from "effect/Redacted"
@@ -30,8 +31,11 @@ export interface CookieAttributes {
 
 /** Cookie access for one place (a document, one request/response). SPEC §4 */
 export interface CookieAdapter {
+  /** The value of cookie `name`, if set. */
   readonly get: (name: string) => string | undefined
+  /** Sets cookie `name` with its attributes. */
   readonly set: (name: string, value: string, attributes: CookieAttributes) => void
+  /** Deletes cookie `name`. */
   readonly delete: (name: string, attributes?: CookieAttributes) => void
   /** Whether the connection is https (adds `Secure`); the store's option wins. */
   readonly secure?: boolean | undefined

@@ -4,6 +4,7 @@
  * browser's `document.cookie`, or a memory jar where there is no document.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"

@@ -3,6 +3,7 @@
  * Browsers change `window.location`; servers have nowhere to go; tests record the URLs.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

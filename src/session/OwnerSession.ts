@@ -6,6 +6,7 @@
  * more with a fresh one (SPEC §8 "An invalid admin token is handled likewise").
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type { KnownError } from "../protocol/KnownError.ts"

@@ -7,6 +7,7 @@
  * attempted for a known-invalid session; only new tokens (`setTokens`, another tab) revive it.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
@@ -27,6 +28,9 @@ import * as Lock from "./Lock.ts"
 import * as Refresh from "./Refresh.ts"
 import { make as makeCoordinator, RefreshCoordinator } from "./RefreshCoordinator.ts"
 import { sanitize, sameTokens, type StoredTokens, TokenStore } from "./TokenStore.ts"
+
+/** Why a refresh of the access token failed. */
+export type { RefreshError } from "./Refresh.ts"
 
 /** Validity an access token must still have to be sent with a request. SPEC §9 */
 export const minimumValidityMillis = 20_000

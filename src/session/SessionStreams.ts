@@ -3,6 +3,7 @@
  * app that never reads them does not bundle `Stream`.
  *
  * @since 0.1.0
+ * @module
  */
 import type * as Stream from "effect/Stream"
 import * as Listeners from "./Listeners.ts"

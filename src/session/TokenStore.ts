@@ -3,6 +3,7 @@
  * tokens come from; cookie Layers live in `TokenStoreCookie.ts`.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -63,15 +64,17 @@ export const sameTokens = (a: StoredTokens, b: StoredTokens): boolean => {
 }
 
 /** A store in memory (a plain cell: no `Ref` module in a browser bundle), starting from `initial`. */
-export const makeMemory = (initial: StoredTokens = empty): Effect.Effect<Service> =>
-  Effect.sync(() => {
-    let tokens = initial
-    return {
-      get: Effect.sync(() => tokens),
-      set: (next) => Effect.sync(() => void (tokens = next)),
-      clear: Effect.sync(() => void (tokens = empty))
-    }
-  })
+export const memory = (initial: StoredTokens = empty): Service => {
+  let tokens = initial
+  return {
+    get: Effect.sync(() => tokens),
+    set: (next) => Effect.sync(() => void (tokens = next)),
+    clear: Effect.sync(() => void (tokens = empty))
+  }
+}
+
+/** {@link memory} as an effect: a new store each time it runs. */
+export const makeMemory = (initial: StoredTokens = empty): Effect.Effect<Service> => Effect.sync(() => memory(initial))
 
 /** In memory, starting signed out: tests, scripts, CLIs, and apps that persist tokens themselves. SPEC §4 */
 export const layerMemory: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.effect(TokenStore, /*#__PURE__*/ makeMemory())
@@ -95,7 +98,12 @@ export const layerExplicit = (tokens: {
 
 /** An incoming request: a Fetch `Request` or anything with a `headers` object (e.g. `node:http`). */
 export type IncomingRequest =
-  | { readonly headers: { get(name: string): string | null } }
+  | {
+    readonly headers: {
+      /** The value of header `name`, or `null`. */
+      get(name: string): string | null
+    }
+  }
   | { readonly headers: Readonly<Record<string, string | ReadonlyArray<string> | undefined>> }
 
 const header = (request: IncomingRequest, name: string): string | undefined => {

@@ -3,6 +3,7 @@
  * tabs' sign-ins and sign-outs are seen, and a server framework's request/response cookies.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -25,7 +26,10 @@ export interface CookieStoreOptions {
 export const makeCookieStore = (
   adapter: CookieStorage.CookieAdapter,
   options: CookieStoreOptions
-): Service & { readonly poll: () => StoredTokens | undefined } => {
+): Service & {
+  /** Reads the cookies again, answering the tokens when they changed since the last read. */
+  readonly poll: () => StoredTokens | undefined
+} => {
   const { projectId } = options
   const secure = options.secure ?? adapter.secure ?? false
   const read = () => CookieStorage.readTokens(adapter.get, projectId)

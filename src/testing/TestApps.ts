@@ -12,6 +12,7 @@
  * ```
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -29,9 +30,10 @@ export interface Options {
   /** A token store; a fresh empty memory store by default. */
   readonly tokenStore?: Layer.Layer<TokenStore.TokenStore> | undefined
   /**
-   * More options of the app, passed on as they are (extra request headers, and any option the
-   * apps gain, such as a retry schedule that lets failure tests run instantly). The project, its
-   * keys, the base URL and the token store are the test app's own.
+   * More options of the app, passed on as they are: extra request headers, timeouts, and the retry
+   * schedule (`{ retry: { baseDelay: 0 } }` or `{ retry: { attempts: 1 } }` make tests of network
+   * failures finish at once; without it the service's schedule applies, 5 attempts from 1 s). The
+   * project, its keys, the base URL and the token store are the test app's own.
    */
   readonly app?: Omit<Partial<AppLayer.ProjectOptions>, "projectId" | "baseUrl" | "tokenStore"> | undefined
 }

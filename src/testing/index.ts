@@ -3,6 +3,7 @@
  * service, its Layers (in-process, no socket; or served on loopback) and its building blocks.
  *
  * @since 0.1.0
+ * @module
  */
 
 /** The emulator service and its Layers (`layer`, `layerInProcess`, `layerWith`). SPEC §7 */
@@ -15,6 +16,7 @@ export * as EmulatorState from "../emulator/EmulatorState.ts"
 export * as Faults from "../emulator/Faults.ts"
 /** Mail helpers (`codeOf`, `mailboxName`). SPEC §7 */
 export * as Mail from "../emulator/Mail.ts"
+export * as RequestLog from "../emulator/RequestLog.ts"
 /** The seeded projects (`demoProject`, `internalProject`). SPEC §3 */
 export * as Seeds from "../emulator/Seeds.ts"
 /** Users of the emulator (`create`, `update`, `remove`), for test setup. SPEC §3 */

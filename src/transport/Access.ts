@@ -6,6 +6,7 @@
  * error names the missing level first (`ServerAccessRequired_UseStackServerApp`).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

@@ -6,6 +6,7 @@
  * the SDK does not know arrives as `UnknownErrorCode`.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

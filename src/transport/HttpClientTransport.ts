@@ -4,6 +4,7 @@
  * bundles about 17 KiB gzip more than our fetch transport (see BENCHMARKS.md).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as HttpClient from "effect/http/HttpClient"

@@ -6,6 +6,7 @@
  * `effect/http` `HttpClient` for apps that already configure one.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -32,6 +33,7 @@ export interface Exchange {
 
 /** Sends one HTTP request. Interrupting the effect must abort the request. */
 export interface HttpTransport {
+  /** Sends one request and answers its response; fails only when no response came. */
   readonly send: (request: Request) => Effect.Effect<Response, TransportFailure>
   /**
    * Optional fast path of the pipeline: sends `init` to `url` and reads the whole body, both under

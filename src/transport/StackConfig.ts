@@ -5,6 +5,7 @@
  * (environment variables by default) can supply them (`config`).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Config from "effect/Config"
 import * as Option from "effect/Option"

@@ -7,6 +7,7 @@
  * which, and retries once with a fresh access token).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
@@ -42,6 +43,9 @@ import {
   StackResponseTooLargeError,
   type TransportError
 } from "./TransportErrors.ts"
+
+/** A function that replaces known secrets in text taken from an answer. */
+export type { Scrub } from "./Scrub.ts"
 
 /** HTTP methods the protocol uses. */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"

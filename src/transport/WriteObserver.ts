@@ -5,6 +5,7 @@
  * API function keeps the cache right without knowing it exists. Nobody listens by default.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

@@ -24,6 +24,6 @@ layer(layerInProcess)("AiChat", (it) => {
   it.effect("a conversation needs at least one message", () =>
     Effect.gen(function*() {
       const error = yield* Effect.flip(AiChat.send("thread-x", { contextType: "email-template", messages: [] }))
-      assert.strictEqual(error._tag === "KnownError" ? error.code : error._tag, "SCHEMA_ERROR")
+      assert.strictEqual(error._tag, "SchemaError") // the declared class, not the generic KnownError
     }).pipe(Effect.provide(TestApps.admin())))
 })

@@ -1,6 +1,7 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
+import * as Auth from "../../src/api/Auth.ts"
 import * as ServerUsers from "../../src/api/ServerUsers.ts"
 import * as Teams from "../../src/api/Teams.ts"
 import { SchemaError } from "../../src/protocol/KnownErrors.ts"
@@ -54,4 +55,12 @@ layer(layerInProcess)("camelCase inputs", (it) => {
       assert.instanceOf(error, SchemaError)
       assert.strictEqual(error.status, 400)
     }).pipe(Effect.provide(TestApps.server())))
+
+  it.effect("a malformed e-mail on sign-up arrives as the declared SchemaError, with the service's reason", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(Auth.signUpWithPassword({ email: "not-an-e-mail", password: "correct horse battery" }))
+      assert.instanceOf(error, SchemaError)
+      assert.strictEqual(error._tag, "SchemaError")
+      assert.include(error.message, "email")
+    }).pipe(Effect.provide(TestApps.client())))
 })

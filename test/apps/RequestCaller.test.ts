@@ -73,4 +73,42 @@ layer(layerInProcess)("StackServerApp.forRequest: a server app acting as a reque
       assert.strictEqual(renamed.displayName, "Renamed")
       assert.isUndefined(cache.snapshotUnsafe(["users", "me"]).exit)
     }).pipe(Effect.provide(TestApps.server())))
+
+  it.effect("an access token the service rejects is refreshed once and the call sent again", () =>
+    Effect.gen(function*() {
+      const emulator = yield* Emulator
+      const { headers } = yield* browser("caller-rejected@example.com")
+      const tokens = JSON.parse(headers["x-stack-auth"]!) as { accessToken: string; refreshToken: string }
+      // still unexpired by its claims, but its signature no longer matches
+      const [head, payload, signature] = tokens.accessToken.split(".")
+      const forged = `${head}.${payload}.${signature!.startsWith("A") ? "B" : "A"}${signature!.slice(1)}`
+      const before = yield* emulator.requests.count({ method: "POST", path: "/auth/oauth/token" })
+      const user = yield* Users.getCurrent().pipe(
+        StackServerApp.forRequest(get({ "x-stack-auth": JSON.stringify({ ...tokens, accessToken: forged }) }))
+      )
+      assert.strictEqual(user.primaryEmail, "caller-rejected@example.com")
+      assert.strictEqual((yield* emulator.requests.count({ method: "POST", path: "/auth/oauth/token" })) - before, 1)
+    }).pipe(Effect.provide(TestApps.server())))
+
+  it.effect("a sign-out inside a request ends that caller's session, and its listeners end with the effect", () =>
+    Effect.gen(function*() {
+      const { headers } = yield* browser("caller-signout@example.com")
+      let closed = 0
+      const after = yield* Effect.gen(function*() {
+        const session = yield* Session.Session
+        session.listenUnsafe(() => {}, () => void closed++)
+        yield* Auth.signOut()
+        assert.strictEqual(closed, 0)
+        return yield* Users.getUser()
+      }).pipe(StackServerApp.forRequest(get({ ...headers })))
+      assert.isNull(after)
+      assert.strictEqual(closed, 1)
+      // the service deleted the session: the same headers now read as signed out
+      const refreshed = yield* Effect.gen(function*() {
+        const session = yield* Session.Session
+        yield* session.markAccessTokenExpired((yield* session.getTokens())!.accessToken)
+        return yield* session.getTokens()
+      }).pipe(StackServerApp.forRequest(get({ ...headers })))
+      assert.isUndefined(refreshed)
+    }).pipe(Effect.provide(TestApps.server())))
 })

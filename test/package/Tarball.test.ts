@@ -5,13 +5,15 @@
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { execFile } from "node:child_process"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import { publint } from "publint"
 import { formatMessage } from "publint/utils"
 import { fromRoot, modules } from "../../scripts/entries.ts"
 import { filesUnder, install } from "../../scripts/installed.ts"
+import { unnameable } from "../../scripts/publicTypes.ts"
 
 const installed = install()
 afterAll(() => installed.remove())
@@ -57,6 +59,22 @@ describe("types", () => {
       return found === null ? [] : [`${file}: ${found[0]}`]
     })
     assert.deepStrictEqual(offenders, [])
+  })
+
+  it("every type a public declaration takes, returns or extends is exported by an entry, so users can name it", () => {
+    assert.deepStrictEqual(unnameable(installed.packageDir), [])
+  }, 120_000)
+
+  it("the check catches a type that no entry exports", () => {
+    const dir = mkdtempSync(join(tmpdir(), "unnameable-"))
+    try {
+      writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "p", type: "module", exports: { ".": { types: "./index.d.ts" } } }))
+      writeFileSync(join(dir, "index.d.ts"), `import type { Hidden } from "./internal.ts"\nexport declare const f: (input: Hidden) => Local\ninterface Local { readonly a: string }\nexport {}\n`)
+      writeFileSync(join(dir, "internal.d.ts"), `export interface Hidden { readonly b: number }\n`)
+      assert.deepStrictEqual(unnameable(dir), ["index.d.ts: Hidden (declared in internal.d.ts)", "index.d.ts: Local (declared in index.d.ts)"])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it("the check catches a bundler-made name", () => {

@@ -21,8 +21,6 @@ import {
   EmailVerification,
   Emails,
   InternalApiKeys,
-  type KnownError,
-  type KnownErrors,
   Metrics,
   Mfa,
   Notifications,
@@ -43,17 +41,12 @@ import {
   TeamMemberProfiles,
   TeamMemberships,
   Teams,
-  type TransportError,
-  type UnknownErrorCode,
   Users,
   WebAuthn,
   Webhooks
 } from "../../src/index.ts"
 import type { InvalidTokenValue } from "../../src/session/AccessToken.ts"
 import { type ErrorOf, expectNone, type Undeclared } from "./support.ts"
-
-/** The failures every call shares (the generic known error, an unknown code, the pipeline's own). */
-type Common = KnownError | UnknownErrorCode | TransportError
 
 describe("the checker", () => {
   it("names a call whose union differs, a call left out and a name that is not a call", () => {
@@ -137,12 +130,12 @@ describe("each API call fails with exactly its exported error union", () => {
       list: ContactChannels.ListError
       create: ContactChannels.WriteError
       update: ContactChannels.WriteError
-      remove: ContactChannels.ListError
+      remove: ContactChannels.RemoveError
       sendVerificationCode: ContactChannels.SendVerificationCodeError
-      listForUser: Common // no exported alias
+      listForUser: ContactChannels.ListForUserError
       createForUser: ContactChannels.ServerWriteError
       updateForUser: ContactChannels.ServerWriteError
-      removeForUser: KnownErrors.UserNotFound | Common // no exported alias
+      removeForUser: ContactChannels.RemoveForUserError
       sendVerificationCodeForUser: ContactChannels.SendVerificationCodeForUserError
     }>>()
   })

@@ -42,6 +42,7 @@ const known = <E>(
 describe("Auth.signInWithPassword", () => {
   type E = ErrorOf<typeof Auth.signInWithPassword>
   const allButMismatch = Match.type<E>().pipe(
+    Match.tag("SchemaError", label("SchemaError")),
     Match.tag("PasswordAuthenticationNotEnabled", label("PasswordAuthenticationNotEnabled")),
     Match.tag("MultiFactorAuthenticationRequired", label("MultiFactorAuthenticationRequired")),
     Match.tag("KnownError", label("KnownError")),
@@ -65,6 +66,7 @@ describe("Auth.signInWithPassword", () => {
 describe("Auth.signUpWithPassword", () => {
   type E = ErrorOf<typeof Auth.signUpWithPassword>
   const allButExisting = Match.type<E>().pipe(
+    Match.tag("SchemaError", label("SchemaError")),
     Match.tag("SignUpNotEnabled", label("SignUpNotEnabled")),
     Match.tag("PasswordTooShort", label("PasswordTooShort")),
     Match.tag("PasswordTooLong", label("PasswordTooLong")),
@@ -162,6 +164,7 @@ describe("Teams.create", () => {
 describe("ApiKeys.create", () => {
   type E = ErrorOf<typeof ApiKeys.create>
   const allButConflict = Match.type<E>().pipe(
+    Match.tag("SchemaError", label("SchemaError")),
     Match.tag("ApiKeyNotFound", label("ApiKeyNotFound")),
     Match.tag("UserAuthenticationRequired", label("UserAuthenticationRequired")),
     Match.tag("CannotGetOwnUserWithoutUser", label("CannotGetOwnUserWithoutUser")),
