@@ -56,10 +56,15 @@ export interface RequestFilter {
 
 /** The request log service. SPEC §7 */
 export interface Service {
+  /** Every kept entry, oldest first. */
   readonly all: Effect.Effect<ReadonlyArray<RecordedRequest>>
+  /** The kept entries of one method and/or path, oldest first. */
   readonly filter: (filter: RequestFilter) => Effect.Effect<ReadonlyArray<RecordedRequest>>
+  /** How many kept entries match (all of them without a filter). */
   readonly count: (filter?: RequestFilter) => Effect.Effect<number>
+  /** Forgets every entry. */
   readonly clear: Effect.Effect<void>
+  /** Adds a request (redacted and bounded) as the newest entry. */
   readonly record: (request: Request) => Effect.Effect<void>
 }
 

@@ -16,6 +16,7 @@ export * as EmulatorState from "../emulator/EmulatorState.ts"
 export * as Faults from "../emulator/Faults.ts"
 /** Mail helpers (`codeOf`, `mailboxName`). SPEC §7 */
 export * as Mail from "../emulator/Mail.ts"
+/** The emulator's record of the requests it received (bounded, secrets redacted), for counting and checking calls. SPEC §7 */
 export * as RequestLog from "../emulator/RequestLog.ts"
 /** The seeded projects (`demoProject`, `internalProject`). SPEC §3 */
 export * as Seeds from "../emulator/Seeds.ts"

@@ -7,6 +7,7 @@
  * `retry`), and for the calls of one effect with {@link withLimits}.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
