@@ -31,7 +31,8 @@ export default defineConfig({
           name: "react",
           include: ["test/react/**/*.test.{ts,tsx}"],
           exclude: ["test/react/**/*.e2e.test.ts"],
-          environment: "happy-dom"
+          environment: "happy-dom",
+          setupFiles: ["test/react/setup.ts"]
         }
       },
       {

@@ -42,7 +42,7 @@ export type AccountSection =
 /** One section of the account settings: its id, title, and when the project shows it. */
 export interface SectionEntry {
   readonly id: AccountSection
-  /** Whether the section appears for this project (e.g. only when the project allows it). */
+  /** Whether the section appears for this project's settings (passkeys only when enabled, ...). */
   readonly shown: (project: ClientProject) => boolean
 }
 

@@ -29,11 +29,6 @@ import { WriteObserver } from "../transport/WriteObserver.ts"
 /** What {@link forRequest} provides in place of the app's own. */
 export type Replaced = Session.Session | TokenStore.TokenStore | QueryCache.QueryCache
 
-/** Services every request's caller gets alike: no query cache, no cache writes. */
-const shared = /*#__PURE__*/ Context.make(QueryCache.QueryCache, QueryCache.passThrough).pipe(
-  /*#__PURE__*/ Context.add(WriteObserver, undefined)
-)
-
 /**
  * The session of one request. Sends with the request's own access token while it is valid (the
  * checks of `Session.make`: 20 s left when a refresh token could renew it, otherwise not yet
@@ -114,7 +109,10 @@ export const forRequest = (request: TokenStore.IncomingRequest) =>
     const tokens = TokenStore.tokensFromRequest(request, { projectId: http.config.projectId })
     const store = TokenStore.memory(tokens)
     const { close, service } = requestSession(http, store, tokens)
-    const provided = Context.merge(context, shared).pipe(
+    // `Context.add` links to its parent (no copy); `Context.merge` would copy the app's context
+    const provided = context.pipe(
+      Context.add(QueryCache.QueryCache, QueryCache.passThrough), // no query cache: each request reads afresh
+      Context.add(WriteObserver, undefined), // so no cache to keep right after writes
       Context.add(Session.Session, service),
       Context.add(TokenStore.TokenStore, store)
     ) as Context.Context<R>

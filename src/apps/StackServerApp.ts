@@ -41,7 +41,8 @@ export const layerConfig = <E = never>(
 
 /**
  * Runs an effect as the caller of one incoming request, from its `x-stack-auth` header or its
- * cookies: `Users.getUser().pipe(StackServerApp.forRequest(request))`. Per request it builds only a
- * session (no Layer); refreshes are shared process-wide. See `RequestCaller.forRequest`. SPEC §4
+ * cookies: `Users.getUser().pipe(StackServerApp.forRequest(request))`. No Layer per request, and no
+ * session while the request's access token is valid; refreshes are shared process-wide. See
+ * `RequestCaller.forRequest`. SPEC §4
  */
 export const forRequest = RequestCaller.forRequest

@@ -23,7 +23,8 @@ export interface AuthJson {
 }
 
 /** The headers to add to a request to your backend: `{ "x-stack-auth": "<AuthJson>" }`. SPEC §7 */
-export interface AuthHeaders {
+// a type alias, not an interface: it must stay assignable to `HeadersInit` (`fetch(url, { headers })`)
+export type AuthHeaders = {
   readonly "x-stack-auth": string
 }
 

@@ -16,7 +16,7 @@ export * as EmulatorState from "../emulator/EmulatorState.ts"
 export * as Faults from "../emulator/Faults.ts"
 /** Mail helpers (`codeOf`, `mailboxName`). SPEC §7 */
 export * as Mail from "../emulator/Mail.ts"
-/** The emulator's record of the requests it received (bounded, secrets redacted), for counting and checking calls. SPEC §7 */
+/** The emulator's log of the requests it answered (secrets redacted): list, filter, count, clear. SPEC §7 */
 export * as RequestLog from "../emulator/RequestLog.ts"
 /** The seeded projects (`demoProject`, `internalProject`). SPEC §3 */
 export * as Seeds from "../emulator/Seeds.ts"

@@ -13,10 +13,10 @@ afterAll(() => installed.remove())
 
 /**
  * esbuild, min+gzip -9, of bench/bundle/installed/subpaths.ts against the installed package. A guard
- * against growth, not the target (#14 asks ≤ 44 KiB): 53.6 KiB measured after the write rules,
- * access checks and transport limits of this round; BENCHMARKS.md says where the bytes go.
+ * against growth, not the target (#14 asks ≤ 44 KiB): 50.1 KiB measured on 2026-11-25 (the
+ * official SDK's same flow: 52.1 KiB); BENCHMARKS.md says where the bytes go and why 44 is not met.
  */
-const budgetBytes = 54 * 1024
+const budgetBytes = 51 * 1024
 
 describe("the installed browser flow", () => {
   it(`weighs at most ${budgetBytes / 1024} KiB min+gzip with esbuild, imported by subpaths`, async () => {

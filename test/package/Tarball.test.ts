@@ -15,7 +15,8 @@ import { fromRoot, modules } from "../../scripts/entries.ts"
 import { filesUnder, install } from "../../scripts/installed.ts"
 import { unnameable } from "../../scripts/publicTypes.ts"
 
-const installed = install()
+// vitest and @effect/vitest for the consumer's own tests (the three programs below)
+const installed = install(["vitest", "@effect/vitest"])
 afterAll(() => installed.remove())
 const run = promisify(execFile)
 
@@ -145,5 +146,40 @@ describe("types", () => {
     assert.notMatch(emitted, bundlerMade)
     assert.notInclude(emitted, "/dist/")
     assert.include(emitted, "StackClientApp.Services")
+  }, 600_000)
+
+  /**
+   * Issue #17's check: the three programs a new user writes, in their short form, from the README
+   * and the declarations alone (test/package/programs/: a Fetch-handler service that authenticates
+   * requests and manages users and permissions, React components on the hooks, vitest tests that
+   * swap Layers; the tests also run in this repository's suite), type-checked against the installed
+   * package with strict settings.
+   */
+  it("the three programs of a new user type-check against the installed package, strict", async () => {
+    const programs = ["service.ts", "components.tsx", "service.test.ts"]
+    for (const file of programs) {
+      installed.write(`programs/${file}`, readFileSync(fromRoot(`test/package/programs/${file}`), "utf8"))
+    }
+    installed.write("programs/package.json", JSON.stringify({ type: "module" }))
+    const tsconfig = installed.write("programs/tsconfig.json", JSON.stringify({
+      compilerOptions: {
+        ...compilerOptions,
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        jsx: "react-jsx",
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        noEmit: true,
+        declaration: false,
+        emitDeclarationOnly: false
+      },
+      files: programs
+    }))
+    const tsc = fromRoot("node_modules/typescript/bin/tsc")
+    const result = await run(process.execPath, [tsc, "-p", tsconfig], { cwd: installed.app }).then(
+      () => "",
+      (error: { stdout: string }) => error.stdout
+    )
+    assert.strictEqual(result, "")
   }, 600_000)
 })
