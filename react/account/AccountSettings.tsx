@@ -39,8 +39,9 @@ export type AccountSection =
   | "teams"
   | "danger"
 
-/** One section of the account settings: its id, title, and when the project shows it. */
+/** One section of the account settings: its id and when the project shows it. */
 export interface SectionEntry {
+  /** The section's route (`#<id>`); its title is `messages.account.sections[id]`. */
   readonly id: AccountSection
   /** Whether the section appears for this project's settings (passkeys only when enabled, ...). */
   readonly shown: (project: ClientProject) => boolean

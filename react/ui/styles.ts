@@ -19,13 +19,13 @@ const light = `
   --sae-input: #ffffff;
   --sae-danger: #b91c1c;
   --sae-success: #15803d;
-  --sae-warning: #a16207;
+  --sae-warning: #854d0e;
   --sae-shadow: 0 1px 2px rgb(0 0 0 / 0.06), 0 8px 24px rgb(0 0 0 / 0.08);
   --sae-link: var(--sae-primary);
   color-scheme: light;`
 
 const dark = `
-  --sae-primary: #6366f1;
+  --sae-primary: #4f46e5;
   --sae-on-primary: #ffffff;
   --sae-bg: #18181b;
   --sae-page: #09090b;
@@ -235,7 +235,7 @@ export const styles = `
 .sae-tab[aria-selected="true"] { background: var(--sae-bg); color: var(--sae-text); box-shadow: 0 1px 2px rgb(0 0 0 / 0.12); }
 .sae-tabpanel { display: flex; flex-direction: column; gap: var(--sae-space); }
 
-.sae-oauth { display: grid; grid-template-columns: repeat(auto-fit, minmax(9.5rem, 1fr)); gap: 0.5rem; }
+.sae-oauth { display: grid; grid-template-columns: 1fr; gap: 0.5rem; }
 .sae-oauth-single { grid-template-columns: 1fr; }
 
 .sae-avatar {

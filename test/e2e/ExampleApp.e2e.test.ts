@@ -18,16 +18,20 @@ import * as Users from "../../src/api/Users.ts"
 import * as StackClientApp from "../../src/apps/StackClientApp.ts"
 import { refreshCookieName } from "../../src/session/CookieStorage.ts"
 import * as TokenStore from "../../src/session/TokenStore.ts"
-import { chromiumAvailable, Harness, layer as harnessLayer } from "./harness.ts"
+import { artifactsDir, chromiumAvailable, Harness, layer as harnessLayer } from "./harness.ts"
 import {
+  axeViolations,
+  focused,
   linkFor,
   password,
   see,
   seeSignedIn,
+  settled,
   signInCodeFor,
   signOut,
   signUp,
   submitPassword,
+  tabTo,
   textOf,
   ui,
   uniqueEmail
@@ -114,7 +118,7 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
         yield* seeSignedIn(page, email)
       }), flowTimeout)
 
-    it.effect("signs in through the emulator's mock OAuth provider", () =>
+    it.effect("signs in through the emulator's mock OAuth provider; account settings show the linked account", () =>
       Effect.gen(function*() {
         const h = yield* Harness
         const page = yield* h.visitor("oauth")
@@ -122,10 +126,17 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
         yield* ui(async () => {
           await page.getByTestId("home-sign-in").click()
           await page.getByTestId("oauth-github").click()
+          // the provider's own page first (the app's sign-in page has an "E-mail" field too)
+          await page.getByRole("heading", { name: "Sign in with github" }).waitFor()
           await page.getByLabel("E-mail").fill(email)
           await page.getByRole("button", { name: "Sign in" }).click()
         })
         yield* seeSignedIn(page, email)
+        // the account settings list the linked GitHub account by its proper name, signing in
+        yield* ui(() => page.goto(h.url("/handler/account-settings#linked-accounts")))
+        yield* see(page, "linked-github")
+        assert.include(yield* textOf(page, "linked-github"), "GitHub")
+        assert.isTrue(yield* ui(() => page.getByTestId("linked-github").getByTestId("linked-sign-in").isChecked()))
       }), flowTimeout)
 
     it.effect("turns on two-factor authentication, then signs in with password and TOTP code", () =>
@@ -257,9 +268,110 @@ describe.skipIf(!chromiumAvailable)("browser end-to-end", () => {
         assert.strictEqual(yield* ui(() => second.evaluate(() => (globalThis as { e2eMark?: string }).e2eMark)), "same document")
       }), flowTimeout)
 
-    // Skipped: fails since test apps route to the in-process emulator by default (the CLI example
-    // polls the emulator over HTTP and never sees the confirmation); to fix before the next landing.
-    it.effect.skip("a CLI login started by the CLI example is confirmed in a signed-in browser while the CLI polls, and the CLI gets the browser's session", () =>
+    it.effect("every handler page: screenshots light and dark, desktop and 375 px, axe-core finds no serious or critical violation, each page has its own title, the icon is served", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const page = yield* h.visitor("handler-pages")
+        const submit = (testId: string) => () => page.getByTestId(testId).click()
+        const pages: ReadonlyArray<readonly [string, string, (() => Promise<unknown>)?]> = [
+          ["sign-in", "/handler/sign-in"],
+          ["sign-in-errors", "/handler/sign-in", submit("password-sign-in-submit")],
+          ["sign-in-code", "/handler/sign-in", submit("tab-code")],
+          ["sign-up", "/handler/sign-up"],
+          ["sign-up-errors", "/handler/sign-up", submit("sign-up-submit")],
+          ["forgot-password", "/handler/forgot-password"],
+          ["password-reset-bad-link", "/handler/password-reset?code=not-a-code"],
+          ["mfa-without-sign-in", "/handler/mfa"],
+          ["magic-link-bad", "/handler/magic-link-callback?code=not-a-code"],
+          ["email-verification-bad", "/handler/email-verification?code=not-a-code"],
+          ["team-invitation-signed-out", "/handler/team-invitation?code=not-a-code"],
+          ["cli-signed-out", "/handler/cli-auth-confirm?login_code=not-a-code"],
+          ["oauth-callback-idle", "/handler/oauth-callback"],
+          ["error", "/handler/error?errorCode=REDIRECT_URL_NOT_WHITELISTED&message=Redirect%20URL%20not%20whitelisted"],
+          ["not-found", "/handler/no-such-page"]
+        ]
+        const problems: Array<string> = []
+        const titles = new Map<string, string>()
+        for (const scheme of ["light", "dark"] as const) {
+          for (const width of [1280, 375]) {
+            yield* ui(async () => {
+              await page.emulateMedia({ colorScheme: scheme })
+              await page.setViewportSize({ width, height: 900 })
+            })
+            for (const [name, path, prepare] of pages) {
+              yield* ui(() => page.goto(h.url(path)))
+              yield* ui(() => page.locator("main[data-testid^='page-']").waitFor())
+              yield* settled(page)
+              if (prepare !== undefined) {
+                yield* ui(prepare)
+                yield* settled(page)
+              }
+              titles.set(name, yield* ui(() => page.title()))
+              yield* ui(() => page.screenshot({ path: `${artifactsDir}page-${name}-${scheme}-${width}.png`, fullPage: true }))
+              if (width === 1280) problems.push(...(yield* axeViolations(page)).map((v) => `${name}/${scheme}: ${v}`))
+            }
+          }
+        }
+        assert.deepStrictEqual(problems, [])
+        // a title per page, with the project's name
+        assert.notStrictEqual(titles.get("sign-in"), titles.get("sign-up"))
+        assert.notStrictEqual(titles.get("sign-in"), titles.get("forgot-password"))
+        assert.include(titles.get("sign-in") ?? "", h.demoProject.displayName)
+        // the MFA page without a pending sign-in says so instead of showing the code form
+        yield* ui(() => page.goto(h.url("/handler/mfa")))
+        yield* see(page, "mfa-no-pending")
+        assert.strictEqual(yield* ui(() => page.getByTestId("field-totp").count()), 0)
+        // the page's icon is served (no 404 in the console)
+        const icon = (yield* ui(() => page.locator("link[rel='icon']").getAttribute("href"))) ?? "/favicon.ico"
+        assert.strictEqual(yield* ui(async () => (await page.request.get(h.url(icon))).status()), 200)
+      }), 240_000)
+
+    it.effect("keyboard only: signs up, signs out and signs in again; a failed submit puts the focus on the first error", () =>
+      Effect.gen(function*() {
+        const h = yield* Harness
+        const page = yield* h.visitor("keyboard-auth")
+        const email = uniqueEmail("keys")
+        yield* ui(() => page.goto(h.url("/handler/sign-up")))
+        yield* see(page, "page-sign-up")
+        // Enter on the empty form: the focus lands on the first invalid field
+        yield* tabTo(page, "field-email")
+        yield* ui(() => page.keyboard.press("Enter"))
+        yield* see(page, "error-email")
+        yield* ui(() => page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "field-email"))
+        yield* ui(() => page.keyboard.type(email))
+        yield* tabTo(page, "field-password")
+        yield* ui(() => page.keyboard.type(password))
+        yield* tabTo(page, "field-repeat-password")
+        yield* ui(async () => {
+          await page.keyboard.type(password)
+          await page.keyboard.press("Enter")
+        })
+        yield* seeSignedIn(page, email)
+        yield* signOut(page)
+        yield* ui(() => page.goto(h.url("/handler/sign-in")))
+        yield* see(page, "page-sign-in")
+        yield* tabTo(page, "field-email")
+        yield* ui(() => page.keyboard.type(email))
+        yield* tabTo(page, "field-password")
+        assert.strictEqual(yield* focused(page), "field-password")
+        yield* ui(async () => {
+          await page.keyboard.type("not the password")
+          await page.keyboard.press("Enter")
+        })
+        yield* see(page, "form-error")
+        yield* ui(() => page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "form-error"))
+        // typing again takes the stale error away
+        yield* tabTo(page, "field-password")
+        yield* ui(async () => {
+          await page.keyboard.press("Control+A")
+          await page.keyboard.type(password)
+        })
+        assert.strictEqual(yield* ui(() => page.getByTestId("form-error").count()), 0)
+        yield* ui(() => page.keyboard.press("Enter"))
+        yield* seeSignedIn(page, email)
+      }), flowTimeout)
+
+    it.effect("a CLI login started by the CLI example is confirmed in a signed-in browser while the CLI polls, and the CLI gets the browser's session", () =>
       Effect.gen(function*() {
         const h = yield* Harness
         const page = yield* h.visitor("cli-login")

@@ -102,7 +102,12 @@ const make = Effect.gen(function*() {
   })
 })
 
-/** A fresh emulator, the example app on free ports and one Chromium, for one test file. */
+/**
+ * A fresh emulator, the example app on free ports and one Chromium, for one test file. The
+ * emulator is reachable both ways: in process (`Harness.emulator`: its mailbox, request log,
+ * faults) and over HTTP (`apiUrl`), and the test's own SDK programs are NOT routed to it in
+ * process: they reach it over HTTP like the browser and the CLI example do, on the server's clock.
+ */
 export const layer: Layer.Layer<Harness | Emulator.Emulator> = Layer.effect(Harness, make).pipe(
-  Layer.provideMerge(Emulator.layer)
+  Layer.provideMerge(Emulator.layerAlone)
 )

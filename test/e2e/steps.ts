@@ -4,6 +4,8 @@
  */
 import { assert } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
 import type { Page } from "playwright-core"
 import type { Mail } from "../../src/emulator/EmulatorState.ts"
 import { Harness } from "./harness.ts"
@@ -79,3 +81,36 @@ export const linkFor = (address: string): Effect.Effect<string, never, Harness> 
     const link = /https?:\/\/[^\s\]]+/.exec(mail.text)?.[0]
     return link === undefined ? Effect.die(new Error(`no link in the mail to ${address}`)) : Effect.succeed(link)
   })
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+
+/** axe-core's serious and critical violations on the page, one line each. */
+export const axeViolations = (page: Page): Effect.Effect<ReadonlyArray<string>> =>
+  ui(async () => {
+    await page.addScriptTag({ content: axeSource })
+    return page.evaluate(async () => {
+      const axe = (globalThis as unknown as { axe: { run: (o: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> } }).axe
+      const result = await axe.run({ resultTypes: ["violations"] })
+      return result.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id} (${v.impact}): ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`)
+    })
+  })
+
+/** The `data-testid` of the focused element (else its tag name). */
+export const focused = (page: Page): Effect.Effect<string> =>
+  ui(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? document.activeElement?.tagName ?? ""))
+
+/** Presses Tab until the element with `testId` has the focus (at most 60 times). */
+export const tabTo = (page: Page, testId: string): Effect.Effect<void> =>
+  Effect.gen(function*() {
+    for (let i = 0; i < 60; i++) {
+      yield* ui(() => page.keyboard.press("Tab"))
+      if ((yield* focused(page)) === testId) return
+    }
+    return yield* Effect.die(new Error(`Tab never reached ${testId}`))
+  })
+
+/** Waits until nothing on the page says it is still loading (spinners with `aria-busy`). */
+export const settled = (page: Page): Effect.Effect<void> =>
+  ui(() => page.locator("[role='status'][aria-busy='true']").first().waitFor({ state: "detached" }).catch(() => undefined))

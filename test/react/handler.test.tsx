@@ -159,6 +159,13 @@ describe("StackHandler", () => {
     forgot.unmount()
     const code = await mailCode(email)
     await page(`/handler/password-reset?code=${code}`)
+    // a password the service would refuse is refused on the page: the form stays, the link is not spent
+    const resets = () => t.count("POST", "/api/v1/auth/password/reset")
+    await type("field-password", "short")
+    await type("field-repeat-password", "short")
+    await click("password-reset-submit")
+    assert.strictEqual((await screen.findByTestId("error-password")).textContent, defaultMessages.password.tooShort(8))
+    assert.strictEqual(await resets(), 0)
     await type("field-password", "a brand new password")
     await type("field-repeat-password", "a brand new password")
     await click("password-reset-submit")

@@ -18,7 +18,8 @@ import { useOnMount } from "../../useOnMount.ts"
 import { useMutation } from "../../useQuery.ts"
 import { useHandler } from "../HandlerContext.tsx"
 import { oauthCallbackAlertFor } from "../messages.ts"
-import { Alert as AlertBox } from "../../ui/primitives.tsx"
+import { Alert as AlertBox, Button } from "../../ui/primitives.tsx"
+import { useMessages } from "../../ui/Theme.tsx"
 import { Alert, Page, Status } from "../ui.tsx"
 
 /**
@@ -29,6 +30,7 @@ import { Alert, Page, Status } from "../ui.tsx"
  */
 export function OAuthCallbackPage(): ReactNode {
   const handler = useHandler()
+  const messages = useMessages()
   const callback = useOnMount(() =>
     handler.onMfaRequired(OAuth.handleCallback(handler.url)).pipe(
       Effect.tap((result) => {
@@ -49,26 +51,27 @@ export function OAuthCallbackPage(): ReactNode {
         <AlertBox tone="error" testId="oauth-callback-error" errorTag={callback.error._tag} details={String(callback.error)}>
           {oauthCallbackAlertFor(callback.error)}
         </AlertBox>
-        <p><a href={handler.carry("signIn")}>Back to sign in</a></p>
+        <a href={handler.carry("signIn")}>{messages.common.backToSignIn}</a>
       </>
     )
   } else if (callback.data?._tag === "NotACallback") {
-    body = <Status testId="oauth-callback-idle">There is no sign-in to complete here.</Status>
-  } else body = <Status>Signing you in…</Status>
-  return <Page title="Signing in" testId="page-oauth-callback">{body}</Page>
+    body = <Status testId="oauth-callback-idle">{messages.callback.noCallback}</Status>
+  } else body = <Status tone="progress">{messages.callback.signingIn}</Status>
+  return <Page title={messages.callback.title} testId="page-oauth-callback">{body}</Page>
 }
 
 /** The magic-link callback page: signs in with the link's `code`, then goes on. SPEC §2 `magic-link-callback` */
 export function MagicLinkCallbackPage(): ReactNode {
   const handler = useHandler()
+  const messages = useMessages()
   const signIn = useOnMount(() =>
     handler.onMfaRequired(Auth.signInWithMagicLinkCallback(handler.url)).pipe(Effect.tap(handler.afterSignIn))
   )
   return (
-    <Page title="Signing in" testId="page-magic-link-callback">
+    <Page title={messages.callback.title} testId="page-magic-link-callback">
       {signIn.error === undefined
-        ? <Status>Signing you in…</Status>
-        : <><Alert error={signIn.error} testId="magic-link-error" /><p><a href={handler.carry("signIn")}>Back to sign in</a></p></>}
+        ? <Status tone="progress">{messages.callback.signingIn}</Status>
+        : <><Alert error={signIn.error} testId="magic-link-error" /><a href={handler.carry("signIn")}>{messages.common.backToSignIn}</a></>}
     </Page>
   )
 }
@@ -76,40 +79,57 @@ export function MagicLinkCallbackPage(): ReactNode {
 /** The e-mail verification page: verifies the mailed `code`. SPEC §2 `email-verification`, §4 */
 export function EmailVerificationPage(): ReactNode {
   const handler = useHandler()
+  const messages = useMessages()
   const verify = useOnMount(() => Mutations.verifyEmail(handler.param("code") ?? ""))
   let body: ReactNode
-  if (verify.exit === undefined) body = <Status>Verifying your e-mail…</Status>
+  if (verify.exit === undefined) body = <Status tone="progress">{messages.callback.verifying}</Status>
   else if (verify.error !== undefined) body = <Alert error={verify.error} testId="email-verification-error" />
-  else body = <Status testId="email-verified">Your e-mail is verified. <a href={handler.urls.home}>Continue</a></Status>
-  return <Page title="E-mail verification" testId="page-email-verification">{body}</Page>
+  else body = <Done testId="email-verified" text={messages.callback.verified} />
+  return <Page title={messages.callback.verifyTitle} testId="page-email-verification">{body}</Page>
+}
+
+/** A success line and a button on to the app's home page. */
+function Done(props: { readonly testId: string; readonly text: string }): ReactNode {
+  const handler = useHandler()
+  const messages = useMessages()
+  return (
+    <>
+      <Status testId={props.testId} tone="success">{props.text}</Status>
+      <a className="sae-btn sae-btn-primary sae-btn-block" href={handler.urls.home}>{messages.common.continue}</a>
+    </>
+  )
 }
 
 /** Asks a signed-out visitor to sign in and come back. */
 function SignInFirst(props: { readonly what: string }): ReactNode {
   const handler = useHandler()
+  const messages = useMessages()
   return (
-    <Status testId="sign-in-first">
-      Sign in to {props.what}. <a href={Redirects.withReturnTo(handler.urls.signIn, handler.url.toString())} data-testid="link-sign-in">Sign in</a>
-    </Status>
+    <>
+      <Status testId="sign-in-first">{messages.callback.signInFirst(props.what)}</Status>
+      <a className="sae-btn sae-btn-primary sae-btn-block" href={Redirects.withReturnTo(handler.urls.signIn, handler.url.toString())} data-testid="link-sign-in">
+        {messages.signIn.title}
+      </a>
+    </>
   )
 }
 
 function InvitationDetails(props: { readonly code: string }): ReactNode {
-  const handler = useHandler()
+  const messages = useMessages()
   const details = useOnMount(() => TeamInvitations.details(props.code))
   const accept = useMutation(() => Mutations.acceptInvitation(props.code))
-  if (details.exit === undefined) return <Status>Checking the invitation…</Status>
+  if (details.exit === undefined) return <Status tone="progress">{messages.callback.invitationChecking}</Status>
   if (details.error !== undefined) return <Alert error={details.error} testId="invitation-error" />
   const team = details.data!.teamDisplayName
   if (accept.exit !== undefined && accept.error === undefined) {
-    return <Status testId="invitation-accepted">You joined {team}. <a href={handler.urls.home}>Continue</a></Status>
+    return <Done testId="invitation-accepted" text={messages.callback.joined(team)} />
   }
   return (
     <>
-      <p data-testid="invitation-team">You are invited to join <strong>{team}</strong>.</p>
-      <button type="button" onClick={() => void accept.mutate()} disabled={accept.isPending} data-testid="invitation-accept">
-        Join {team}
-      </button>
+      <p data-testid="invitation-team">{messages.callback.invitedTo(team)}</p>
+      <Button block busy={accept.isPending} busyText={messages.common.working} onClick={() => void accept.mutate()} testId="invitation-accept">
+        {messages.callback.join(team)}
+      </Button>
       <Alert error={accept.error} />
     </>
   )
@@ -118,36 +138,40 @@ function InvitationDetails(props: { readonly code: string }): ReactNode {
 /** The team invitation page: shows the team and joins it. SPEC §2 `team-invitation` */
 export function TeamInvitationPage(): ReactNode {
   const handler = useHandler()
+  const messages = useMessages()
   const user = useUser()
   const code = handler.param("code")
   let body: ReactNode
-  if (code === undefined) body = <AlertBox tone="error">This invitation link has no code.</AlertBox>
-  else if (user === null) body = <SignInFirst what="accept the invitation" />
+  if (code === undefined) body = <AlertBox tone="error">{messages.callback.invitationNoCode}</AlertBox>
+  else if (user === null) body = <SignInFirst what={messages.callback.acceptInvitation} />
   else body = <InvitationDetails code={code} />
-  return <Page title="Team invitation" testId="page-team-invitation">{body}</Page>
+  return <Page title={messages.callback.invitationTitle} testId="page-team-invitation">{body}</Page>
 }
 
 /** The CLI login confirmation page: hands the user's session to the waiting CLI (`login_code`). SPEC §2, §4 */
 export function CliAuthConfirmPage(): ReactNode {
   const handler = useHandler()
+  const messages = useMessages()
   const user = useUser()
   const loginCode = handler.param("login_code")
   const confirm = useMutation(() => CliAuth.completeCliLogin(loginCode ?? ""))
   let body: ReactNode
-  if (loginCode === undefined) body = <AlertBox tone="error">This page needs a login_code.</AlertBox>
-  else if (user === null) body = <SignInFirst what="authorize the command-line tool" />
+  if (loginCode === undefined) body = <AlertBox tone="error">{messages.callback.cliNoCode}</AlertBox>
+  else if (user === null) body = <SignInFirst what={messages.callback.cliWhat} />
   else if (confirm.exit !== undefined && confirm.error === undefined) {
-    body = <Status testId="cli-confirmed">The command-line tool is signed in. You can close this window.</Status>
+    body = <Status testId="cli-confirmed" tone="success">{messages.callback.cliDone}</Status>
   } else {
     body = (
       <>
-        <p>A command-line tool asks to sign in as {user.primaryEmail ?? user.id}.</p>
-        <button type="button" onClick={() => void confirm.mutate()} disabled={confirm.isPending} data-testid="cli-confirm">Authorize</button>
+        <p>{messages.callback.cliAsk(user.primaryEmail ?? user.id)}</p>
+        <Button block busy={confirm.isPending} busyText={messages.common.working} onClick={() => void confirm.mutate()} testId="cli-confirm">
+          {messages.callback.cliAuthorize}
+        </Button>
         <Alert error={confirm.error} />
       </>
     )
   }
-  return <Page title="Authorize the command-line tool" testId="page-cli-auth-confirm">{body}</Page>
+  return <Page title={messages.callback.cliTitle} testId="page-cli-auth-confirm">{body}</Page>
 }
 
 /** Error codes that come from the project's trusted-domain settings (production mode). SPEC §2, §5 */
@@ -160,19 +184,25 @@ export const domainsPageUrl = (dashboardUrl: string, projectId: string): string 
 /** The error page: the service's `errorCode` and `message`; domain errors link to the dashboard. SPEC §2 `error` */
 export function ErrorPage(): ReactNode {
   const handler = useHandler()
+  const messages = useMessages()
   const project = useProject()
   const code = handler.param("errorCode")
-  const message = handler.param("message") ?? "Something went wrong."
+  const message = handler.param("message") ?? messages.callback.errorDefault
+  const footer = (
+    <>
+      <a href={handler.urls.signIn}>{messages.common.backToSignIn}</a>
+      <a href={handler.urls.home}>{messages.common.home}</a>
+    </>
+  )
   return (
-    <Page title="Something went wrong" testId="page-error">
-      <p role="alert" data-testid="error-message" data-error-code={code}>{message}</p>
+    <Page title={messages.callback.errorTitle} testId="page-error" footer={footer}>
+      <div role="alert" className="sae-alert sae-alert-error" data-testid="error-message" data-error-code={code}>{message}</div>
       {code !== undefined && domainErrorCodes.has(code) && (
-        <p>
-          The project owner can fix this in the{" "}
-          <a href={domainsPageUrl(handler.dashboardUrl, project.id)} data-testid="link-domains">trusted domains settings</a>.
+        <p className="sae-muted">
+          {messages.callback.domainsHint}{" "}
+          <a href={domainsPageUrl(handler.dashboardUrl, project.id)} data-testid="link-domains">{messages.callback.domainsLink}</a>.
         </p>
       )}
-      <p><a href={handler.urls.signIn}>Back to sign in</a> · <a href={handler.urls.home}>Home</a></p>
     </Page>
   )
 }
