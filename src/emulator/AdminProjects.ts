@@ -76,30 +76,36 @@ export const NewProjectBody = Schema.Struct({
 export type ProjectBody = typeof ProjectBody.Type
 
 
-const required = (value: string | number | undefined, field: string) =>
-  value === undefined || value === "" ? Effect.fail(Fields.schemaError(`${field} is required when type is standard`)) : Effect.succeed(value)
+/** The service's problems of a field a standard provider or server needs: `must be defined`, `must not be empty`. */
+const requiredProblem = (value: string | number | undefined, field: string): string | undefined =>
+  value === undefined ? Fields.mustBeDefined(field) : value === "" ? `${field} must not be empty` : undefined
 
 /** Checks what the service's schema checks beyond shapes; `projectId` names the project whose themes count. SPEC §3, §5 */
 export const validate = (state: State, projectId: string | undefined, body: ProjectBody) =>
   Effect.gen(function*() {
     const config = body.config
     if (config === undefined) return
-    for (const { domain, handler_path } of config.domains ?? []) {
-      if (!/^https?:\/\//.test(domain)) return yield* Fields.schemaError(`URL must start with http:// or https://: ${domain}`)
-      if (!handler_path.startsWith("/")) return yield* Fields.schemaError("Handler path must start with /")
-    }
-    for (const provider of config.oauth_providers ?? []) {
-      if (provider.type === "standard") {
-        yield* required(provider.client_id, "client_id")
-        yield* required(provider.client_secret, "client_secret")
-      }
-    }
+    const where = "body.config"
     const email = config.email_config
-    if (email?.type === "standard") {
-      for (const field of ["host", "port", "username", "password", "sender_name", "sender_email"] as const) {
-        yield* required(email[field], `email_config.${field}`)
-      }
-    }
+    yield* Fields.check(
+      ...(config.domains ?? []).flatMap(({ domain, handler_path }) => [
+        /^https?:\/\//.test(domain) ? undefined : "URL must start with http:// or https://",
+        handler_path.startsWith("/") ? undefined : "Handler path must start with /"
+      ]),
+      ...(config.oauth_providers ?? []).flatMap((provider, i) =>
+        provider.type === "standard"
+          ? [
+            requiredProblem(provider.client_id, `${where}.oauth_providers[${i}].client_id`),
+            requiredProblem(provider.client_secret, `${where}.oauth_providers[${i}].client_secret`)
+          ]
+          : []
+      ),
+      ...(email?.type === "standard"
+        ? (["host", "port", "username", "password", "sender_name", "sender_email"] as const).map((field) =>
+          requiredProblem(email[field], `${where}.email_config.${field}`)
+        )
+        : [])
+    )
     if (config.email_theme !== undefined) {
       const known = projectId === undefined
         ? [EmailTemplates.defaultThemeId]

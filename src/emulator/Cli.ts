@@ -31,7 +31,7 @@ Runs a local, in-memory Stack Auth emulator.
 Options:
   --port <n>               API port (default ${Server.defaultPort}; 0 picks a free port)
   --host <address>         Listen address (default 127.0.0.1)
-  --mailbox-port <n>       Inbucket-compatible mailbox API port (default ${Server.defaultMailboxPort}; "off" to disable)
+  --mailbox-port <n>       mailbox port: pages to read mails, Inbucket-compatible API (default ${Server.defaultMailboxPort}; "off" to disable)
   --import <file>          Start from a state exported earlier
   --export-on-exit <file>  Write the state to <file> when stopped (SIGINT/SIGTERM)
   --help                   Show this text`
@@ -83,7 +83,7 @@ export const banner = (info: Server.ServerInfo, demo: Emulator.Service["demoProj
   [
     "Stack Auth emulator (stack-auth-effect)",
     `  API:          ${info.url}  (base URL for the SDK; health at ${info.url}/health)`,
-    `  Mailbox:      ${info.mailboxUrl === undefined ? "off" : `${info.mailboxUrl}/api/v1/mailbox/{name}`}`,
+    `  Mailbox:      ${info.mailboxUrl === undefined ? "off" : `${info.mailboxUrl}/  (open in a browser; Inbucket API: ${info.mailboxUrl}/api/v1/mailbox/{name})`}`,
     "",
     `Demo project "${demo.displayName}":`,
     `  Project id:              ${demo.projectId}`,

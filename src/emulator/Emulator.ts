@@ -32,6 +32,7 @@ import * as Router from "./Router.ts"
 import * as Control from "./routes/Control.ts"
 import * as AllRoutes from "./routes/index.ts"
 import * as Seeds from "./Seeds.ts"
+import * as Smtp from "./Smtp.ts"
 import * as Table from "./Table.ts"
 import * as TestTime from "./TestTime.ts"
 import * as Tokens from "./Tokens.ts"
@@ -100,6 +101,8 @@ export interface Options {
   readonly rotateRefreshTokens?: boolean | undefined
   /** Bounds of the request log (entries kept, largest body stored). */
   readonly requestLog?: RequestLog.Options | undefined
+  /** Milliseconds a "send test e-mail" may take on the admin's SMTP server (real time); 10,000 (the service's) by default. */
+  readonly smtpTimeoutMillis?: number | undefined
 }
 
 /** JSON bodies nested deeper than this are refused with `BODY_PARSING_ERROR` (400) before routing. SPEC §8 */
@@ -164,7 +167,9 @@ export const make = (options: Options = {}): Effect.Effect<Service, InvalidEmula
       rotateRefreshTokens: options.rotateRefreshTokens ?? false
     }
     // the emulator's token policy around anything it runs
-    const inEmulator = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provideService(effect, Tokens.TokenPolicy, policy)
+    const smtpTimeout = options.smtpTimeoutMillis ?? Smtp.defaultTimeoutMillis
+    const inEmulator = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+      effect.pipe(Effect.provideService(Tokens.TokenPolicy, policy), Effect.provideService(Smtp.SmtpTimeout, smtpTimeout))
     const run = <A, E>(effect: Effect.Effect<A, E, EmulatorState.EmulatorState>) =>
       inEmulator(Effect.provideService(effect, EmulatorState.EmulatorState, state))
 

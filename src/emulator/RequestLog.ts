@@ -56,11 +56,13 @@ export interface RequestFilter {
 
 /** The request log service. SPEC §7 */
 export interface Service {
+  /** Every kept entry, oldest first. */
   readonly all: Effect.Effect<ReadonlyArray<RecordedRequest>>
   /** The requests matching a method and path, oldest first. */
   readonly filter: (filter: RequestFilter) => Effect.Effect<ReadonlyArray<RecordedRequest>>
   /** How many requests match (all of them without a filter). */
   readonly count: (filter?: RequestFilter) => Effect.Effect<number>
+  /** Forgets every entry. */
   readonly clear: Effect.Effect<void>
   /** Adds a request to the log (the emulator does it for every request it answers). */
   readonly record: (request: Request) => Effect.Effect<void>

@@ -1,7 +1,8 @@
 /**
  * The emulator over HTTP (SPEC §7): the same handler served by `node:http` on loopback, with CORS
- * for browsers (any origin, the `x-stack-*` headers, credentials), plus the Inbucket-compatible
- * mailbox API on its own port. Both stop when the scope closes.
+ * for browsers (any origin, the `x-stack-*` headers, credentials), plus the mailbox on its own
+ * port: readable pages at `/` (`MailboxView`) and the Inbucket-compatible API under
+ * `/api/v1/mailbox`. Both stop when the scope closes.
  *
  * `node:http` is loaded when a server starts, so importing the testing entry stays browser-safe.
  *
@@ -16,6 +17,7 @@ import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import { Emulator } from "./Emulator.ts"
 import * as Mail from "./Mail.ts"
+import * as MailboxView from "./MailboxView.ts"
 
 /** Default port of the API. SPEC §7 */
 export const defaultPort = 8102
@@ -33,6 +35,7 @@ export interface ServeOptions {
 export interface ServerInfo {
   readonly url: string
   readonly port: number
+  /** The mailbox server: open it in a browser to read the mails; its Inbucket API is under `/api/v1/mailbox`. */
   readonly mailboxUrl: string | undefined
   readonly mailboxPort: number | undefined
 }
@@ -145,7 +148,8 @@ export const serve = (options: ServeOptions = {}): Effect.Effect<ServerInfo, Ser
     let mailboxOrigin: string | undefined
     const mailboxPort = options.mailboxPort ?? defaultMailboxPort
     if (mailboxPort !== false) {
-      const answerMail: Answer = (request) => emulator.run(Mail.inbucket(request))
+      const answerMail: Answer = (request) =>
+        emulator.run(Effect.flatMap(MailboxView.answer(request), (page) => page === undefined ? Mail.inbucket(request) : Effect.succeed(page)))
       const mailServer = yield* listen(http, nodeHandler(answerMail, () => mailboxOrigin ?? ""), run, mailboxPort, host)
       mailboxOrigin = `http://${urlHost}:${portOf(mailServer)}`
     }

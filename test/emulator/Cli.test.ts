@@ -35,7 +35,7 @@ describe("the emulator command", () => {
       assert.include(banner, demoProject.publishableClientKey)
       assert.include(banner, demoProject.secretServerKey)
       assert.include(banner, demoProject.superSecretAdminKey)
-      assert.match(banner, /Mailbox: +http:\/\/127\.0\.0\.1:\d+\/api\/v1\/mailbox/)
+      assert.match(banner, /Mailbox: +http:\/\/127\.0\.0\.1:\d+\/ .*Inbucket API: http:\/\/127\.0\.0\.1:\d+\/api\/v1\/mailbox/)
       yield* Fiber.interrupt(fiber)
       const state = JSON.parse(yield* Effect.promise(() => fs.readFile(out, "utf8")))
       assert.strictEqual(state.version, 1)

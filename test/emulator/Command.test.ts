@@ -68,7 +68,7 @@ const boot = (extraArgs: ReadonlyArray<string>) =>
     return {
       child,
       apiUrl: field(banner, /API: +(http:\/\/\S+)/),
-      mailboxUrl: field(banner, /Mailbox: +(http:\/\/\S+?)\/api\/v1\/mailbox/),
+      mailboxUrl: field(banner, /Mailbox: +(http:\/\/[^/\s]+)\/ /),
       projectId: field(banner, /Project id: +(\S+)/),
       publishableClientKey: field(banner, /Publishable client key: +(\S+)/),
       stdout: () => stdout,

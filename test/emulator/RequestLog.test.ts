@@ -64,7 +64,7 @@ layer(Emulator.layerInProcess)("the emulator's request log (SPEC §7)", (it) => 
         method: "POST",
         path: "/internal/send-test-email",
         access: "admin",
-        body: { recipient_email: "admin@example.com", email_config: { host: "smtp.example.com", port: 587, password: secrets.smtpPassword } }
+        body: { recipient_email: "admin@example.com", email_config: { host: "127.0.0.1", port: 1, password: secrets.smtpPassword } }
       })
       yield* call({
         method: "PATCH",
@@ -88,7 +88,7 @@ layer(Emulator.layerInProcess)("the emulator's request log (SPEC §7)", (it) => 
       assert.deepStrictEqual(update!.body, { old_password: "<redacted>", new_password: "<redacted>" })
       assert.deepStrictEqual(testEmail!.body, {
         recipient_email: "admin@example.com",
-        email_config: { host: "smtp.example.com", port: 587, password: "<redacted>" }
+        email_config: { host: "127.0.0.1", port: 1, password: "<redacted>" }
       })
       assert.deepStrictEqual(patch!.body, {
         display_name: "Kept",

@@ -22,6 +22,7 @@ import {
 import { isTrustedUrl } from "../Domains.ts"
 import * as EmulatorState from "../EmulatorState.ts"
 import * as Fields from "../Fields.ts"
+import * as Html from "../Html.ts"
 import * as Mfa from "../Mfa.ts"
 import * as OAuthFlow from "../OAuthFlow.ts"
 import { isValidKey, userFromAccessToken } from "../RequestAuth.ts"
@@ -38,26 +39,23 @@ const required = ["client_id", "client_secret", "redirect_uri", "scope", "state"
 
 const redirect = (url: URL | string, status = 307): Response => new Response(null, { status, headers: { location: url.toString() } })
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" })[c]!)
-
 /** The mock provider's page: pick the test account to sign in with, or refuse. SPEC §4 */
 export const providerPage = (providerId: string, innerState: string): Response => {
   const action = `${Router.apiBase}/auth/oauth/callback/${encodeURIComponent(providerId)}`
   const html = `<!doctype html>
-<html><head><meta charset="utf-8"><title>Sign in with ${escapeHtml(providerId)} (emulator)</title></head>
+<html><head><meta charset="utf-8"><title>Sign in with ${Html.escape(providerId)} (emulator)</title></head>
 <body style="font-family: sans-serif; max-width: 28rem; margin: 3rem auto">
-<h1>Sign in with ${escapeHtml(providerId)}</h1>
-<p>This is the Stack Auth emulator's mock ${escapeHtml(providerId)} provider. Enter a test account.</p>
+<h1>Sign in with ${Html.escape(providerId)}</h1>
+<p>This is the Stack Auth emulator's mock ${Html.escape(providerId)} provider. Enter a test account.</p>
 <form method="get" action="${action}">
-<input type="hidden" name="state" value="${escapeHtml(innerState)}">
+<input type="hidden" name="state" value="${Html.escape(innerState)}">
 <p><label>E-mail <input name="email" type="email" required value="test@example.com"></label></p>
 <p><label>Name <input name="name" value="Test User"></label></p>
 <p><label>Account id (optional) <input name="account_id"></label></p>
 <p><button type="submit">Sign in</button> <button type="submit" name="error" value="access_denied" formnovalidate>Deny</button></p>
 </form>
 </body></html>`
-  return new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8" } })
+  return Html.page(html)
 }
 
 /** The user a link flow's access token belongs to (the same check as every authenticated route). */

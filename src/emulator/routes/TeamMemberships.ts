@@ -19,7 +19,7 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/team-memberships/:teamId/:userId", "server", ({ auth, params }) =>
     Effect.gen(function*() {
       const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
-      const userId = yield* Teams.userIdParam(auth, "user_id", params.userId!)
+      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
       const now = yield* Clock.currentTimeMillis
       yield* EmulatorState.transact((state) =>
         Effect.gen(function*() {
@@ -34,7 +34,7 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.del("/team-memberships/:teamId/:userId", "client", ({ auth, params }) =>
     Effect.gen(function*() {
       const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
-      const userId = yield* Teams.userIdParam(auth, "user_id", params.userId!)
+      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
       yield* EmulatorState.transact((state) =>
         Effect.gen(function*() {
           if (auth.accessType === "client") {

@@ -1,0 +1,108 @@
+/**
+ * The emulator's "send test e-mail" for real (SPEC §7 `POST /internal/send-test-email`): it speaks
+ * SMTP with `nodemailer` to the host and port an admin configured, signs in with the given
+ * credentials, uses TLS from the first byte on port 465 (as the service does) and STARTTLS when
+ * the server offers it elsewhere, and reports the real outcome. The attempt is bounded by
+ * {@link SmtpTimeout} (10 s, like the service).
+ *
+ * `nodemailer` is imported when a test mail is sent, so apps that never send one never load it.
+ *
+ * @since 0.1.0
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import type { EmailConfig } from "./EmulatorState.ts"
+
+/** What an admin's SMTP settings say: a project's standard e-mail server. SPEC §3 */
+export type SmtpConfig = Omit<Extract<EmailConfig, { readonly type: "standard" }>, "type">
+
+/** One mail to send. SPEC §7 */
+export interface Message {
+  readonly to: string
+  readonly subject: string
+  readonly text: string
+}
+
+/** How a send ended: delivered, or why not (in words for the admin). SPEC §7 */
+export type Outcome =
+  | { readonly success: true }
+  | { readonly success: false; readonly errorMessage: string }
+
+/** The default bound of one attempt: 10 seconds, as the service allows. SPEC §7 */
+export const defaultTimeoutMillis = 10_000
+
+/** How long one attempt may take before it is reported as timed out (real time, not the test clock). SPEC §7 */
+export const SmtpTimeout: Context.Reference<number> = Context.Reference<number>("stack-auth-effect/emulator/SmtpTimeout", {
+  defaultValue: () => defaultTimeoutMillis
+})
+
+/** Whether the service connects with TLS from the first byte: port 465 (SMTPS). SPEC §7 */
+export const isSecurePort = (port: number): boolean => port === 465
+
+interface MailerError {
+  readonly message?: string
+  readonly code?: string
+  readonly responseCode?: number
+  readonly response?: string
+}
+
+const timedOut = Symbol("timed out")
+
+/** The admin's reason for a failed send, from nodemailer's error codes and the server's reply codes. */
+export const describeFailure = (config: SmtpConfig, error: MailerError, timeoutMillis: number): string => {
+  const where = `${config.host}:${config.port}`
+  const reply = error.response === undefined ? "" : ` The server answered: ${error.response}`
+  if (error.code === "EDNS") return `The mail server host ${config.host} could not be found; check the host in the e-mail settings.`
+  if (error.code === "EAUTH" || error.responseCode === 535) {
+    return `The mail server at ${where} refused the username or password; check the credentials in the e-mail settings.${reply}`
+  }
+  if (error.code === "ETIMEDOUT") return `Timed out after ${timeoutMillis / 1000} s: is the mail server at ${where} running and accepting connections?`
+  if (error.code === "EENVELOPE" || error.code === "EMESSAGE" || (error.responseCode !== undefined && error.responseCode >= 400)) {
+    return `The mail server at ${where} rejected the e-mail.${reply}`
+  }
+  return `Could not send the test e-mail through ${where} (${error.message ?? "unknown error"}): is the mail server running and accepting connections there?`
+}
+
+/** Sends one mail through an SMTP server and reports how it went; never fails. SPEC §7 */
+export const send = (config: SmtpConfig, message: Message): Effect.Effect<Outcome> =>
+  Effect.gen(function*() {
+    const timeoutMillis = yield* SmtpTimeout
+    return yield* Effect.promise(async (signal): Promise<Outcome> => {
+      const { default: nodemailer } = await import("nodemailer")
+      const transport = nodemailer.createTransport({
+        host: config.host,
+        port: config.port,
+        secure: isSecurePort(config.port),
+        auth: { user: config.username, pass: config.password },
+        connectionTimeout: timeoutMillis,
+        greetingTimeout: timeoutMillis,
+        socketTimeout: timeoutMillis
+      })
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const stop = () => transport.close()
+      signal.addEventListener("abort", stop)
+      try {
+        const sent = transport.sendMail({
+          from: { name: config.senderName, address: config.senderEmail },
+          to: message.to,
+          subject: message.subject,
+          text: message.text
+        })
+        const limit = new Promise<typeof timedOut>((resolve) => {
+          timer = setTimeout(() => resolve(timedOut), timeoutMillis)
+        })
+        const result = await Promise.race([sent, limit])
+        if (result === timedOut) {
+          sent.catch(() => undefined)
+          return { success: false, errorMessage: describeFailure(config, { code: "ETIMEDOUT" }, timeoutMillis) }
+        }
+        return { success: true }
+      } catch (error) {
+        return { success: false, errorMessage: describeFailure(config, error as MailerError, timeoutMillis) }
+      } finally {
+        clearTimeout(timer)
+        signal.removeEventListener("abort", stop)
+        transport.close()
+      }
+    })
+  })
