@@ -91,7 +91,8 @@ const classesIn = (m: Measured) => catalogue.filter((name) => m.code.includes(`"
 const installedSections: Array<string> = []
 const installedData: Record<string, unknown> = {}
 if (only.length === 0 || only.includes("installed")) {
-  const installed = install(["@stackframe"]) // the official SDK's probe bundles it from the checkout
+  // the official SDK's probe bundles it from the checkout; the React probe bundles React from it
+  const installed = install(["@stackframe", "react", "react-dom", "scheduler"])
   try {
     const rows: Array<ReadonlyArray<string | number>> = []
     let subpaths: Flow.Bundle | undefined
@@ -151,6 +152,25 @@ if (only.length === 0 || only.includes("installed")) {
           .map(([f, b]) => [f.replace(/^.*node_modules\/stack-auth-effect\/dist\//, ""), b]))
       )
     }
+    const react = Flow.writeReactProbe(installed)
+    const withoutReact = await Flow.esbuild(installed.app, react, { external: ["react", "react-dom", "react/jsx-runtime", "scheduler"] })
+    const withReact = await Flow.esbuild(installed.app, react, { external: [] })
+    installedData.react = {
+      withoutReact: { minified: withoutReact.minified, gzip: withoutReact.gzip },
+      withReact: { minified: withReact.minified, gzip: withReact.gzip }
+    }
+    installedSections.push(
+      "",
+      "### The React entry: `<StackProvider><StackHandler /></StackProvider>` (bench/bundle/installed/react-handler.tsx)",
+      "",
+      "Every prebuilt page, account and team settings included; esbuild, browser, minified, gzip -9, production React.",
+      "",
+      table(["", "React left out (min / gzip)", "React included (min / gzip)"], [[
+        "stack-auth-effect",
+        `${withoutReact.minified} B / ${withoutReact.gzip} B`,
+        `${withReact.minified} B / ${withReact.gzip} B`
+      ]])
+    )
   } finally {
     installed.remove()
   }

@@ -19,6 +19,13 @@ export const styles = {
 } as const
 export type Style = keyof typeof styles
 
+/** Copies the React probe (bench/bundle/installed/react-handler.tsx) into the app and returns the entry's path. */
+export const writeReactProbe = (installed: Installed): string => {
+  const target = join(installed.app, "probes", "react-handler.tsx")
+  cpSync(fromRoot("bench/bundle/installed/react-handler.tsx"), target)
+  return target
+}
+
 /** Copies the flow's probe into the app (probes/<style>.ts) and returns the entry's path. */
 export const writeFlow = (installed: Installed, style: Style): string => {
   const target = join(installed.app, "probes", `${style}.ts`)
@@ -36,10 +43,14 @@ export interface Bundle {
   readonly metafile?: Metafile | undefined
 }
 
-/** esbuild, as a browser app bundles (`platform: "browser"`, ESM, minified). */
-export const esbuild = async (app: string, entry: string): Promise<Bundle> => {
+/**
+ * esbuild, as a browser app bundles (`platform: "browser"`, ESM, minified). For a React app: the
+ * packages to leave out, and `process.env.NODE_ENV` set to production as app bundlers do.
+ */
+export const esbuild = async (app: string, entry: string, react?: { readonly external: ReadonlyArray<string> }): Promise<Bundle> => {
   const result = await build({
     entryPoints: [entry],
+    ...(react === undefined ? {} : { external: [...react.external], jsx: "automatic", define: { "process.env.NODE_ENV": "\"production\"" } }),
     bundle: true,
     minify: true,
     format: "esm",
