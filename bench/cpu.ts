@@ -18,7 +18,7 @@ import * as HttpTransport from "../src/transport/HttpTransport.ts"
 import * as StackHttp from "../src/transport/StackHttp.ts"
 import * as fixtures from "./support/fixtures.ts"
 import { option, report } from "./support/report.ts"
-import { median, spread, table } from "./support/stats.ts"
+import { cpuPerCall, median, spread, table } from "./support/stats.ts"
 
 const rounds = option("rounds", 30)
 const block = option("block", 2000)
@@ -51,18 +51,11 @@ const contenders: ReadonlyArray<readonly [string, (id: string) => Promise<unknow
   ["+ API function: `ServerUsers.get` (span, access witness)", (id) => runtime.runPromise(ServerUsers.get(id))]
 ]
 
-const samples = new Map<string, Array<number>>(contenders.map(([name]) => [name, []]))
-for (const [, call] of contenders) for (let i = 0; i < block; i++) await call(`warm-${i}`)
-for (let round = 0; round < rounds; round++) {
-  // the order rotates every round, so no contender always runs after the same one
-  for (let k = 0; k < contenders.length; k++) {
-    const [name, call] = contenders[(k + round) % contenders.length]!
-    const start = process.cpuUsage()
-    for (let i = 0; i < block; i++) await call(`user-${round}-${i}`)
-    const used = process.cpuUsage(start)
-    samples.get(name)!.push((used.user + used.system) / block)
-  }
-}
+const samples = await cpuPerCall(contenders, {
+  rounds,
+  block,
+  inputs: (round, size) => Array.from({ length: size }, (_, i) => round < 0 ? `warm-${i}` : `user-${round}-${i}`)
+})
 await runtime.dispose()
 
 const floor = median(samples.get(contenders[0]![0])!)

@@ -17,7 +17,7 @@ import * as StackServerApp from "../src/apps/StackServerApp.ts"
 import * as TokenStore from "../src/session/TokenStore.ts"
 import * as fixtures from "./support/fixtures.ts"
 import { option, report } from "./support/report.ts"
-import { median, spread, table } from "./support/stats.ts"
+import { cpuPerCall, median, spread, table } from "./support/stats.ts"
 
 const rounds = option("rounds", 20)
 const block = option("block", 500)
@@ -67,18 +67,7 @@ const check = async () => {
 }
 await check()
 
-const samples = new Map<string, Array<number>>(contenders.map(([name]) => [name, []]))
-for (const [, call] of contenders) for (const request of requests(block)) await call(request) // warm-up
-for (let round = 0; round < rounds; round++) {
-  for (let k = 0; k < contenders.length; k++) {
-    const [name, call] = contenders[(k + round) % contenders.length]!
-    const batch = requests(block)
-    const start = process.cpuUsage()
-    for (const request of batch) await call(request)
-    const used = process.cpuUsage(start)
-    samples.get(name)!.push((used.user + used.system) / block)
-  }
-}
+const samples = await cpuPerCall(contenders, { rounds, block, inputs: (_round, size) => requests(size) })
 await runtime.dispose()
 
 const floor = median(samples.get(contenders[0]![0])!)
