@@ -23,10 +23,24 @@ export interface Message {
   readonly text: string
 }
 
-/** How a send ended: delivered, or why not (in words for the admin). SPEC §7 */
+/** The service's kinds of failed sends, and whether trying again may help. SPEC §7 */
+export interface FailureKind {
+  readonly errorType:
+    | "HOST_NOT_FOUND"
+    | "AUTH_FAILED"
+    | "TEMPORARY"
+    | "INVALID_EMAIL_ADDRESS"
+    | "REJECTED"
+    | "TIMEOUT"
+    | "SOCKET_CLOSED"
+    | "UNKNOWN"
+  readonly canRetry: boolean
+}
+
+/** How a send ended: delivered, or why not (in words for the admin, and the service's kind). SPEC §7 */
 export type Outcome =
   | { readonly success: true }
-  | { readonly success: false; readonly errorMessage: string }
+  | { readonly success: false; readonly errorMessage: string; readonly kind: FailureKind }
 
 /** The default bound of one attempt: 10 seconds, as the service allows. SPEC §7 */
 export const defaultTimeoutMillis = 10_000
@@ -48,6 +62,18 @@ interface MailerError {
 
 const timedOut = Symbol("timed out")
 
+/** The kind of a failed send, by the same codes, reply codes and order the service checks them in. */
+export const classify = (error: MailerError): FailureKind => {
+  if (error.code === "EDNS") return { errorType: "HOST_NOT_FOUND", canRetry: false }
+  if (error.responseCode === 535 || error.code === "EAUTH") return { errorType: "AUTH_FAILED", canRetry: false }
+  if (error.responseCode === 450) return { errorType: "TEMPORARY", canRetry: true }
+  if (error.responseCode === 553) return { errorType: "INVALID_EMAIL_ADDRESS", canRetry: false }
+  if (error.responseCode === 554 || error.code === "EENVELOPE") return { errorType: "REJECTED", canRetry: false }
+  if (error.code === "ETIMEDOUT") return { errorType: "TIMEOUT", canRetry: true }
+  if (error.message?.includes("Unexpected socket close")) return { errorType: "SOCKET_CLOSED", canRetry: false }
+  return { errorType: "UNKNOWN", canRetry: false }
+}
+
 /** The admin's reason for a failed send, from nodemailer's error codes and the server's reply codes. */
 export const describeFailure = (config: SmtpConfig, error: MailerError, timeoutMillis: number): string => {
   const where = `${config.host}:${config.port}`
@@ -62,6 +88,12 @@ export const describeFailure = (config: SmtpConfig, error: MailerError, timeoutM
   }
   return `Could not send the test e-mail through ${where} (${error.message ?? "unknown error"}): is the mail server running and accepting connections there?`
 }
+
+const failure = (config: SmtpConfig, error: MailerError, timeoutMillis: number): Outcome => ({
+  success: false,
+  errorMessage: describeFailure(config, error, timeoutMillis),
+  kind: classify(error)
+})
 
 /** Sends one mail through an SMTP server and reports how it went; never fails. SPEC §7 */
 export const send = (config: SmtpConfig, message: Message): Effect.Effect<Outcome> =>
@@ -94,11 +126,11 @@ export const send = (config: SmtpConfig, message: Message): Effect.Effect<Outcom
         const result = await Promise.race([sent, limit])
         if (result === timedOut) {
           sent.catch(() => undefined)
-          return { success: false, errorMessage: describeFailure(config, { code: "ETIMEDOUT" }, timeoutMillis) }
+          return failure(config, { code: "ETIMEDOUT" }, timeoutMillis)
         }
         return { success: true }
       } catch (error) {
-        return { success: false, errorMessage: describeFailure(config, error as MailerError, timeoutMillis) }
+        return failure(config, error as MailerError, timeoutMillis)
       } finally {
         clearTimeout(timer)
         signal.removeEventListener("abort", stop)

@@ -7,9 +7,7 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Base64Url from "effect/encoding/Base64Url"
 import * as Redacted from "effect/Redacted"
-import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 
 /** A token value equal to the text `undefined` (a caller stringified a missing value). SPEC §5 */
@@ -60,14 +58,24 @@ export const decodeClaims = (token: Redacted.Redacted<string>): Claims => {
     }
 }
 
+const utf8 = /*#__PURE__*/ new TextDecoder()
+
+/**
+ * The text of a base64url segment (RFC 4648 §5, padding optional), read with the platform's `atob`
+ * (browsers, Node ≥ 16) and `TextDecoder`; throws on anything that is not base64url.
+ */
+const base64UrlText = (segment: string): string => {
+  if (segment.includes("+") || segment.includes("/")) throw new TypeError("not base64url")
+  const binary = atob(segment.replace(/-/g, "+").replace(/_/g, "/"))
+  return utf8.decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)))
+}
+
 /** The JSON object in a compact JWS's middle segment, or `undefined` when the token is not one. */
 const payloadOf = (jwt: string): { readonly sub?: unknown; readonly exp?: unknown } | undefined => {
   const parts = jwt.split(".")
   if (parts.length !== 3 || parts[1] === "") return undefined
-  const text = Base64Url.decodeString(parts[1]!)
-  if (Result.isFailure(text)) return undefined
   try {
-    const payload: unknown = JSON.parse(text.success)
+    const payload: unknown = JSON.parse(base64UrlText(parts[1]!))
     return typeof payload === "object" && payload !== null && !Array.isArray(payload) ? payload : undefined
   } catch {
     return undefined

@@ -21,6 +21,7 @@ import * as Call from "../transport/Call.ts"
 import * as Limits from "../transport/Limits.ts"
 import { StackHttp, type StackRequest, type StackResponse } from "../transport/StackHttp.ts"
 import { tokenPath } from "../transport/TokenEndpoint.ts"
+import * as Traced from "../transport/Traced.ts"
 import { StackTimeoutError, type TransportError } from "../transport/TransportErrors.ts"
 import * as AccessToken from "./AccessToken.ts"
 import * as Listeners from "./Listeners.ts"
@@ -311,7 +312,7 @@ export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.
           : Effect.annotateCurrentSpan(signOutErrorAttribute, error.code) // signs out locally; no logger on the browser path
       )
     )
-  }).pipe(Effect.ensuring(invalidate), Effect.withSpan("Session.signOut", undefined, { captureStackTrace: false })) // built per session: no stack capture per make
+  }).pipe(Effect.ensuring(invalidate), Traced.span("Session.signOut")) // a span only when a tracer that records is installed
 
   const setTokens = (tokens: { readonly accessToken: string; readonly refreshToken: string }) =>
     Effect.gen(function*() {

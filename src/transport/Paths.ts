@@ -1,13 +1,11 @@
 /**
- * Ids in request paths (SPEC §7): each id travels as one path segment. An empty id, `.` or `..`
+ * Ids in request paths (SPEC §7): each id travels as one path segment (the API modules encode it
+ * with `encodeURIComponent`, so a `/` inside cannot split it). An empty id, `.` or `..`
  * would name another resource (`/users/.` is the user list), so such a path is refused before any
  * request (`StackInvalidIdError`).
  *
  * @since 0.1.0
  */
-
-/** Encodes an id as one path segment (a `/` inside it cannot split it). */
-export const segment = (id: string): string => encodeURIComponent(id)
 
 const dotSegment = /^(?:\.|%2e){1,2}$/i
 

@@ -2,13 +2,15 @@
  * "Send test e-mail" speaks SMTP for real (SPEC §7 `POST /internal/send-test-email`): against a
  * local SMTP server it delivers the mail with the admin's credentials and answers
  * `{ success: true }`; a wrong password, a refused connection or a server that never answers is
- * `{ success: false, error_message }` in the service's shape (status 200).
+ * `{ success: false, error_message }` in the service's shape (status 200). Like the service, every
+ * test send is listed among the project's sent mails, with its sender settings and failure.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
 import * as Emulator from "../../src/emulator/Emulator.ts"
+import * as Smtp from "../../src/emulator/Smtp.ts"
 import { closedPort, silentServer, smtpServer } from "../support/SmtpServer.ts"
 import { call } from "./support.ts"
 
@@ -97,4 +99,46 @@ describe("send test e-mail over SMTP", () => {
       assert.include(answer.body.error, "body.recipient_email must be a valid email")
       assert.lengthOf(server.received, 0)
     })))
+
+  it.effect("every test send is listed among the sent mails with its sender settings and failure, never the password", () =>
+    withEmulator(Effect.gen(function*() {
+      const server = yield* smtpServer(credentials)
+      assert.isTrue((yield* sendTest(config(server.port))).body.success)
+      assert.isFalse((yield* sendTest(config(server.port, { password: "wrong-password-2" }))).body.success)
+      const list = yield* call({ method: "GET", path: "/internal/emails", access: "admin" })
+      assert.strictEqual(list.status, 200, list.text)
+      const items = list.body.items as Array<Record<string, any>>
+      assert.lengthOf(items, 2)
+      const [failed, delivered] = [...items].sort((a, b) => (a.error === null ? 1 : 0) - (b.error === null ? 1 : 0))
+      assert.deepStrictEqual(delivered!.to, ["admin@example.com"])
+      assert.isNull(delivered!.error)
+      assert.deepStrictEqual(delivered!.sender_config, {
+        type: "standard",
+        host: "127.0.0.1",
+        port: server.port,
+        username: "mailer",
+        sender_name: "Example App",
+        sender_email: "noreply@example.com"
+      })
+      assert.strictEqual(failed!.error.errorType, "AUTH_FAILED")
+      assert.isFalse(failed!.error.canRetry)
+      assert.include(failed!.error.message, "username or password")
+      assert.notInclude(list.text, "smtp-password-1")
+      assert.notInclude(list.text, "wrong-password-2")
+      assert.isAtLeast(items[0]!.sent_at_millis, items[1]!.sent_at_millis, "newest first")
+      const emulator = yield* Emulator.Emulator
+      assert.lengthOf(yield* emulator.mailbox.all, 0, "a relayed test mail is not in the emulator's mailbox")
+    })))
+
+  it("failures are classified by the service's codes, in the service's order", () => {
+    assert.deepStrictEqual(Smtp.classify({ code: "EDNS" }), { errorType: "HOST_NOT_FOUND", canRetry: false })
+    assert.deepStrictEqual(Smtp.classify({ code: "EENVELOPE", responseCode: 535 }), { errorType: "AUTH_FAILED", canRetry: false })
+    assert.deepStrictEqual(Smtp.classify({ responseCode: 450 }), { errorType: "TEMPORARY", canRetry: true })
+    assert.deepStrictEqual(Smtp.classify({ responseCode: 553 }), { errorType: "INVALID_EMAIL_ADDRESS", canRetry: false })
+    assert.deepStrictEqual(Smtp.classify({ responseCode: 554 }), { errorType: "REJECTED", canRetry: false })
+    assert.deepStrictEqual(Smtp.classify({ code: "EENVELOPE" }), { errorType: "REJECTED", canRetry: false })
+    assert.deepStrictEqual(Smtp.classify({ code: "ETIMEDOUT" }), { errorType: "TIMEOUT", canRetry: true })
+    assert.deepStrictEqual(Smtp.classify({ message: "Unexpected socket close" }), { errorType: "SOCKET_CLOSED", canRetry: false })
+    assert.deepStrictEqual(Smtp.classify({ code: "ECONNREFUSED" }), { errorType: "UNKNOWN", canRetry: false })
+  })
 })

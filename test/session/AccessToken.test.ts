@@ -53,7 +53,14 @@ describe("AccessToken", () => {
       fc.record({ sub: fc.oneof(fc.string(), fc.integer()), exp: fc.oneof(fc.integer({ min: 0, max: 2 ** 40 }), fc.string()) }, { requiredKeys: [] })
         .map((claims) => b64(JSON.stringify(claims))),
       fc.jsonValue().map((value) => b64(JSON.stringify(value))), // arrays, numbers, null: not a claims set
-      fc.string() // not base64url, or not JSON
+      fc.string(), // not base64url, or not JSON
+      // the standard alphabet (+ /), padding, whitespace: what base64url decoding must refuse or accept as jose does
+      fc.tuple(fc.jsonValue(), fc.constantFrom("base64", "base64url"), fc.constantFrom("", "=", "==", " ", "\n"), fc.nat())
+        .map(([value, alphabet, extra, at]) => {
+          const text = Buffer.from(JSON.stringify(value)).toString(alphabet as BufferEncoding)
+          const i = at % (text.length + 1)
+          return text.slice(0, i) + extra + text.slice(i)
+        })
     )
     const token = fc.oneof(
       payload.map((p) => `${b64("{\"alg\":\"none\"}")}.${p}.`),

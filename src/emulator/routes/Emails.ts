@@ -2,10 +2,12 @@
  * E-mail routes (SPEC §3 "Sent email", §6, §7): a server's send to users, an admin's preview
  * render, SMTP test, sent-mail list and sign-in invitation. Every mail lands in the emulator's
  * mail store (`Mail.send`), never on a network, except the SMTP test, which is sent for real
- * through the admin's server (`Smtp.send`).
+ * through the admin's server (`Smtp.send`) and, as the service does, listed among the sent mails
+ * with its sender settings and its failure, but kept out of the emulator's mailbox.
  *
  * @since 0.1.0
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { EmailRenderingError, RedirectUrlNotWhitelisted } from "../../protocol/KnownErrors.ts"
@@ -57,14 +59,49 @@ const InvitationBody = Schema.Struct({ email: Schema.String, callback_url: Schem
 export const activeThemeSource = (state: EmulatorState.State, project: Project): string | undefined =>
   EmailTemplates.themes(state, project.id).find((t) => t.id === project.config.emailTheme)?.tsxSource
 
-const sentView = (project: Project) => (mail: MailRow) => ({
-  id: mail.id,
-  subject: mail.subject,
-  sent_at_millis: mail.sentAtMillis,
-  to: mail.to,
-  sender_config: Views.emailConfigView(project, { withPassword: false }),
-  error: null
+/** A test mail sent through an admin's SMTP server: listed as sent, not in the emulator's mailbox. */
+interface RelayedMail {
+  readonly id: string
+  readonly projectId: string
+  readonly to: ReadonlyArray<string>
+  readonly subject: string
+  readonly sentAtMillis: number
+  readonly senderConfig: Readonly<Record<string, unknown>>
+  readonly error: { readonly errorType: string; readonly canRetry: boolean; readonly message: string } | null
+}
+
+const relayedMails = EmulatorState.extraTable<RelayedMail>("relayedMails")
+
+interface SentRow {
+  readonly sentAtMillis: number
+  readonly view: Record<string, unknown>
+}
+
+const sentView = (project: Project) => (mail: MailRow): SentRow => ({
+  sentAtMillis: mail.sentAtMillis,
+  view: {
+    id: mail.id,
+    subject: mail.subject,
+    sent_at_millis: mail.sentAtMillis,
+    to: mail.to,
+    sender_config: Views.emailConfigView(project, { withPassword: false }),
+    error: null
+  }
 })
+
+const relayedView = (mail: RelayedMail): SentRow => ({
+  sentAtMillis: mail.sentAtMillis,
+  view: {
+    id: mail.id,
+    subject: mail.subject,
+    sent_at_millis: mail.sentAtMillis,
+    to: mail.to,
+    sender_config: mail.senderConfig,
+    error: mail.error
+  }
+})
+
+const testSubject = "Stack Auth test e-mail"
 
 /** E-mail routes. SPEC §7 */
 export const routes: ReadonlyArray<Router.Route> = [
@@ -131,7 +168,7 @@ export const routes: ReadonlyArray<Router.Route> = [
       })
     })),
 
-  Router.post("/internal/send-test-email", "admin", ({ body }) =>
+  Router.post("/internal/send-test-email", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
       const input = yield* Router.decode(TestBody, body)
       yield* Fields.check(...Fields.emailProblems("body.recipient_email", input.recipient_email))
@@ -141,21 +178,33 @@ export const routes: ReadonlyArray<Router.Route> = [
         { host, port, username, password, senderName: sender_name, senderEmail: sender_email },
         {
           to: input.recipient_email,
-          subject: "Stack Auth test e-mail",
+          subject: testSubject,
           text: `Your SMTP server ${host}:${port} delivered this test e-mail from your Stack Auth project's e-mail settings.`
         }
       )
+      const relayed: RelayedMail = {
+        id: crypto.randomUUID(),
+        projectId: auth.project.id,
+        to: [input.recipient_email],
+        subject: testSubject,
+        sentAtMillis: yield* Clock.currentTimeMillis,
+        senderConfig: { type: "standard", host, port, username, sender_name, sender_email },
+        error: outcome.success ? null : { ...outcome.kind, message: outcome.errorMessage }
+      }
+      yield* EmulatorState.update((state) => relayedMails.set(state, Table.put(relayedMails.get(state), relayed.id, relayed)))
       return Responses.json(outcome.success ? { success: true } : { success: false, error_message: outcome.errorMessage })
     })),
 
   Router.get("/internal/emails", "admin", ({ auth }) =>
     Effect.map(EmulatorState.get, (state) =>
       Responses.list(
-        Table.filter(state.mails, (m) => m.projectId === auth.project.id)
-          .slice()
+        [
+          ...Table.filter(state.mails, (m) => m.projectId === auth.project.id).map(sentView(auth.project)),
+          ...Table.filter(relayedMails.get(state), (m) => m.projectId === auth.project.id).map(relayedView)
+        ]
           .sort((a, b) => b.sentAtMillis - a.sentAtMillis)
           .slice(0, 100)
-          .map(sentView(auth.project))
+          .map((row) => row.view)
       ))),
 
   // Admin-only (SPEC §6), stricter than the service, which takes server access too.
