@@ -12,6 +12,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import * as WireKeys from "./schemas/WireKeys.ts"
 import type { KnownErrorConstructor, KnownErrorShape, WireKnownError } from "./KnownError.ts"
 
 // -----------------------------------------------------------------------------------------------
@@ -49,7 +50,7 @@ function details<const F extends Schema.Struct.Fields, const M extends { readonl
   fields: F,
   wire: M
 ) {
-  return Schema.optional(Schema.suspend(() => Schema.Struct(fields).pipe(Schema.encodeKeys(wire))))
+  return Schema.optional(Schema.suspend(() => Schema.Struct(fields).pipe(WireKeys.encodeKeys(wire))))
 }
 
 /** Details passed through as they are (family errors, free-form details). */
