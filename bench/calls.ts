@@ -9,10 +9,13 @@
  * their median (p25–p75) is reported. This process's CPU time per call is reported too (its ratio
  * moves less with the machine's load than wall time does).
  *
- * A second table splits our per-call time by layer (pipeline, typed call, API function).
+ * A second table splits our per-call time by layer (pipeline, typed call, API function), above
+ * the floor of any Effect SDK: the same raw `fetch` + `response.json()` run as one Effect by the
+ * same `ManagedRuntime`.
  *
  * Run: `npm run bench -- calls` (options: `--rounds 25 --block 200 --batches 16`).
  */
+import { loadavg } from "node:os"
 import * as Effect from "effect/Effect"
 import * as References from "effect/References"
 import * as ServerUsers from "../src/api/ServerUsers.ts"
@@ -29,6 +32,7 @@ const block = option("block", 200)
 const batches = option("batches", 16)
 const width = 50
 
+const loadAtStart = loadavg()
 const server = await spawnServer()
 const raw = clients.raw(server.url)
 const ours = await clients.ours(server.url)
@@ -102,6 +106,8 @@ const conc = await measure(headline, (getUser) => concurrent(getUser, batches), 
 const runtime = ours.runtime!
 const layers = [
   [raw.name, raw.getUser],
+  ["floor: runtime.runPromise(Effect.tryPromise(raw fetch + json))", (id: string) =>
+    runtime.runPromise(Effect.tryPromise(() => raw.getUser(id)))],
   ["pipeline: StackHttp.execute (no decode)", (id: string) =>
     runtime.runPromise(StackHttp.StackHttp.use((http) => http.execute({ method: "GET", path: `/users/${id}` })))],
   ["+ typed call: Call.call (decode, known errors)", (id: string) =>
@@ -112,9 +118,11 @@ const layers = [
 ] as const
 const split = await measure(layers, (getUser) => sequential(getUser, block), block, "layers")
 
+const loadAtEnd = loadavg()
 for (const contender of contenders) await contender.close()
 await server.close()
 
+const load = (l: ReadonlyArray<number>) => l.map((x) => x.toFixed(1)).join(" / ")
 const ratios = (times: Times, name: string) => times[name]!.map((t, i) => t / times[raw.name]![i]!)
 const cpuRatio = (mode: string, name: string) =>
   median(cpu[`${mode}:${name}`]!.map((t, i) => t / cpu[`${mode}:${raw.name}`]![i]!)).toFixed(2)
@@ -131,7 +139,7 @@ const row = (label: string, mode: string, times: Times) => [
 const markdown = [
   "### Server getUser(id) per call, ratio to raw fetch",
   "",
-  `${rounds} rounds × 3 alternating blocks (order rotated per round); a block is ${block} sequential calls (its median call) or ${batches} batches of ${width} concurrent calls (its median batch ÷ ${width}). Ratios per round: median (p25–p75). Every call reads a new user id.`,
+  `${rounds} rounds × 3 alternating blocks (order rotated per round); a block is ${block} sequential calls (its median call) or ${batches} batches of ${width} concurrent calls (its median batch ÷ ${width}). Ratios per round: median (p25–p75). Every call reads a new user id. Load average (1, 5, 15 min) at the start ${load(loadAtStart)}, at the end ${load(loadAtEnd)}.`,
   "",
   table(
     ["mode", "raw fetch µs/call", "ours µs/call", "official µs/call", "ours ÷ raw (target ≤ 1.10)", "official ÷ raw", "CPU per call ÷ raw: ours / official"],
@@ -148,4 +156,4 @@ const markdown = [
   ]))
 ].join("\n")
 
-report("calls", markdown, { rounds, block, batches, width, sequential: seq, concurrent: conc, layers: split, cpuPerCall: cpu })
+report("calls", markdown, { rounds, block, batches, width, load: { start: loadAtStart, end: loadAtEnd }, sequential: seq, concurrent: conc, layers: split, cpuPerCall: cpu })

@@ -7,6 +7,7 @@
  *
  * Run: `npm run bench -- cpu` (options: `--rounds 30 --block 2000`).
  */
+import { loadavg } from "node:os"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
@@ -51,12 +52,15 @@ const contenders: ReadonlyArray<readonly [string, (id: string) => Promise<unknow
   ["+ API function: `ServerUsers.get` (span, access witness)", (id) => runtime.runPromise(ServerUsers.get(id))]
 ]
 
+const loadAtStart = loadavg()
 const samples = await cpuPerCall(contenders, {
   rounds,
   block,
   inputs: (round, size) => Array.from({ length: size }, (_, i) => round < 0 ? `warm-${i}` : `user-${round}-${i}`)
 })
+const loadAtEnd = loadavg()
 await runtime.dispose()
+const load = (l: ReadonlyArray<number>) => l.map((x) => x.toFixed(1)).join(" / ")
 
 const floor = median(samples.get(contenders[0]![0])!)
 const rows = contenders.map(([name]) => {
@@ -67,8 +71,8 @@ const rows = contenders.map(([name]) => {
 const markdown = [
   "### CPU per server read, in process (no network)",
   "",
-  `${rounds} rounds × ${contenders.length} blocks of ${block} sequential calls (order rotated per round); the process's CPU time per call, median (p25–p75) in µs. The transport answers at once with the user of \`GET /users/{id}\`.`,
+  `${rounds} rounds × ${contenders.length} blocks of ${block} sequential calls (order rotated per round); the process's CPU time per call, median (p25–p75) in µs. The transport answers at once with the user of \`GET /users/{id}\`. Load average (1, 5, 15 min) at the start ${load(loadAtStart)}, at the end ${load(loadAtEnd)}.`,
   "",
   table(["contender", "CPU µs/call", "added over by hand"], rows)
 ].join("\n")
-report("cpu", markdown, { rounds, block, samples: Object.fromEntries(samples) })
+report("cpu", markdown, { rounds, block, load: { start: loadAtStart, end: loadAtEnd }, samples: Object.fromEntries(samples) })

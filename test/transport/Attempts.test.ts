@@ -1,0 +1,118 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import { TestClock } from "effect/testing"
+import { afterEach, beforeEach, vi } from "vitest"
+import { within } from "../../src/transport/Attempts.ts"
+
+// `within` bounds one attempt with one timer: a `setTimeout` under Effect's own clock (production),
+// a fiber sleeping on any other clock (the TestClock of every other test). Both timers are tested
+// here without real waiting: vitest's fake `setTimeout` for the first, the TestClock for the second.
+
+/** An attempt that never answers and records its interruption (after a finalizer of `finalizerMillis`). */
+const stalled = (log: Array<string>, finalizerMillis = 0) =>
+  Effect.never.pipe(
+    Effect.onInterrupt(() =>
+      Effect.andThen(
+        finalizerMillis > 0 ? Effect.sleep(finalizerMillis) : Effect.void,
+        Effect.sync(() => log.push("attempt interrupted"))
+      )
+    )
+  )
+
+describe("Attempts.within under Effect's own clock (a setTimeout)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it.live("a stalled attempt fails with the timeout once its time has passed, after the attempt was interrupted", () =>
+    Effect.gen(function*() {
+      const log: Array<string> = []
+      const fiber = yield* Effect.forkChild(
+        within(stalled(log), 5_000, () => "timed out").pipe(Effect.tapError(() => Effect.sync(() => log.push("timeout given"))))
+      )
+      yield* Effect.yieldNow
+      assert.strictEqual(vi.getTimerCount(), 1)
+      vi.advanceTimersByTime(4_999)
+      yield* Effect.yieldNow
+      assert.isUndefined(fiber.pollUnsafe())
+      vi.advanceTimersByTime(1)
+      const exit = yield* Fiber.await(fiber)
+      assert.deepStrictEqual(exit, Exit.fail("timed out"))
+      assert.deepStrictEqual(log, ["attempt interrupted", "timeout given"])
+    }))
+
+  it.live("an attempt that answers in time keeps its answer and leaves no timer behind", () =>
+    Effect.gen(function*() {
+      const answer = yield* within(Effect.promise(() => Promise.resolve("answer")), 5_000, () => "timed out")
+      assert.strictEqual(answer, "answer")
+      assert.strictEqual(vi.getTimerCount(), 0)
+      // a synchronous attempt sets no timer at all
+      assert.strictEqual(yield* within(Effect.succeed(1), 5_000, () => "timed out"), 1)
+      assert.strictEqual(vi.getTimerCount(), 0)
+      // the attempt's own failure passes through
+      assert.deepStrictEqual(yield* Effect.exit(within(Effect.fail("refused"), 5_000, () => "timed out")), Exit.fail("refused"))
+    }))
+
+  it.live("a bound above setTimeout's range (24.8 days) does not fire at once", () =>
+    Effect.gen(function*() {
+      const log: Array<string> = []
+      const fiber = yield* Effect.forkChild(within(stalled(log), 2 ** 31 + 1_000, () => "timed out"))
+      yield* Effect.yieldNow
+      vi.advanceTimersByTime(60_000)
+      yield* Effect.yieldNow
+      assert.isUndefined(fiber.pollUnsafe())
+      yield* Fiber.interrupt(fiber)
+      assert.deepStrictEqual(log, ["attempt interrupted"])
+    }))
+
+  it.live("interrupting the caller interrupts the attempt and clears the timer", () =>
+    Effect.gen(function*() {
+      const log: Array<string> = []
+      const fiber = yield* Effect.forkChild(within(stalled(log), 5_000, () => "timed out"))
+      yield* Effect.yieldNow
+      assert.strictEqual(vi.getTimerCount(), 1)
+      yield* Fiber.interrupt(fiber)
+      assert.deepStrictEqual(log, ["attempt interrupted"])
+      assert.strictEqual(vi.getTimerCount(), 0)
+    }))
+})
+
+describe("Attempts.within under another clock (a fiber sleeping on the TestClock)", () => {
+  it.effect("a stalled attempt fails with the timeout once the clock passes its bound", () =>
+    Effect.gen(function*() {
+      const log: Array<string> = []
+      const fiber = yield* Effect.forkChild(within(stalled(log), 5_000, () => "timed out"))
+      yield* TestClock.adjust(4_999)
+      assert.isUndefined(fiber.pollUnsafe())
+      yield* TestClock.adjust(1)
+      assert.deepStrictEqual(yield* Fiber.await(fiber), Exit.fail("timed out"))
+      assert.deepStrictEqual(log, ["attempt interrupted"])
+    }))
+
+  it.effect("interrupting the caller waits until the attempt has ended", () =>
+    Effect.gen(function*() {
+      const log: Array<string> = []
+      const fiber = yield* Effect.forkChild(within(stalled(log, 1_000), 5_000, () => "timed out"))
+      yield* Effect.yieldNow
+      const interrupting = yield* Effect.forkChild(Effect.andThen(Fiber.interrupt(fiber), Effect.sync(() => log.push("caller interrupted"))))
+      yield* TestClock.adjust(999)
+      assert.deepStrictEqual(log, [])
+      yield* TestClock.adjust(1)
+      yield* Fiber.join(interrupting)
+      assert.deepStrictEqual(log, ["attempt interrupted", "caller interrupted"])
+    }))
+
+  it.effect("an attempt that answers in time keeps its answer", () =>
+    Effect.gen(function*() {
+      const fiber = yield* Effect.forkChild(within(Effect.as(Effect.sleep(4_000), "answer"), 5_000, () => "timed out"))
+      yield* TestClock.adjust(4_000)
+      assert.deepStrictEqual(yield* Fiber.await(fiber), Exit.succeed("answer"))
+      // the timer is gone: passing the bound changes nothing
+      yield* TestClock.adjust(10_000)
+    }))
+})
