@@ -41,8 +41,9 @@ export const backoffMillis = (schedule: RetrySchedule, attempt: number): Effect.
     (jitter) => jitter * schedule.baseDelayMillis * 2 ** attempt
   )
 
+let defaultClock: Clock.Clock | undefined
 /** Effect's own clock (the default of `Clock.Clock`): its `sleep` is a `setTimeout`. */
-const effectClock = (): Clock.Clock => Context.get(Context.empty(), Clock.Clock)
+const effectClock = (): Clock.Clock => defaultClock ??= Context.get(Context.empty(), Clock.Clock)
 
 /** The longest delay `setTimeout` takes as is (a longer one would fire at once). */
 const maxTimerMillis = 2 ** 31 - 1
@@ -106,12 +107,6 @@ export interface Plan<A, E, E2> {
   readonly exhausted: (reason: string, attempts: number) => Effect.Effect<never, E2>
 }
 
-interface Exhausted {
-  readonly _tag: "Exhausted"
-  readonly reason: string
-  readonly attempts: number
-}
-
 /**
  * Runs the attempts: a `Retry-After` above the cap fails at once (`StackRetryAfterError`), an
  * attempt past its timeout ends the call (`StackTimeoutError`, `limit: "attempt"`: a stalled
@@ -128,7 +123,7 @@ export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | S
     const attemptMillis = limits.attemptTimeoutMillis
     const deadline = clock.currentTimeMillisUnsafe() + limits.deadlineMillis
     const callTimeout = () => new StackTimeoutError({ method, path, timeoutMillis: limits.deadlineMillis, limit: "call" })
-    type Failure = E | StackTimeoutError | StackRetryAfterError | Exhausted
+    type Failure = E | E2 | StackTimeoutError | StackRetryAfterError
     /** One attempt under the shorter of its timeout and what is left of the deadline. */
     const timed = (): Effect.Effect<A, E | StackTimeoutError | RetrySignal<E>> => {
       const left = deadline - clock.currentTimeMillisUnsafe()
@@ -155,7 +150,7 @@ export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | S
           )
         }
         if (attempt + 1 >= schedule.attempts) {
-          return Effect.fail(why._tag === "Network" ? { _tag: "Exhausted", reason: why.reason, attempts: attempt + 1 } : why.error)
+          return why._tag === "Network" ? plan.exhausted(why.reason, attempt + 1) : Effect.fail(why.error)
         }
         // a wait the service asked for (in the future) wins; none, 0 or past: the back-off of SPEC §9
         const wait = requested !== undefined && requested > 0 ? Effect.succeed(requested) : backoffMillis(schedule, attempt)
@@ -167,8 +162,5 @@ export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | S
             : Effect.andThen(Effect.sleep(millis), loop(attempt + 1))
         })
       })
-    return Effect.catch(loop(0), (failure): Effect.Effect<never, E | E2 | StackTimeoutError | StackRetryAfterError> =>
-      typeof failure === "object" && failure !== null && (failure as { _tag?: unknown })._tag === "Exhausted"
-        ? plan.exhausted((failure as Exhausted).reason, (failure as Exhausted).attempts)
-        : Effect.fail(failure as E | StackTimeoutError | StackRetryAfterError))
+    return loop(0)
   })

@@ -72,14 +72,22 @@ export const refineKnownError = <Errors extends ReadonlyArray<AnyKnownErrorConst
 export const run = <A, I, Errors extends ReadonlyArray<AnyKnownErrorConstructor>, E, R>(
   execute: (request: StackRequest) => Effect.Effect<StackResponse, KnownError | E, R>,
   options: CallOptions<A, I, Errors>
-): Effect.Effect<A, CallError<Errors> | E | StackDecodeError, R> =>
-  execute(options).pipe(
+): Effect.Effect<A, CallError<Errors> | E | StackDecodeError, R> => {
+  const decoded = execute(options).pipe(
     Effect.catch((error: KnownError | E) =>
       Effect.fail(error instanceof KnownError ? refineKnownError(options.errors, error) : error)
     ),
-    Effect.flatMap((response) => decodeBody(options.response, options, response.body, response.scrub)),
-    Effect.tap((answer) => notify(options, answer, options.response !== (Schema.Unknown as Schema.Top)))
-  ) as Effect.Effect<A, CallError<Errors> | E | StackDecodeError, R>
+    Effect.flatMap((response) => decodeBody(options.response, options, response.body, response.scrub))
+  )
+  // a read changes nothing: only writes are told (no step on the path of every read)
+  return (options.method === "GET"
+    ? decoded
+    : Effect.tap(decoded, (answer) => notify(options, answer, options.response !== (Schema.Unknown as Schema.Top)))) as Effect.Effect<
+      A,
+      CallError<Errors> | E | StackDecodeError,
+      R
+    >
+}
 
 /** A call without user tokens, through the app's pipeline (server and admin calls). */
 export const call = <A, I, Errors extends ReadonlyArray<AnyKnownErrorConstructor>>(

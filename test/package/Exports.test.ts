@@ -70,6 +70,18 @@ describe("on Node", () => {
     assert.deepStrictEqual(out.filter((file) => !file.startsWith("dist/node/")), [])
   })
 
+  it("bundles each module into one Node file only (react and testing import the root's modules from it)", () => {
+    const dir = `${installed.packageDir}/dist/node/`
+    const holders = new Map<string, Array<string>>()
+    for (const file of filesUnder(dir, ".js")) {
+      for (const [, source] of readFileSync(dir + file, "utf8").matchAll(/^\/\/ ((?:src|react)\/\S+\.tsx?)$/gm)) {
+        holders.set(source!, [...new Set([...(holders.get(source!) ?? []), file])])
+      }
+    }
+    assert.isAbove(holders.size, 100)
+    assert.deepStrictEqual([...holders].filter(([, files]) => files.length > 1), [])
+  })
+
   it("gives every subpath the very values of the root barrel (one copy of each module)", () => {
     const out = runInApp("identity.mjs", `
       const root = await import("stack-auth-effect")
