@@ -51,7 +51,7 @@ const maxTimerMillis = 2 ** 31 - 1
 /**
  * `self`, failing with `onTimeout()` once it has run `millis`: what `Effect.timeoutOrElse` does
  * (the attempt is interrupted, and awaited, before the failure is given), with one fiber instead
- * of two. `timeoutOrElse` races the attempt and a sleep in two forked fibers (about 10 µs of CPU
+ * of two. `timeoutOrElse` races the attempt and a sleep in two forked fibers (6–10 µs of CPU
  * per call); here the attempt runs in one fiber and the timer is a plain `setTimeout` when the
  * fiber's clock is Effect's own (its `sleep` is exactly that), or a fiber sleeping on the clock
  * when it is another one (a `TestClock`). Interrupting the caller interrupts the attempt and
