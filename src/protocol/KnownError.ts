@@ -28,6 +28,36 @@ export interface KnownErrorConstructor<E extends KnownErrorShape = KnownErrorSha
   readonly fromWire: (wire: WireKnownError) => E
 }
 
+/**
+ * The schema fields of a catalogue class (`KnownErrors.ts`): `code` a literal, `status` a literal
+ * (a plain number for family errors, which the service may send with any status), `message` with
+ * the class's default text, and `details` when the class has them.
+ */
+export type KnownErrorFields<
+  Code extends string,
+  Status extends number | undefined,
+  Details extends Schema.Top | undefined
+> =
+  & {
+    readonly code: Schema.tag<Code>
+    readonly status: Status extends number ? Schema.tag<Status> : Schema.Number
+    readonly message: Schema.withConstructorDefault<Schema.String>
+  }
+  & (Details extends Schema.Top ? { readonly details: Details } : {})
+
+/**
+ * What a catalogue class has beside its schema: its wire `code`, its fixed `status` (not on family
+ * errors) and `fromWire`, which builds it from the service's answer.
+ */
+export type KnownErrorStatics<Self, Code extends string, Status extends number | undefined> =
+  & {
+    /** The protocol's error code. */
+    readonly code: Code
+    /** This error from the service's answer: its message kept, details that do not fit dropped. */
+    readonly fromWire: (wire: WireKnownError) => Self
+  }
+  & (Status extends number ? { /** The HTTP status the service answers with. */ readonly status: Status } : {})
+
 /** The instance type a known-error constructor builds. */
 export type InstanceOf<C> = C extends KnownErrorConstructor<infer E> ? E : never
 

@@ -9,19 +9,21 @@
  * @since 0.1.0
  * @module
  */
+import type * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import type { KnownErrorConstructor, KnownErrorShape, WireKnownError } from "./KnownError.ts"
+import type {
+  KnownErrorConstructor,
+  KnownErrorFields,
+  KnownErrorShape,
+  KnownErrorStatics,
+  WireKnownError
+} from "./KnownError.ts"
 
 // -----------------------------------------------------------------------------------------------
 // Module-private building blocks (marked side-effect free so bundlers can drop unused classes)
 // -----------------------------------------------------------------------------------------------
-
-/* @__NO_SIDE_EFFECTS__ */
-function tag<const T extends string | number>(value: T): Schema.tag<T> {
-  return Schema.tag(value)
-}
 
 /** One `status` schema per status value, shared by the classes that answer with it (cold import). */
 const statuses = new Map<number, Schema.tag<number>>()
@@ -32,12 +34,6 @@ function status<const T extends number>(value: T): Schema.tag<T> {
   let schema = statuses.get(value)
   if (schema === undefined) statuses.set(value, schema = Schema.tag(value))
   return schema as Schema.tag<T>
-}
-
-/** A `message` field that defaults to our own short text. */
-/* @__NO_SIDE_EFFECTS__ */
-function text(defaultMessage: string) {
-  return Schema.String.pipe(Schema.withConstructorDefault(Effect.succeed(defaultMessage)))
 }
 
 /**
@@ -85,1503 +81,916 @@ function decodeWire<E>(cls: WireClass<E>, wire: WireKnownError): E {
   return new (cls as unknown as new(props: object) => E)(props)
 }
 
+/** What {@link KnownErrorClass} builds a class from. */
+interface Spec<Code extends string, Status extends number | undefined, Details extends Schema.Top | undefined> {
+  readonly code: Code
+  /** Omitted for family errors: their status is the wire's. */
+  readonly status?: Status
+  /** The default message (the service's message replaces it in `fromWire`). */
+  readonly message: string
+  readonly details?: Details
+}
+
+/**
+ * A catalogue class from its data: a `Schema.TaggedError` with the fields of `KnownErrorFields`,
+ * plus `code`, `status` and `fromWire` (one definition instead of the same class body 110 times).
+ * `fromWire` is made on first use, for the class it is read from (the subclass, not this base).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function KnownErrorClass<Self>() {
+  return <
+    const Tag extends string,
+    const Code extends string,
+    const Status extends number | undefined = undefined,
+    const Details extends Schema.Top | undefined = undefined
+  >(
+    tag: Tag,
+    spec: Spec<Code, Status, Details>
+  ): KnownErrorFields<Code, Status, Details> extends infer Fields extends Schema.Struct.Fields
+    ? Schema.Class<Self, Schema.TaggedStruct<Tag, Fields>, Cause.YieldableError> & KnownErrorStatics<Self, Code, Status>
+    : never => {
+    const fields: Record<string, Schema.Top> = {
+      code: Schema.tag(spec.code),
+      status: spec.status === undefined ? Schema.Number : status(spec.status),
+      message: Schema.String.pipe(Schema.withConstructorDefault(Effect.succeed(spec.message)))
+    }
+    if (spec.details !== undefined) fields.details = spec.details
+    const base = Schema.TaggedError<Self>()(tag, fields)
+    Object.defineProperty(base, "code", { value: spec.code, enumerable: true })
+    if (spec.status !== undefined) Object.defineProperty(base, "status", { value: spec.status, enumerable: true })
+    Object.defineProperty(base, "fromWire", {
+      enumerable: true,
+      get(this: WireClass<Self>) {
+        const fromWire = (wire: WireKnownError): Self => decodeWire(this, wire)
+        Object.defineProperty(this, "fromWire", { value: fromWire, enumerable: true })
+        return fromWire
+      }
+    })
+    return base as never
+  }
+}
+
 // -----------------------------------------------------------------------------------------------
 // Project and access
 // -----------------------------------------------------------------------------------------------
 
 /** Family: any failure to authenticate the project (any status). SPEC §8 */
-export class ProjectAuthenticationError extends /*#__PURE__*/ Schema.TaggedError<ProjectAuthenticationError>()("ProjectAuthenticationError", {
-  code: tag("PROJECT_AUTHENTICATION_ERROR"),
-  status: Schema.Number,
-  message: text("The project credentials were rejected."),
+export class ProjectAuthenticationError extends /*#__PURE__*/ KnownErrorClass<ProjectAuthenticationError>()("ProjectAuthenticationError", {
+  code: "PROJECT_AUTHENTICATION_ERROR",
+  message: "The project credentials were rejected.",
   details: Opaque
-}) {
-  static readonly code = "PROJECT_AUTHENTICATION_ERROR"
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ProjectAuthenticationError =>
-    decodeWire(ProjectAuthenticationError, wire)
-}
+}) {}
 
 /** Family: project credentials were given but are invalid (any status). SPEC §8 */
-export class InvalidProjectAuthentication extends /*#__PURE__*/ Schema.TaggedError<InvalidProjectAuthentication>()("InvalidProjectAuthentication", {
-  code: tag("INVALID_PROJECT_AUTHENTICATION"),
-  status: Schema.Number,
-  message: text("The project credentials are invalid."),
+export class InvalidProjectAuthentication extends /*#__PURE__*/ KnownErrorClass<InvalidProjectAuthentication>()("InvalidProjectAuthentication", {
+  code: "INVALID_PROJECT_AUTHENTICATION",
+  message: "The project credentials are invalid.",
   details: Opaque
-}) {
-  static readonly code = "INVALID_PROJECT_AUTHENTICATION"
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidProjectAuthentication =>
-    decodeWire(InvalidProjectAuthentication, wire)
-}
+}) {}
 
 /** A project key or admin token came without `x-stack-access-type` (status 400). SPEC §8 */
-export class ProjectKeyWithoutAccessType extends /*#__PURE__*/ Schema.TaggedError<ProjectKeyWithoutAccessType>()("ProjectKeyWithoutAccessType", {
-  code: tag("PROJECT_KEY_WITHOUT_ACCESS_TYPE"),
-  status: status(400),
-  message: text("Project credentials were sent without an access type.")
-}) {
-  static readonly code = "PROJECT_KEY_WITHOUT_ACCESS_TYPE"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ProjectKeyWithoutAccessType =>
-    decodeWire(ProjectKeyWithoutAccessType, wire)
-}
+export class ProjectKeyWithoutAccessType extends /*#__PURE__*/ KnownErrorClass<ProjectKeyWithoutAccessType>()("ProjectKeyWithoutAccessType", {
+  code: "PROJECT_KEY_WITHOUT_ACCESS_TYPE",
+  status: 400,
+  message: "Project credentials were sent without an access type."
+}) {}
 
 /** `x-stack-access-type` is not client, server or admin (status 400). SPEC §8 */
-export class InvalidAccessType extends /*#__PURE__*/ Schema.TaggedError<InvalidAccessType>()("InvalidAccessType", {
-  code: tag("INVALID_ACCESS_TYPE"),
-  status: status(400),
-  message: text("The access type must be client, server or admin.")
-}) {
-  static readonly code = "INVALID_ACCESS_TYPE"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidAccessType => decodeWire(InvalidAccessType, wire)
-}
+export class InvalidAccessType extends /*#__PURE__*/ KnownErrorClass<InvalidAccessType>()("InvalidAccessType", {
+  code: "INVALID_ACCESS_TYPE",
+  status: 400,
+  message: "The access type must be client, server or admin."
+}) {}
 
 /** An access type came without `x-stack-project-id` (status 400). SPEC §8 */
-export class AccessTypeWithoutProjectId extends /*#__PURE__*/ Schema.TaggedError<AccessTypeWithoutProjectId>()("AccessTypeWithoutProjectId", {
-  code: tag("ACCESS_TYPE_WITHOUT_PROJECT_ID"),
-  status: status(400),
-  message: text("An access type was sent without a project id."),
+export class AccessTypeWithoutProjectId extends /*#__PURE__*/ KnownErrorClass<AccessTypeWithoutProjectId>()("AccessTypeWithoutProjectId", {
+  code: "ACCESS_TYPE_WITHOUT_PROJECT_ID",
+  status: 400,
+  message: "An access type was sent without a project id.",
   details: details({ requestType: Schema.String }, { requestType: "request_type" })
-}) {
-  static readonly code = "ACCESS_TYPE_WITHOUT_PROJECT_ID"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): AccessTypeWithoutProjectId =>
-    decodeWire(AccessTypeWithoutProjectId, wire)
-}
+}) {}
 
 /** The request needs `x-stack-access-type` and project keys (status 400). SPEC §8 */
-export class AccessTypeRequired extends /*#__PURE__*/ Schema.TaggedError<AccessTypeRequired>()("AccessTypeRequired", {
-  code: tag("ACCESS_TYPE_REQUIRED"),
-  status: status(400),
-  message: text("An access type is required.")
-}) {
-  static readonly code = "ACCESS_TYPE_REQUIRED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): AccessTypeRequired =>
-    decodeWire(AccessTypeRequired, wire)
-}
+export class AccessTypeRequired extends /*#__PURE__*/ KnownErrorClass<AccessTypeRequired>()("AccessTypeRequired", {
+  code: "ACCESS_TYPE_REQUIRED",
+  status: 400,
+  message: "An access type is required."
+}) {}
 
 /** The access type is too weak for the endpoint (status 401). SPEC §8 */
-export class InsufficientAccessType extends /*#__PURE__*/ Schema.TaggedError<InsufficientAccessType>()("InsufficientAccessType", {
-  code: tag("INSUFFICIENT_ACCESS_TYPE"),
-  status: status(401),
-  message: text("This access type may not call this endpoint."),
+export class InsufficientAccessType extends /*#__PURE__*/ KnownErrorClass<InsufficientAccessType>()("InsufficientAccessType", {
+  code: "INSUFFICIENT_ACCESS_TYPE",
+  status: 401,
+  message: "This access type may not call this endpoint.",
   details: details(
     { actualAccessType: AccessTypeSchema, allowedAccessTypes: AccessTypes },
     { actualAccessType: "actual_access_type", allowedAccessTypes: "allowed_access_types" }
   )
-}) {
-  static readonly code = "INSUFFICIENT_ACCESS_TYPE"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InsufficientAccessType =>
-    decodeWire(InsufficientAccessType, wire)
-}
+}) {}
 
 /** The publishable client key does not match the project (status 401). SPEC §8 */
-export class InvalidPublishableClientKey extends /*#__PURE__*/ Schema.TaggedError<InvalidPublishableClientKey>()("InvalidPublishableClientKey", {
-  code: tag("INVALID_PUBLISHABLE_CLIENT_KEY"),
-  status: status(401),
-  message: text("The publishable client key is not valid for this project."),
+export class InvalidPublishableClientKey extends /*#__PURE__*/ KnownErrorClass<InvalidPublishableClientKey>()("InvalidPublishableClientKey", {
+  code: "INVALID_PUBLISHABLE_CLIENT_KEY",
+  status: 401,
+  message: "The publishable client key is not valid for this project.",
   details: details({ projectId: Schema.String }, { projectId: "project_id" })
-}) {
-  static readonly code = "INVALID_PUBLISHABLE_CLIENT_KEY"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidPublishableClientKey =>
-    decodeWire(InvalidPublishableClientKey, wire)
-}
+}) {}
 
 /** The secret server key does not match the project (status 401). SPEC §8 */
-export class InvalidSecretServerKey extends /*#__PURE__*/ Schema.TaggedError<InvalidSecretServerKey>()("InvalidSecretServerKey", {
-  code: tag("INVALID_SECRET_SERVER_KEY"),
-  status: status(401),
-  message: text("The secret server key is not valid for this project."),
+export class InvalidSecretServerKey extends /*#__PURE__*/ KnownErrorClass<InvalidSecretServerKey>()("InvalidSecretServerKey", {
+  code: "INVALID_SECRET_SERVER_KEY",
+  status: 401,
+  message: "The secret server key is not valid for this project.",
   details: details({ projectId: Schema.String }, { projectId: "project_id" })
-}) {
-  static readonly code = "INVALID_SECRET_SERVER_KEY"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidSecretServerKey =>
-    decodeWire(InvalidSecretServerKey, wire)
-}
+}) {}
 
 /** The super-secret admin key does not match the project (status 401). SPEC §8 */
-export class InvalidSuperSecretAdminKey extends /*#__PURE__*/ Schema.TaggedError<InvalidSuperSecretAdminKey>()("InvalidSuperSecretAdminKey", {
-  code: tag("INVALID_SUPER_SECRET_ADMIN_KEY"),
-  status: status(401),
-  message: text("The super-secret admin key is not valid for this project."),
+export class InvalidSuperSecretAdminKey extends /*#__PURE__*/ KnownErrorClass<InvalidSuperSecretAdminKey>()("InvalidSuperSecretAdminKey", {
+  code: "INVALID_SUPER_SECRET_ADMIN_KEY",
+  status: 401,
+  message: "The super-secret admin key is not valid for this project.",
   details: details({ projectId: Schema.String }, { projectId: "project_id" })
-}) {
-  static readonly code = "INVALID_SUPER_SECRET_ADMIN_KEY"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidSuperSecretAdminKey =>
-    decodeWire(InvalidSuperSecretAdminKey, wire)
-}
+}) {}
 
 /** Family: the admin access token is invalid (any status). SPEC §8 */
-export class InvalidAdminAccessToken extends /*#__PURE__*/ Schema.TaggedError<InvalidAdminAccessToken>()("InvalidAdminAccessToken", {
-  code: tag("INVALID_ADMIN_ACCESS_TOKEN"),
-  status: Schema.Number,
-  message: text("The admin access token is invalid."),
+export class InvalidAdminAccessToken extends /*#__PURE__*/ KnownErrorClass<InvalidAdminAccessToken>()("InvalidAdminAccessToken", {
+  code: "INVALID_ADMIN_ACCESS_TOKEN",
+  message: "The admin access token is invalid.",
   details: Opaque
-}) {
-  static readonly code = "INVALID_ADMIN_ACCESS_TOKEN"
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidAdminAccessToken =>
-    decodeWire(InvalidAdminAccessToken, wire)
-}
+}) {}
 
 /** The admin access token is unparsable (status 401). SPEC §8 */
-export class UnparsableAdminAccessToken extends /*#__PURE__*/ Schema.TaggedError<UnparsableAdminAccessToken>()("UnparsableAdminAccessToken", {
-  code: tag("UNPARSABLE_ADMIN_ACCESS_TOKEN"),
-  status: status(401),
-  message: text("The admin access token could not be parsed.")
-}) {
-  static readonly code = "UNPARSABLE_ADMIN_ACCESS_TOKEN"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): UnparsableAdminAccessToken =>
-    decodeWire(UnparsableAdminAccessToken, wire)
-}
+export class UnparsableAdminAccessToken extends /*#__PURE__*/ KnownErrorClass<UnparsableAdminAccessToken>()("UnparsableAdminAccessToken", {
+  code: "UNPARSABLE_ADMIN_ACCESS_TOKEN",
+  status: 401,
+  message: "The admin access token could not be parsed."
+}) {}
 
 /** The admin access token has expired (status 401). SPEC §8 */
-export class AdminAccessTokenExpired extends /*#__PURE__*/ Schema.TaggedError<AdminAccessTokenExpired>()("AdminAccessTokenExpired", {
-  code: tag("ADMIN_ACCESS_TOKEN_EXPIRED"),
-  status: status(401),
-  message: text("Admin access token expired; refresh it."),
+export class AdminAccessTokenExpired extends /*#__PURE__*/ KnownErrorClass<AdminAccessTokenExpired>()("AdminAccessTokenExpired", {
+  code: "ADMIN_ACCESS_TOKEN_EXPIRED",
+  status: 401,
+  message: "Admin access token expired; refresh it.",
   details: details({ expiredAtMillis: NullableNumber }, { expiredAtMillis: "expired_at_millis" })
-}) {
-  static readonly code = "ADMIN_ACCESS_TOKEN_EXPIRED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): AdminAccessTokenExpired =>
-    decodeWire(AdminAccessTokenExpired, wire)
-}
+}) {}
 
 /** The admin access token is not for the internal project (status 401). SPEC §8 */
-export class InvalidProjectForAdminAccessToken extends /*#__PURE__*/ Schema.TaggedError<InvalidProjectForAdminAccessToken>()("InvalidProjectForAdminAccessToken", {
-  code: tag("INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN"),
-  status: status(401),
-  message: text("Admin access tokens must belong to the internal project.")
-}) {
-  static readonly code = "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidProjectForAdminAccessToken =>
-    decodeWire(InvalidProjectForAdminAccessToken, wire)
-}
+export class InvalidProjectForAdminAccessToken extends /*#__PURE__*/ KnownErrorClass<InvalidProjectForAdminAccessToken>()("InvalidProjectForAdminAccessToken", {
+  code: "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN",
+  status: 401,
+  message: "Admin access tokens must belong to the internal project."
+}) {}
 
 /** The admin access token's user is not an admin of the project (status 401). SPEC §8 */
-export class AdminAccessTokenIsNotAdmin extends /*#__PURE__*/ Schema.TaggedError<AdminAccessTokenIsNotAdmin>()("AdminAccessTokenIsNotAdmin", {
-  code: tag("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN"),
-  status: status(401),
-  message: text("The admin access token does not grant admin rights on this project.")
-}) {
-  static readonly code = "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): AdminAccessTokenIsNotAdmin =>
-    decodeWire(AdminAccessTokenIsNotAdmin, wire)
-}
+export class AdminAccessTokenIsNotAdmin extends /*#__PURE__*/ KnownErrorClass<AdminAccessTokenIsNotAdmin>()("AdminAccessTokenIsNotAdmin", {
+  code: "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN",
+  status: 401,
+  message: "The admin access token does not grant admin rights on this project."
+}) {}
 
 /** Family: the endpoint needs project credentials that were not sent (any status). SPEC §8 */
-export class ProjectAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<ProjectAuthenticationRequired>()("ProjectAuthenticationRequired", {
-  code: tag("PROJECT_AUTHENTICATION_REQUIRED"),
-  status: Schema.Number,
-  message: text("Project authentication is required."),
+export class ProjectAuthenticationRequired extends /*#__PURE__*/ KnownErrorClass<ProjectAuthenticationRequired>()("ProjectAuthenticationRequired", {
+  code: "PROJECT_AUTHENTICATION_REQUIRED",
+  message: "Project authentication is required.",
   details: Opaque
-}) {
-  static readonly code = "PROJECT_AUTHENTICATION_REQUIRED"
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ProjectAuthenticationRequired =>
-    decodeWire(ProjectAuthenticationRequired, wire)
-}
+}) {}
 
 /** Client authentication required (status 401). SPEC §8 */
-export class ClientAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<ClientAuthenticationRequired>()("ClientAuthenticationRequired", {
-  code: tag("CLIENT_AUTHENTICATION_REQUIRED"),
-  status: status(401),
-  message: text("A publishable client key is required.")
-}) {
-  static readonly code = "CLIENT_AUTHENTICATION_REQUIRED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ClientAuthenticationRequired =>
-    decodeWire(ClientAuthenticationRequired, wire)
-}
+export class ClientAuthenticationRequired extends /*#__PURE__*/ KnownErrorClass<ClientAuthenticationRequired>()("ClientAuthenticationRequired", {
+  code: "CLIENT_AUTHENTICATION_REQUIRED",
+  status: 401,
+  message: "A publishable client key is required."
+}) {}
 
 /** Server authentication required (status 401). SPEC §8 */
-export class ServerAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<ServerAuthenticationRequired>()("ServerAuthenticationRequired", {
-  code: tag("SERVER_AUTHENTICATION_REQUIRED"),
-  status: status(401),
-  message: text("A secret server key is required.")
-}) {
-  static readonly code = "SERVER_AUTHENTICATION_REQUIRED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ServerAuthenticationRequired =>
-    decodeWire(ServerAuthenticationRequired, wire)
-}
+export class ServerAuthenticationRequired extends /*#__PURE__*/ KnownErrorClass<ServerAuthenticationRequired>()("ServerAuthenticationRequired", {
+  code: "SERVER_AUTHENTICATION_REQUIRED",
+  status: 401,
+  message: "A secret server key is required."
+}) {}
 
 /** Client or server authentication required (status 401). SPEC §8 */
-export class ClientOrServerAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<ClientOrServerAuthenticationRequired>()("ClientOrServerAuthenticationRequired", {
-  code: tag("CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED"),
-  status: status(401),
-  message: text("Client or server authentication is required.")
-}) {
-  static readonly code = "CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ClientOrServerAuthenticationRequired =>
-    decodeWire(ClientOrServerAuthenticationRequired, wire)
-}
+export class ClientOrServerAuthenticationRequired extends /*#__PURE__*/ KnownErrorClass<ClientOrServerAuthenticationRequired>()("ClientOrServerAuthenticationRequired", {
+  code: "CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED",
+  status: 401,
+  message: "Client or server authentication is required."
+}) {}
 
 /** Client or admin authentication required (status 401). SPEC §8 */
-export class ClientOrAdminAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<ClientOrAdminAuthenticationRequired>()("ClientOrAdminAuthenticationRequired", {
-  code: tag("CLIENT_OR_ADMIN_AUTHENTICATION_REQUIRED"),
-  status: status(401),
-  message: text("Client or admin authentication is required.")
-}) {
-  static readonly code = "CLIENT_OR_ADMIN_AUTHENTICATION_REQUIRED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ClientOrAdminAuthenticationRequired =>
-    decodeWire(ClientOrAdminAuthenticationRequired, wire)
-}
+export class ClientOrAdminAuthenticationRequired extends /*#__PURE__*/ KnownErrorClass<ClientOrAdminAuthenticationRequired>()("ClientOrAdminAuthenticationRequired", {
+  code: "CLIENT_OR_ADMIN_AUTHENTICATION_REQUIRED",
+  status: 401,
+  message: "Client or admin authentication is required."
+}) {}
 
 /** Client, server or admin authentication required (status 401). SPEC §8 */
-export class ClientOrServerOrAdminAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<ClientOrServerOrAdminAuthenticationRequired>()("ClientOrServerOrAdminAuthenticationRequired", {
-  code: tag("CLIENT_OR_SERVER_OR_ADMIN_AUTHENTICATION_REQUIRED"),
-  status: status(401),
-  message: text("Client, server or admin authentication is required.")
-}) {
-  static readonly code = "CLIENT_OR_SERVER_OR_ADMIN_AUTHENTICATION_REQUIRED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ClientOrServerOrAdminAuthenticationRequired =>
-    decodeWire(ClientOrServerOrAdminAuthenticationRequired, wire)
-}
+export class ClientOrServerOrAdminAuthenticationRequired extends /*#__PURE__*/ KnownErrorClass<ClientOrServerOrAdminAuthenticationRequired>()("ClientOrServerOrAdminAuthenticationRequired", {
+  code: "CLIENT_OR_SERVER_OR_ADMIN_AUTHENTICATION_REQUIRED",
+  status: 401,
+  message: "Client, server or admin authentication is required."
+}) {}
 
 /** Admin authentication required (status 401). SPEC §8 */
-export class AdminAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<AdminAuthenticationRequired>()("AdminAuthenticationRequired", {
-  code: tag("ADMIN_AUTHENTICATION_REQUIRED"),
-  status: status(401),
-  message: text("Admin authentication is required.")
-}) {
-  static readonly code = "ADMIN_AUTHENTICATION_REQUIRED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): AdminAuthenticationRequired =>
-    decodeWire(AdminAuthenticationRequired, wire)
-}
+export class AdminAuthenticationRequired extends /*#__PURE__*/ KnownErrorClass<AdminAuthenticationRequired>()("AdminAuthenticationRequired", {
+  code: "ADMIN_AUTHENTICATION_REQUIRED",
+  status: 401,
+  message: "Admin authentication is required."
+}) {}
 
 /** The endpoint expects the internal project (status 401). SPEC §8 */
-export class ExpectedInternalProject extends /*#__PURE__*/ Schema.TaggedError<ExpectedInternalProject>()("ExpectedInternalProject", {
-  code: tag("EXPECTED_INTERNAL_PROJECT"),
-  status: status(401),
-  message: text("This endpoint only serves the internal project.")
-}) {
-  static readonly code = "EXPECTED_INTERNAL_PROJECT"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ExpectedInternalProject =>
-    decodeWire(ExpectedInternalProject, wire)
-}
+export class ExpectedInternalProject extends /*#__PURE__*/ KnownErrorClass<ExpectedInternalProject>()("ExpectedInternalProject", {
+  code: "EXPECTED_INTERNAL_PROJECT",
+  status: 401,
+  message: "This endpoint only serves the internal project."
+}) {}
 
 // -----------------------------------------------------------------------------------------------
 // Session
 // -----------------------------------------------------------------------------------------------
 
 /** Family: any failure to authenticate the session (any status). SPEC §8 */
-export class SessionAuthenticationError extends /*#__PURE__*/ Schema.TaggedError<SessionAuthenticationError>()("SessionAuthenticationError", {
-  code: tag("SESSION_AUTHENTICATION_ERROR"),
-  status: Schema.Number,
-  message: text("The session could not be authenticated."),
+export class SessionAuthenticationError extends /*#__PURE__*/ KnownErrorClass<SessionAuthenticationError>()("SessionAuthenticationError", {
+  code: "SESSION_AUTHENTICATION_ERROR",
+  message: "The session could not be authenticated.",
   details: Opaque
-}) {
-  static readonly code = "SESSION_AUTHENTICATION_ERROR"
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): SessionAuthenticationError =>
-    decodeWire(SessionAuthenticationError, wire)
-}
+}) {}
 
 /** Family: session credentials were given but are invalid (any status). SPEC §8 */
-export class InvalidSessionAuthentication extends /*#__PURE__*/ Schema.TaggedError<InvalidSessionAuthentication>()("InvalidSessionAuthentication", {
-  code: tag("INVALID_SESSION_AUTHENTICATION"),
-  status: Schema.Number,
-  message: text("The session credentials are invalid."),
+export class InvalidSessionAuthentication extends /*#__PURE__*/ KnownErrorClass<InvalidSessionAuthentication>()("InvalidSessionAuthentication", {
+  code: "INVALID_SESSION_AUTHENTICATION",
+  message: "The session credentials are invalid.",
   details: Opaque
-}) {
-  static readonly code = "INVALID_SESSION_AUTHENTICATION"
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidSessionAuthentication =>
-    decodeWire(InvalidSessionAuthentication, wire)
-}
+}) {}
 
 /** Family: the access token is invalid (any status). SPEC §8 */
-export class InvalidAccessToken extends /*#__PURE__*/ Schema.TaggedError<InvalidAccessToken>()("InvalidAccessToken", {
-  code: tag("INVALID_ACCESS_TOKEN"),
-  status: Schema.Number,
-  message: text("The access token is invalid."),
+export class InvalidAccessToken extends /*#__PURE__*/ KnownErrorClass<InvalidAccessToken>()("InvalidAccessToken", {
+  code: "INVALID_ACCESS_TOKEN",
+  message: "The access token is invalid.",
   details: Opaque
-}) {
-  static readonly code = "INVALID_ACCESS_TOKEN"
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidAccessToken =>
-    decodeWire(InvalidAccessToken, wire)
-}
+}) {}
 
 /** The access token is unparsable (status 401). SPEC §8 */
-export class UnparsableAccessToken extends /*#__PURE__*/ Schema.TaggedError<UnparsableAccessToken>()("UnparsableAccessToken", {
-  code: tag("UNPARSABLE_ACCESS_TOKEN"),
-  status: status(401),
-  message: text("The access token could not be parsed.")
-}) {
-  static readonly code = "UNPARSABLE_ACCESS_TOKEN"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): UnparsableAccessToken =>
-    decodeWire(UnparsableAccessToken, wire)
-}
+export class UnparsableAccessToken extends /*#__PURE__*/ KnownErrorClass<UnparsableAccessToken>()("UnparsableAccessToken", {
+  code: "UNPARSABLE_ACCESS_TOKEN",
+  status: 401,
+  message: "The access token could not be parsed."
+}) {}
 
 /** The access token has expired (status 401). SPEC §8 */
-export class AccessTokenExpired extends /*#__PURE__*/ Schema.TaggedError<AccessTokenExpired>()("AccessTokenExpired", {
-  code: tag("ACCESS_TOKEN_EXPIRED"),
-  status: status(401),
-  message: text("Access token expired; refresh the session."),
+export class AccessTokenExpired extends /*#__PURE__*/ KnownErrorClass<AccessTokenExpired>()("AccessTokenExpired", {
+  code: "ACCESS_TOKEN_EXPIRED",
+  status: 401,
+  message: "Access token expired; refresh the session.",
   details: details({ expiredAtMillis: NullableNumber }, { expiredAtMillis: "expired_at_millis" })
-}) {
-  static readonly code = "ACCESS_TOKEN_EXPIRED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): AccessTokenExpired =>
-    decodeWire(AccessTokenExpired, wire)
-}
+}) {}
 
 /** The access token is for another project (status 401). SPEC §8 */
-export class InvalidProjectForAccessToken extends /*#__PURE__*/ Schema.TaggedError<InvalidProjectForAccessToken>()("InvalidProjectForAccessToken", {
-  code: tag("INVALID_PROJECT_FOR_ACCESS_TOKEN"),
-  status: status(401),
-  message: text("The access token belongs to another project."),
+export class InvalidProjectForAccessToken extends /*#__PURE__*/ KnownErrorClass<InvalidProjectForAccessToken>()("InvalidProjectForAccessToken", {
+  code: "INVALID_PROJECT_FOR_ACCESS_TOKEN",
+  status: 401,
+  message: "The access token belongs to another project.",
   details: details(
     { expectedProjectId: Schema.String, actualProjectId: Schema.String },
     { expectedProjectId: "expected_project_id", actualProjectId: "actual_project_id" }
   )
-}) {
-  static readonly code = "INVALID_PROJECT_FOR_ACCESS_TOKEN"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidProjectForAccessToken =>
-    decodeWire(InvalidProjectForAccessToken, wire)
-}
+}) {}
 
 /** Family: the refresh token or its session is unusable (any status). SPEC §8 */
-export class RefreshTokenError extends /*#__PURE__*/ Schema.TaggedError<RefreshTokenError>()("RefreshTokenError", {
-  code: tag("REFRESH_TOKEN_ERROR"),
-  status: Schema.Number,
-  message: text("The refresh token was rejected."),
+export class RefreshTokenError extends /*#__PURE__*/ KnownErrorClass<RefreshTokenError>()("RefreshTokenError", {
+  code: "REFRESH_TOKEN_ERROR",
+  message: "The refresh token was rejected.",
   details: Opaque
-}) {
-  static readonly code = "REFRESH_TOKEN_ERROR"
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): RefreshTokenError => decodeWire(RefreshTokenError, wire)
-}
+}) {}
 
 /** The refresh token is unknown, expired or revoked (status 401). SPEC §8 */
-export class RefreshTokenNotFoundOrExpired extends /*#__PURE__*/ Schema.TaggedError<RefreshTokenNotFoundOrExpired>()("RefreshTokenNotFoundOrExpired", {
-  code: tag("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"),
-  status: status(401),
-  message: text("The refresh token is unknown, or its session ended.")
-}) {
-  static readonly code = "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): RefreshTokenNotFoundOrExpired =>
-    decodeWire(RefreshTokenNotFoundOrExpired, wire)
-}
+export class RefreshTokenNotFoundOrExpired extends /*#__PURE__*/ KnownErrorClass<RefreshTokenNotFoundOrExpired>()("RefreshTokenNotFoundOrExpired", {
+  code: "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+  status: 401,
+  message: "The refresh token is unknown, or its session ended."
+}) {}
 
 /** The session being used cannot delete itself (status 400). SPEC §8 */
-export class CannotDeleteCurrentSession extends /*#__PURE__*/ Schema.TaggedError<CannotDeleteCurrentSession>()("CannotDeleteCurrentSession", {
-  code: tag("CANNOT_DELETE_CURRENT_SESSION"),
-  status: status(400),
-  message: text("The current session cannot be deleted this way.")
-}) {
-  static readonly code = "CANNOT_DELETE_CURRENT_SESSION"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): CannotDeleteCurrentSession =>
-    decodeWire(CannotDeleteCurrentSession, wire)
-}
+export class CannotDeleteCurrentSession extends /*#__PURE__*/ KnownErrorClass<CannotDeleteCurrentSession>()("CannotDeleteCurrentSession", {
+  code: "CANNOT_DELETE_CURRENT_SESSION",
+  status: 400,
+  message: "The current session cannot be deleted this way."
+}) {}
 
 /** The OAuth provider refused to refresh; sign in again (status 401). SPEC §8 */
-export class ProviderRejected extends /*#__PURE__*/ Schema.TaggedError<ProviderRejected>()("ProviderRejected", {
-  code: tag("PROVIDER_REJECTED"),
-  status: status(401),
-  message: text("The sign-in provider no longer accepts this session.")
-}) {
-  static readonly code = "PROVIDER_REJECTED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ProviderRejected => decodeWire(ProviderRejected, wire)
-}
+export class ProviderRejected extends /*#__PURE__*/ KnownErrorClass<ProviderRejected>()("ProviderRejected", {
+  code: "PROVIDER_REJECTED",
+  status: 401,
+  message: "The sign-in provider no longer accepts this session."
+}) {}
 
 // -----------------------------------------------------------------------------------------------
 // Users and sign-in
 // -----------------------------------------------------------------------------------------------
 
 /** A user already has this e-mail (status 409). SPEC §8 */
-export class UserWithEmailAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<UserWithEmailAlreadyExists>()("UserWithEmailAlreadyExists", {
-  code: tag("USER_EMAIL_ALREADY_EXISTS"),
-  status: status(409),
-  message: text("A user with this e-mail already exists."),
+export class UserWithEmailAlreadyExists extends /*#__PURE__*/ KnownErrorClass<UserWithEmailAlreadyExists>()("UserWithEmailAlreadyExists", {
+  code: "USER_EMAIL_ALREADY_EXISTS",
+  status: 409,
+  message: "A user with this e-mail already exists.",
   details: details(
     { email: Schema.String, wouldWorkIfEmailWasVerified: Schema.Boolean },
     { wouldWorkIfEmailWasVerified: "would_work_if_email_was_verified" }
   )
-}) {
-  static readonly code = "USER_EMAIL_ALREADY_EXISTS"
-  static readonly status = 409
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): UserWithEmailAlreadyExists =>
-    decodeWire(UserWithEmailAlreadyExists, wire)
-}
+}) {}
 
 /** The e-mail is not verified (status 400). SPEC §8 */
-export class EmailNotVerified extends /*#__PURE__*/ Schema.TaggedError<EmailNotVerified>()("EmailNotVerified", {
-  code: tag("EMAIL_NOT_VERIFIED"),
-  status: status(400),
-  message: text("The e-mail address is not verified.")
-}) {
-  static readonly code = "EMAIL_NOT_VERIFIED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): EmailNotVerified => decodeWire(EmailNotVerified, wire)
-}
+export class EmailNotVerified extends /*#__PURE__*/ KnownErrorClass<EmailNotVerified>()("EmailNotVerified", {
+  code: "EMAIL_NOT_VERIFIED",
+  status: 400,
+  message: "The e-mail address is not verified."
+}) {}
 
 /** `me` was used without user authentication (status 400). SPEC §8 */
-export class CannotGetOwnUserWithoutUser extends /*#__PURE__*/ Schema.TaggedError<CannotGetOwnUserWithoutUser>()("CannotGetOwnUserWithoutUser", {
-  code: tag("CANNOT_GET_OWN_USER_WITHOUT_USER"),
-  status: status(400),
-  message: text("'me' was used without a signed-in user.")
-}) {
-  static readonly code = "CANNOT_GET_OWN_USER_WITHOUT_USER"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): CannotGetOwnUserWithoutUser =>
-    decodeWire(CannotGetOwnUserWithoutUser, wire)
-}
+export class CannotGetOwnUserWithoutUser extends /*#__PURE__*/ KnownErrorClass<CannotGetOwnUserWithoutUser>()("CannotGetOwnUserWithoutUser", {
+  code: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+  status: 400,
+  message: "'me' was used without a signed-in user."
+}) {}
 
 /** The given user id does not exist (status 400). SPEC §8 */
-export class UserIdDoesNotExist extends /*#__PURE__*/ Schema.TaggedError<UserIdDoesNotExist>()("UserIdDoesNotExist", {
-  code: tag("USER_ID_DOES_NOT_EXIST"),
-  status: status(400),
-  message: text("No user has this id."),
+export class UserIdDoesNotExist extends /*#__PURE__*/ KnownErrorClass<UserIdDoesNotExist>()("UserIdDoesNotExist", {
+  code: "USER_ID_DOES_NOT_EXIST",
+  status: 400,
+  message: "No user has this id.",
   details: details({ userId: Schema.String }, { userId: "user_id" })
-}) {
-  static readonly code = "USER_ID_DOES_NOT_EXIST"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): UserIdDoesNotExist =>
-    decodeWire(UserIdDoesNotExist, wire)
-}
+}) {}
 
 /** User not found (status 404). SPEC §8 */
-export class UserNotFound extends /*#__PURE__*/ Schema.TaggedError<UserNotFound>()("UserNotFound", {
-  code: tag("USER_NOT_FOUND"),
-  status: status(404),
-  message: text("No such user.")
-}) {
-  static readonly code = "USER_NOT_FOUND"
-  static readonly status = 404
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): UserNotFound => decodeWire(UserNotFound, wire)
-}
+export class UserNotFound extends /*#__PURE__*/ KnownErrorClass<UserNotFound>()("UserNotFound", {
+  code: "USER_NOT_FOUND",
+  status: 404,
+  message: "No such user."
+}) {}
 
 /** Project not found (status 404). SPEC §8 */
-export class ProjectNotFound extends /*#__PURE__*/ Schema.TaggedError<ProjectNotFound>()("ProjectNotFound", {
-  code: tag("PROJECT_NOT_FOUND"),
-  status: status(404),
-  message: text("Project not found, or not visible to this user."),
+export class ProjectNotFound extends /*#__PURE__*/ KnownErrorClass<ProjectNotFound>()("ProjectNotFound", {
+  code: "PROJECT_NOT_FOUND",
+  status: 404,
+  message: "Project not found, or not visible to this user.",
   details: details({ projectId: Schema.String }, { projectId: "project_id" })
-}) {
-  static readonly code = "PROJECT_NOT_FOUND"
-  static readonly status = 404
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ProjectNotFound => decodeWire(ProjectNotFound, wire)
-}
+}) {}
 
 /** The request's project does not exist (status 400). SPEC §8 */
-export class CurrentProjectNotFound extends /*#__PURE__*/ Schema.TaggedError<CurrentProjectNotFound>()("CurrentProjectNotFound", {
-  code: tag("CURRENT_PROJECT_NOT_FOUND"),
-  status: status(400),
-  message: text("The project named in x-stack-project-id does not exist."),
+export class CurrentProjectNotFound extends /*#__PURE__*/ KnownErrorClass<CurrentProjectNotFound>()("CurrentProjectNotFound", {
+  code: "CURRENT_PROJECT_NOT_FOUND",
+  status: 400,
+  message: "The project named in x-stack-project-id does not exist.",
   details: details({ projectId: Schema.String }, { projectId: "project_id" })
-}) {
-  static readonly code = "CURRENT_PROJECT_NOT_FOUND"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): CurrentProjectNotFound =>
-    decodeWire(CurrentProjectNotFound, wire)
-}
+}) {}
 
 /** The branch does not exist (status 400). SPEC §8 */
-export class BranchDoesNotExist extends /*#__PURE__*/ Schema.TaggedError<BranchDoesNotExist>()("BranchDoesNotExist", {
-  code: tag("BRANCH_DOES_NOT_EXIST"),
-  status: status(400),
-  message: text("The branch does not exist."),
+export class BranchDoesNotExist extends /*#__PURE__*/ KnownErrorClass<BranchDoesNotExist>()("BranchDoesNotExist", {
+  code: "BRANCH_DOES_NOT_EXIST",
+  status: 400,
+  message: "The branch does not exist.",
   details: details({ branchId: Schema.String }, { branchId: "branch_id" })
-}) {
-  static readonly code = "BRANCH_DOES_NOT_EXIST"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): BranchDoesNotExist =>
-    decodeWire(BranchDoesNotExist, wire)
-}
+}) {}
 
 /** Sign-up is not enabled for the project (status 400). SPEC §8 */
-export class SignUpNotEnabled extends /*#__PURE__*/ Schema.TaggedError<SignUpNotEnabled>()("SignUpNotEnabled", {
-  code: tag("SIGN_UP_NOT_ENABLED"),
-  status: status(400),
-  message: text("Creation of new accounts is not enabled for this project. Please ask the project owner to enable it.") // SPEC §8, verbatim
-}) {
-  static readonly code = "SIGN_UP_NOT_ENABLED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): SignUpNotEnabled => decodeWire(SignUpNotEnabled, wire)
-}
+export class SignUpNotEnabled extends /*#__PURE__*/ KnownErrorClass<SignUpNotEnabled>()("SignUpNotEnabled", {
+  code: "SIGN_UP_NOT_ENABLED",
+  status: 400,
+  message: "Creation of new accounts is not enabled for this project. Please ask the project owner to enable it." // SPEC §8, verbatim
+}) {}
 
 /** Password authentication is not enabled (status 400). SPEC §8 */
-export class PasswordAuthenticationNotEnabled extends /*#__PURE__*/ Schema.TaggedError<PasswordAuthenticationNotEnabled>()("PasswordAuthenticationNotEnabled", {
-  code: tag("PASSWORD_AUTHENTICATION_NOT_ENABLED"),
-  status: status(400),
-  message: text("Password sign-in is turned off for this project.")
-}) {
-  static readonly code = "PASSWORD_AUTHENTICATION_NOT_ENABLED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): PasswordAuthenticationNotEnabled =>
-    decodeWire(PasswordAuthenticationNotEnabled, wire)
-}
+export class PasswordAuthenticationNotEnabled extends /*#__PURE__*/ KnownErrorClass<PasswordAuthenticationNotEnabled>()("PasswordAuthenticationNotEnabled", {
+  code: "PASSWORD_AUTHENTICATION_NOT_ENABLED",
+  status: 400,
+  message: "Password sign-in is turned off for this project."
+}) {}
 
 /** Passkey authentication is not enabled (status 400). SPEC §8 */
-export class PasskeyAuthenticationNotEnabled extends /*#__PURE__*/ Schema.TaggedError<PasskeyAuthenticationNotEnabled>()("PasskeyAuthenticationNotEnabled", {
-  code: tag("PASSKEY_AUTHENTICATION_NOT_ENABLED"),
-  status: status(400),
-  message: text("Passkey sign-in is turned off for this project.")
-}) {
-  static readonly code = "PASSKEY_AUTHENTICATION_NOT_ENABLED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): PasskeyAuthenticationNotEnabled =>
-    decodeWire(PasskeyAuthenticationNotEnabled, wire)
-}
+export class PasskeyAuthenticationNotEnabled extends /*#__PURE__*/ KnownErrorClass<PasskeyAuthenticationNotEnabled>()("PasskeyAuthenticationNotEnabled", {
+  code: "PASSKEY_AUTHENTICATION_NOT_ENABLED",
+  status: 400,
+  message: "Passkey sign-in is turned off for this project."
+}) {}
 
 /** Anonymous accounts are not enabled (status 400). SPEC §8 */
-export class AnonymousAccountsNotEnabled extends /*#__PURE__*/ Schema.TaggedError<AnonymousAccountsNotEnabled>()("AnonymousAccountsNotEnabled", {
-  code: tag("ANONYMOUS_ACCOUNTS_NOT_ENABLED"),
-  status: status(400),
-  message: text("Anonymous accounts are turned off for this project.")
-}) {
-  static readonly code = "ANONYMOUS_ACCOUNTS_NOT_ENABLED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): AnonymousAccountsNotEnabled =>
-    decodeWire(AnonymousAccountsNotEnabled, wire)
-}
+export class AnonymousAccountsNotEnabled extends /*#__PURE__*/ KnownErrorClass<AnonymousAccountsNotEnabled>()("AnonymousAccountsNotEnabled", {
+  code: "ANONYMOUS_ACCOUNTS_NOT_ENABLED",
+  status: 400,
+  message: "Anonymous accounts are turned off for this project."
+}) {}
 
 /** Wrong e-mail or password (status 400). SPEC §8 */
-export class EmailPasswordMismatch extends /*#__PURE__*/ Schema.TaggedError<EmailPasswordMismatch>()("EmailPasswordMismatch", {
-  code: tag("EMAIL_PASSWORD_MISMATCH"),
-  status: status(400),
-  message: text("Wrong e-mail or password.") // SPEC §8, verbatim
-}) {
-  static readonly code = "EMAIL_PASSWORD_MISMATCH"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): EmailPasswordMismatch =>
-    decodeWire(EmailPasswordMismatch, wire)
-}
+export class EmailPasswordMismatch extends /*#__PURE__*/ KnownErrorClass<EmailPasswordMismatch>()("EmailPasswordMismatch", {
+  code: "EMAIL_PASSWORD_MISMATCH",
+  status: 400,
+  message: "Wrong e-mail or password." // SPEC §8, verbatim
+}) {}
 
 /** The redirect URL is not a trusted domain (status 400). SPEC §8 */
-export class RedirectUrlNotWhitelisted extends /*#__PURE__*/ Schema.TaggedError<RedirectUrlNotWhitelisted>()("RedirectUrlNotWhitelisted", {
-  code: tag("REDIRECT_URL_NOT_WHITELISTED"),
-  status: status(400),
-  message: text("The redirect URL is not on the project's trusted domains.")
-}) {
-  static readonly code = "REDIRECT_URL_NOT_WHITELISTED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): RedirectUrlNotWhitelisted =>
-    decodeWire(RedirectUrlNotWhitelisted, wire)
-}
+export class RedirectUrlNotWhitelisted extends /*#__PURE__*/ KnownErrorClass<RedirectUrlNotWhitelisted>()("RedirectUrlNotWhitelisted", {
+  code: "REDIRECT_URL_NOT_WHITELISTED",
+  status: 400,
+  message: "The redirect URL is not on the project's trusted domains."
+}) {}
 
 /** Family: the password breaks a rule (any status). SPEC §8 */
-export class PasswordRequirementsNotMet extends /*#__PURE__*/ Schema.TaggedError<PasswordRequirementsNotMet>()("PasswordRequirementsNotMet", {
-  code: tag("PASSWORD_REQUIREMENTS_NOT_MET"),
-  status: Schema.Number,
-  message: text("The password does not meet the requirements."),
+export class PasswordRequirementsNotMet extends /*#__PURE__*/ KnownErrorClass<PasswordRequirementsNotMet>()("PasswordRequirementsNotMet", {
+  code: "PASSWORD_REQUIREMENTS_NOT_MET",
+  message: "The password does not meet the requirements.",
   details: Opaque
-}) {
-  static readonly code = "PASSWORD_REQUIREMENTS_NOT_MET"
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): PasswordRequirementsNotMet =>
-    decodeWire(PasswordRequirementsNotMet, wire)
-}
+}) {}
 
 /** The password is shorter than `minLength` (status 400). SPEC §8 */
-export class PasswordTooShort extends /*#__PURE__*/ Schema.TaggedError<PasswordTooShort>()("PasswordTooShort", {
-  code: tag("PASSWORD_TOO_SHORT"),
-  status: status(400),
-  message: text("The password is too short."),
+export class PasswordTooShort extends /*#__PURE__*/ KnownErrorClass<PasswordTooShort>()("PasswordTooShort", {
+  code: "PASSWORD_TOO_SHORT",
+  status: 400,
+  message: "The password is too short.",
   details: details({ minLength: Schema.Number }, { minLength: "min_length" })
-}) {
-  static readonly code = "PASSWORD_TOO_SHORT"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): PasswordTooShort => decodeWire(PasswordTooShort, wire)
-}
+}) {}
 
 /** The password is longer than `maxLength` (camelCase on the wire too) (status 400). SPEC §8 */
-export class PasswordTooLong extends /*#__PURE__*/ Schema.TaggedError<PasswordTooLong>()("PasswordTooLong", {
-  code: tag("PASSWORD_TOO_LONG"),
-  status: status(400),
-  message: text("The password is too long."),
+export class PasswordTooLong extends /*#__PURE__*/ KnownErrorClass<PasswordTooLong>()("PasswordTooLong", {
+  code: "PASSWORD_TOO_LONG",
+  status: 400,
+  message: "The password is too long.",
   details: details({ maxLength: Schema.Number }, {})
-}) {
-  static readonly code = "PASSWORD_TOO_LONG"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): PasswordTooLong => decodeWire(PasswordTooLong, wire)
-}
+}) {}
 
 /** The user has no password (status 400). SPEC §8 */
-export class UserDoesNotHavePassword extends /*#__PURE__*/ Schema.TaggedError<UserDoesNotHavePassword>()("UserDoesNotHavePassword", {
-  code: tag("USER_DOES_NOT_HAVE_PASSWORD"),
-  status: status(400),
-  message: text("This user has no password.")
-}) {
-  static readonly code = "USER_DOES_NOT_HAVE_PASSWORD"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): UserDoesNotHavePassword =>
-    decodeWire(UserDoesNotHavePassword, wire)
-}
+export class UserDoesNotHavePassword extends /*#__PURE__*/ KnownErrorClass<UserDoesNotHavePassword>()("UserDoesNotHavePassword", {
+  code: "USER_DOES_NOT_HAVE_PASSWORD",
+  status: 400,
+  message: "This user has no password."
+}) {}
 
 /** Family: the verification code cannot be used (any status). SPEC §8 */
-export class VerificationCodeError extends /*#__PURE__*/ Schema.TaggedError<VerificationCodeError>()("VerificationCodeError", {
-  code: tag("VERIFICATION_ERROR"),
-  status: Schema.Number,
-  message: text("The verification code was rejected."),
+export class VerificationCodeError extends /*#__PURE__*/ KnownErrorClass<VerificationCodeError>()("VerificationCodeError", {
+  code: "VERIFICATION_ERROR",
+  message: "The verification code was rejected.",
   details: Opaque
-}) {
-  static readonly code = "VERIFICATION_ERROR"
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): VerificationCodeError =>
-    decodeWire(VerificationCodeError, wire)
-}
+}) {}
 
 /** Verification code not found (status 404). SPEC §8 */
-export class VerificationCodeNotFound extends /*#__PURE__*/ Schema.TaggedError<VerificationCodeNotFound>()("VerificationCodeNotFound", {
-  code: tag("VERIFICATION_CODE_NOT_FOUND"),
-  status: status(404),
-  message: text("Unknown verification code.")
-}) {
-  static readonly code = "VERIFICATION_CODE_NOT_FOUND"
-  static readonly status = 404
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): VerificationCodeNotFound =>
-    decodeWire(VerificationCodeNotFound, wire)
-}
+export class VerificationCodeNotFound extends /*#__PURE__*/ KnownErrorClass<VerificationCodeNotFound>()("VerificationCodeNotFound", {
+  code: "VERIFICATION_CODE_NOT_FOUND",
+  status: 404,
+  message: "Unknown verification code."
+}) {}
 
 /** Verification code expired (status 400). SPEC §8 */
-export class VerificationCodeExpired extends /*#__PURE__*/ Schema.TaggedError<VerificationCodeExpired>()("VerificationCodeExpired", {
-  code: tag("VERIFICATION_CODE_EXPIRED"),
-  status: status(400),
-  message: text("The verification code is no longer valid.")
-}) {
-  static readonly code = "VERIFICATION_CODE_EXPIRED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): VerificationCodeExpired =>
-    decodeWire(VerificationCodeExpired, wire)
-}
+export class VerificationCodeExpired extends /*#__PURE__*/ KnownErrorClass<VerificationCodeExpired>()("VerificationCodeExpired", {
+  code: "VERIFICATION_CODE_EXPIRED",
+  status: 400,
+  message: "The verification code is no longer valid."
+}) {}
 
 /** Verification code already used (status 409). SPEC §8 */
-export class VerificationCodeAlreadyUsed extends /*#__PURE__*/ Schema.TaggedError<VerificationCodeAlreadyUsed>()("VerificationCodeAlreadyUsed", {
-  code: tag("VERIFICATION_CODE_ALREADY_USED"),
-  status: status(409),
-  message: text("The verification link has already been used.") // SPEC §8, verbatim
-}) {
-  static readonly code = "VERIFICATION_CODE_ALREADY_USED"
-  static readonly status = 409
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): VerificationCodeAlreadyUsed =>
-    decodeWire(VerificationCodeAlreadyUsed, wire)
-}
+export class VerificationCodeAlreadyUsed extends /*#__PURE__*/ KnownErrorClass<VerificationCodeAlreadyUsed>()("VerificationCodeAlreadyUsed", {
+  code: "VERIFICATION_CODE_ALREADY_USED",
+  status: 409,
+  message: "The verification link has already been used." // SPEC §8, verbatim
+}) {}
 
 /** Verification code attempts exhausted (status 400). SPEC §8 */
-export class VerificationCodeMaxAttemptsReached extends /*#__PURE__*/ Schema.TaggedError<VerificationCodeMaxAttemptsReached>()("VerificationCodeMaxAttemptsReached", {
-  code: tag("VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"),
-  status: status(400),
-  message: text("Too many attempts with this verification code.")
-}) {
-  static readonly code = "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): VerificationCodeMaxAttemptsReached =>
-    decodeWire(VerificationCodeMaxAttemptsReached, wire)
-}
+export class VerificationCodeMaxAttemptsReached extends /*#__PURE__*/ KnownErrorClass<VerificationCodeMaxAttemptsReached>()("VerificationCodeMaxAttemptsReached", {
+  code: "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED",
+  status: 400,
+  message: "Too many attempts with this verification code."
+}) {}
 
 /** Password and confirmation differ (status 400). SPEC §8 */
-export class PasswordConfirmationMismatch extends /*#__PURE__*/ Schema.TaggedError<PasswordConfirmationMismatch>()("PasswordConfirmationMismatch", {
-  code: tag("PASSWORD_CONFIRMATION_MISMATCH"),
-  status: status(400),
-  message: text("The two passwords differ.")
-}) {
-  static readonly code = "PASSWORD_CONFIRMATION_MISMATCH"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): PasswordConfirmationMismatch =>
-    decodeWire(PasswordConfirmationMismatch, wire)
-}
+export class PasswordConfirmationMismatch extends /*#__PURE__*/ KnownErrorClass<PasswordConfirmationMismatch>()("PasswordConfirmationMismatch", {
+  code: "PASSWORD_CONFIRMATION_MISMATCH",
+  status: 400,
+  message: "The two passwords differ."
+}) {}
 
 /** The e-mail is already verified (status 409). SPEC §8 */
-export class EmailAlreadyVerified extends /*#__PURE__*/ Schema.TaggedError<EmailAlreadyVerified>()("EmailAlreadyVerified", {
-  code: tag("EMAIL_ALREADY_VERIFIED"),
-  status: status(409),
-  message: text("This e-mail is verified already.")
-}) {
-  static readonly code = "EMAIL_ALREADY_VERIFIED"
-  static readonly status = 409
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): EmailAlreadyVerified =>
-    decodeWire(EmailAlreadyVerified, wire)
-}
+export class EmailAlreadyVerified extends /*#__PURE__*/ KnownErrorClass<EmailAlreadyVerified>()("EmailAlreadyVerified", {
+  code: "EMAIL_ALREADY_VERIFIED",
+  status: 409,
+  message: "This e-mail is verified already."
+}) {}
 
 /** The e-mail belongs to no user that signs in with it (status 400). SPEC §8 */
-export class EmailNotAssociatedWithUser extends /*#__PURE__*/ Schema.TaggedError<EmailNotAssociatedWithUser>()("EmailNotAssociatedWithUser", {
-  code: tag("EMAIL_NOT_ASSOCIATED_WITH_USER"),
-  status: status(400),
-  message: text("No user can sign in with this e-mail.")
-}) {
-  static readonly code = "EMAIL_NOT_ASSOCIATED_WITH_USER"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): EmailNotAssociatedWithUser =>
-    decodeWire(EmailNotAssociatedWithUser, wire)
-}
+export class EmailNotAssociatedWithUser extends /*#__PURE__*/ KnownErrorClass<EmailNotAssociatedWithUser>()("EmailNotAssociatedWithUser", {
+  code: "EMAIL_NOT_ASSOCIATED_WITH_USER",
+  status: 400,
+  message: "No user can sign in with this e-mail."
+}) {}
 
 /** The e-mail is not the user's primary e-mail (status 400). SPEC §8 */
-export class EmailIsNotPrimaryEmail extends /*#__PURE__*/ Schema.TaggedError<EmailIsNotPrimaryEmail>()("EmailIsNotPrimaryEmail", {
-  code: tag("EMAIL_IS_NOT_PRIMARY_EMAIL"),
-  status: status(400),
-  message: text("The e-mail must be the user's primary e-mail."),
+export class EmailIsNotPrimaryEmail extends /*#__PURE__*/ KnownErrorClass<EmailIsNotPrimaryEmail>()("EmailIsNotPrimaryEmail", {
+  code: "EMAIL_IS_NOT_PRIMARY_EMAIL",
+  status: 400,
+  message: "The e-mail must be the user's primary e-mail.",
   details: details({ email: Schema.String, primaryEmail: Schema.String }, { primaryEmail: "primary_email" })
-}) {
-  static readonly code = "EMAIL_IS_NOT_PRIMARY_EMAIL"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): EmailIsNotPrimaryEmail =>
-    decodeWire(EmailIsNotPrimaryEmail, wire)
-}
+}) {}
 
 /** Passkey registration failed (status 400). SPEC §8 */
-export class PasskeyRegistrationFailed extends /*#__PURE__*/ Schema.TaggedError<PasskeyRegistrationFailed>()("PasskeyRegistrationFailed", {
-  code: tag("PASSKEY_REGISTRATION_FAILED"),
-  status: status(400),
-  message: text("Passkey registration failed.")
-}) {
-  static readonly code = "PASSKEY_REGISTRATION_FAILED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): PasskeyRegistrationFailed =>
-    decodeWire(PasskeyRegistrationFailed, wire)
-}
+export class PasskeyRegistrationFailed extends /*#__PURE__*/ KnownErrorClass<PasskeyRegistrationFailed>()("PasskeyRegistrationFailed", {
+  code: "PASSKEY_REGISTRATION_FAILED",
+  status: 400,
+  message: "Passkey registration failed."
+}) {}
 
 /** A WebAuthn error during a passkey ceremony (status 400). SPEC §8 */
-export class PasskeyWebAuthnError extends /*#__PURE__*/ Schema.TaggedError<PasskeyWebAuthnError>()("PasskeyWebAuthnError", {
-  code: tag("PASSKEY_WEBAUTHN_ERROR"),
-  status: status(400),
-  message: text("The WebAuthn ceremony failed."),
+export class PasskeyWebAuthnError extends /*#__PURE__*/ KnownErrorClass<PasskeyWebAuthnError>()("PasskeyWebAuthnError", {
+  code: "PASSKEY_WEBAUTHN_ERROR",
+  status: 400,
+  message: "The WebAuthn ceremony failed.",
   details: details({ message: Schema.String, code: Schema.String }, {})
-}) {
-  static readonly code = "PASSKEY_WEBAUTHN_ERROR"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): PasskeyWebAuthnError =>
-    decodeWire(PasskeyWebAuthnError, wire)
-}
+}) {}
 
 /** Passkey authentication failed (status 400). SPEC §8 */
-export class PasskeyAuthenticationFailed extends /*#__PURE__*/ Schema.TaggedError<PasskeyAuthenticationFailed>()("PasskeyAuthenticationFailed", {
-  code: tag("PASSKEY_AUTHENTICATION_FAILED"),
-  status: status(400),
-  message: text("Passkey sign-in failed.")
-}) {
-  static readonly code = "PASSKEY_AUTHENTICATION_FAILED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): PasskeyAuthenticationFailed =>
-    decodeWire(PasskeyAuthenticationFailed, wire)
-}
+export class PasskeyAuthenticationFailed extends /*#__PURE__*/ KnownErrorClass<PasskeyAuthenticationFailed>()("PasskeyAuthenticationFailed", {
+  code: "PASSKEY_AUTHENTICATION_FAILED",
+  status: 400,
+  message: "Passkey sign-in failed."
+}) {}
 
 /** Multi-factor authentication required; carries the attempt code (status 400). SPEC §8 */
-export class MultiFactorAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<MultiFactorAuthenticationRequired>()("MultiFactorAuthenticationRequired", {
-  code: tag("MULTI_FACTOR_AUTHENTICATION_REQUIRED"),
-  status: status(400),
-  message: text("A second factor is required to sign in."),
+export class MultiFactorAuthenticationRequired extends /*#__PURE__*/ KnownErrorClass<MultiFactorAuthenticationRequired>()("MultiFactorAuthenticationRequired", {
+  code: "MULTI_FACTOR_AUTHENTICATION_REQUIRED",
+  status: 400,
+  message: "A second factor is required to sign in.",
   details: details({ attemptCode: Schema.String }, { attemptCode: "attempt_code" })
-}) {
-  static readonly code = "MULTI_FACTOR_AUTHENTICATION_REQUIRED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): MultiFactorAuthenticationRequired =>
-    decodeWire(MultiFactorAuthenticationRequired, wire)
-}
+}) {}
 
 /** Invalid TOTP code (status 400). SPEC §8 */
-export class InvalidTotpCode extends /*#__PURE__*/ Schema.TaggedError<InvalidTotpCode>()("InvalidTotpCode", {
-  code: tag("INVALID_TOTP_CODE"),
-  status: status(400),
-  message: text("The TOTP code is invalid. Please try again.") // SPEC §8, verbatim
-}) {
-  static readonly code = "INVALID_TOTP_CODE"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidTotpCode => decodeWire(InvalidTotpCode, wire)
-}
+export class InvalidTotpCode extends /*#__PURE__*/ KnownErrorClass<InvalidTotpCode>()("InvalidTotpCode", {
+  code: "INVALID_TOTP_CODE",
+  status: 400,
+  message: "The TOTP code is invalid. Please try again." // SPEC §8, verbatim
+}) {}
 
 /** User authentication required (status 401). SPEC §8 */
-export class UserAuthenticationRequired extends /*#__PURE__*/ Schema.TaggedError<UserAuthenticationRequired>()("UserAuthenticationRequired", {
-  code: tag("USER_AUTHENTICATION_REQUIRED"),
-  status: status(401),
-  message: text("A signed-in user is required.")
-}) {
-  static readonly code = "USER_AUTHENTICATION_REQUIRED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): UserAuthenticationRequired =>
-    decodeWire(UserAuthenticationRequired, wire)
-}
+export class UserAuthenticationRequired extends /*#__PURE__*/ KnownErrorClass<UserAuthenticationRequired>()("UserAuthenticationRequired", {
+  code: "USER_AUTHENTICATION_REQUIRED",
+  status: 401,
+  message: "A signed-in user is required."
+}) {}
 
 /** The contact channel is used for sign-in by another user (status 409). SPEC §8 */
-export class ContactChannelAlreadyUsedForAuthBySomeoneElse extends /*#__PURE__*/ Schema.TaggedError<ContactChannelAlreadyUsedForAuthBySomeoneElse>()("ContactChannelAlreadyUsedForAuthBySomeoneElse", {
-  code: tag("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE"),
-  status: status(409),
-  message: text("Another account already signs in with this contact channel."),
+export class ContactChannelAlreadyUsedForAuthBySomeoneElse extends /*#__PURE__*/ KnownErrorClass<ContactChannelAlreadyUsedForAuthBySomeoneElse>()("ContactChannelAlreadyUsedForAuthBySomeoneElse", {
+  code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+  status: 409,
+  message: "Another account already signs in with this contact channel.",
   details: details(
     { type: Schema.String, contactChannelValue: NullableString, wouldWorkIfEmailWasVerified: Schema.Boolean },
     { contactChannelValue: "contact_channel_value", wouldWorkIfEmailWasVerified: "would_work_if_email_was_verified" }
   )
-}) {
-  static readonly code = "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE"
-  static readonly status = 409
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ContactChannelAlreadyUsedForAuthBySomeoneElse =>
-    decodeWire(ContactChannelAlreadyUsedForAuthBySomeoneElse, wire)
-}
+}) {}
 
 // -----------------------------------------------------------------------------------------------
 // Permissions and teams
 // -----------------------------------------------------------------------------------------------
 
 /** Permission not found (status 404). SPEC §8 */
-export class PermissionNotFound extends /*#__PURE__*/ Schema.TaggedError<PermissionNotFound>()("PermissionNotFound", {
-  code: tag("PERMISSION_NOT_FOUND"),
-  status: status(404),
-  message: text("Permission not found."),
+export class PermissionNotFound extends /*#__PURE__*/ KnownErrorClass<PermissionNotFound>()("PermissionNotFound", {
+  code: "PERMISSION_NOT_FOUND",
+  status: 404,
+  message: "Permission not found.",
   details: details({ permissionId: Schema.String }, { permissionId: "permission_id" })
-}) {
-  static readonly code = "PERMISSION_NOT_FOUND"
-  static readonly status = 404
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): PermissionNotFound =>
-    decodeWire(PermissionNotFound, wire)
-}
+}) {}
 
 /** The permission exists, but for another scope (status 404). SPEC §8 */
-export class PermissionScopeMismatch extends /*#__PURE__*/ Schema.TaggedError<PermissionScopeMismatch>()("PermissionScopeMismatch", {
-  code: tag("WRONG_PERMISSION_SCOPE"),
-  status: status(404),
-  message: text("The permission exists only in another scope."),
+export class PermissionScopeMismatch extends /*#__PURE__*/ KnownErrorClass<PermissionScopeMismatch>()("PermissionScopeMismatch", {
+  code: "WRONG_PERMISSION_SCOPE",
+  status: 404,
+  message: "The permission exists only in another scope.",
   details: details(
     { permissionId: Schema.String, expectedScope: PermissionScope, actualScope: NullablePermissionScope },
     { permissionId: "permission_id", expectedScope: "expected_scope", actualScope: "actual_scope" }
   )
-}) {
-  static readonly code = "WRONG_PERMISSION_SCOPE"
-  static readonly status = 404
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): PermissionScopeMismatch =>
-    decodeWire(PermissionScopeMismatch, wire)
-}
+}) {}
 
 /** A contained permission does not exist (status 400). SPEC §8 */
-export class ContainedPermissionNotFound extends /*#__PURE__*/ Schema.TaggedError<ContainedPermissionNotFound>()("ContainedPermissionNotFound", {
-  code: tag("CONTAINED_PERMISSION_NOT_FOUND"),
-  status: status(400),
-  message: text("A contained permission does not exist."),
+export class ContainedPermissionNotFound extends /*#__PURE__*/ KnownErrorClass<ContainedPermissionNotFound>()("ContainedPermissionNotFound", {
+  code: "CONTAINED_PERMISSION_NOT_FOUND",
+  status: 400,
+  message: "A contained permission does not exist.",
   details: details({ permissionId: Schema.String }, { permissionId: "permission_id" })
-}) {
-  static readonly code = "CONTAINED_PERMISSION_NOT_FOUND"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ContainedPermissionNotFound =>
-    decodeWire(ContainedPermissionNotFound, wire)
-}
+}) {}
 
 /** The permission id is taken (status 400). SPEC §8 */
-export class PermissionIdAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<PermissionIdAlreadyExists>()("PermissionIdAlreadyExists", {
-  code: tag("PERMISSION_ID_ALREADY_EXISTS"),
-  status: status(400),
-  message: text("A permission with this id exists already."),
+export class PermissionIdAlreadyExists extends /*#__PURE__*/ KnownErrorClass<PermissionIdAlreadyExists>()("PermissionIdAlreadyExists", {
+  code: "PERMISSION_ID_ALREADY_EXISTS",
+  status: 400,
+  message: "A permission with this id exists already.",
   details: details({ permissionId: Schema.String }, { permissionId: "permission_id" })
-}) {
-  static readonly code = "PERMISSION_ID_ALREADY_EXISTS"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): PermissionIdAlreadyExists =>
-    decodeWire(PermissionIdAlreadyExists, wire)
-}
+}) {}
 
 /** Team not found (status 404). SPEC §8 */
-export class TeamNotFound extends /*#__PURE__*/ Schema.TaggedError<TeamNotFound>()("TeamNotFound", {
-  code: tag("TEAM_NOT_FOUND"),
-  status: status(404),
-  message: text("No such team."),
+export class TeamNotFound extends /*#__PURE__*/ KnownErrorClass<TeamNotFound>()("TeamNotFound", {
+  code: "TEAM_NOT_FOUND",
+  status: 404,
+  message: "No such team.",
   details: details({ teamId: Schema.String }, { teamId: "team_id" })
-}) {
-  static readonly code = "TEAM_NOT_FOUND"
-  static readonly status = 404
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): TeamNotFound => decodeWire(TeamNotFound, wire)
-}
+}) {}
 
 /**
  * A team with this id already exists (status 409). SPEC §8 lists it; the protocol package defines
  * it but leaves it out of its exported catalogue, so it sits in {@link extras}, not {@link all}.
  */
-export class TeamAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<TeamAlreadyExists>()("TeamAlreadyExists", {
-  code: tag("TEAM_ALREADY_EXISTS"),
-  status: status(409),
-  message: text("A team with this id already exists."),
+export class TeamAlreadyExists extends /*#__PURE__*/ KnownErrorClass<TeamAlreadyExists>()("TeamAlreadyExists", {
+  code: "TEAM_ALREADY_EXISTS",
+  status: 409,
+  message: "A team with this id already exists.",
   details: details({ teamId: Schema.String }, { teamId: "team_id" })
-}) {
-  static readonly code = "TEAM_ALREADY_EXISTS"
-  static readonly status = 409
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): TeamAlreadyExists => decodeWire(TeamAlreadyExists, wire)
-}
+}) {}
 
 /** Team membership not found (status 404). SPEC §8 */
-export class TeamMembershipNotFound extends /*#__PURE__*/ Schema.TaggedError<TeamMembershipNotFound>()("TeamMembershipNotFound", {
-  code: tag("TEAM_MEMBERSHIP_NOT_FOUND"),
-  status: status(404),
-  message: text("The user is not a member of the team."),
+export class TeamMembershipNotFound extends /*#__PURE__*/ KnownErrorClass<TeamMembershipNotFound>()("TeamMembershipNotFound", {
+  code: "TEAM_MEMBERSHIP_NOT_FOUND",
+  status: 404,
+  message: "The user is not a member of the team.",
   details: details({ teamId: Schema.String, userId: Schema.String }, { teamId: "team_id", userId: "user_id" })
-}) {
-  static readonly code = "TEAM_MEMBERSHIP_NOT_FOUND"
-  static readonly status = 404
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): TeamMembershipNotFound =>
-    decodeWire(TeamMembershipNotFound, wire)
-}
+}) {}
 
 /** Team membership already exists (status 409). SPEC §8 */
-export class TeamMembershipAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<TeamMembershipAlreadyExists>()("TeamMembershipAlreadyExists", {
-  code: tag("TEAM_MEMBERSHIP_ALREADY_EXISTS"),
-  status: status(409),
-  message: text("The user is a member of the team already.")
-}) {
-  static readonly code = "TEAM_MEMBERSHIP_ALREADY_EXISTS"
-  static readonly status = 409
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): TeamMembershipAlreadyExists =>
-    decodeWire(TeamMembershipAlreadyExists, wire)
-}
+export class TeamMembershipAlreadyExists extends /*#__PURE__*/ KnownErrorClass<TeamMembershipAlreadyExists>()("TeamMembershipAlreadyExists", {
+  code: "TEAM_MEMBERSHIP_ALREADY_EXISTS",
+  status: 409,
+  message: "The user is a member of the team already."
+}) {}
 
 /** The user lacks a project permission (status 401). SPEC §8 */
-export class ProjectPermissionRequired extends /*#__PURE__*/ Schema.TaggedError<ProjectPermissionRequired>()("ProjectPermissionRequired", {
-  code: tag("PROJECT_PERMISSION_REQUIRED"),
-  status: status(401),
-  message: text("The user lacks a required project permission."),
+export class ProjectPermissionRequired extends /*#__PURE__*/ KnownErrorClass<ProjectPermissionRequired>()("ProjectPermissionRequired", {
+  code: "PROJECT_PERMISSION_REQUIRED",
+  status: 401,
+  message: "The user lacks a required project permission.",
   details: details(
     { userId: Schema.String, permissionId: Schema.String },
     { userId: "user_id", permissionId: "permission_id" }
   )
-}) {
-  static readonly code = "PROJECT_PERMISSION_REQUIRED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ProjectPermissionRequired =>
-    decodeWire(ProjectPermissionRequired, wire)
-}
+}) {}
 
 /** The user lacks a team permission (status 401). SPEC §8 */
-export class TeamPermissionRequired extends /*#__PURE__*/ Schema.TaggedError<TeamPermissionRequired>()("TeamPermissionRequired", {
-  code: tag("TEAM_PERMISSION_REQUIRED"),
-  status: status(401),
-  message: text("The user lacks a required team permission."),
+export class TeamPermissionRequired extends /*#__PURE__*/ KnownErrorClass<TeamPermissionRequired>()("TeamPermissionRequired", {
+  code: "TEAM_PERMISSION_REQUIRED",
+  status: 401,
+  message: "The user lacks a required team permission.",
   details: details(
     { teamId: Schema.String, userId: Schema.String, permissionId: Schema.String },
     { teamId: "team_id", userId: "user_id", permissionId: "permission_id" }
   )
-}) {
-  static readonly code = "TEAM_PERMISSION_REQUIRED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): TeamPermissionRequired =>
-    decodeWire(TeamPermissionRequired, wire)
-}
+}) {}
 
 /** The team permission was not found for the user (status 401). SPEC §8 */
-export class TeamPermissionNotFound extends /*#__PURE__*/ Schema.TaggedError<TeamPermissionNotFound>()("TeamPermissionNotFound", {
-  code: tag("TEAM_PERMISSION_NOT_FOUND"),
-  status: status(401),
-  message: text("The user does not hold this team permission."),
+export class TeamPermissionNotFound extends /*#__PURE__*/ KnownErrorClass<TeamPermissionNotFound>()("TeamPermissionNotFound", {
+  code: "TEAM_PERMISSION_NOT_FOUND",
+  status: 401,
+  message: "The user does not hold this team permission.",
   details: details(
     { teamId: Schema.String, userId: Schema.String, permissionId: Schema.String },
     { teamId: "team_id", userId: "user_id", permissionId: "permission_id" }
   )
-}) {
-  static readonly code = "TEAM_PERMISSION_NOT_FOUND"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): TeamPermissionNotFound =>
-    decodeWire(TeamPermissionNotFound, wire)
-}
+}) {}
 
 // -----------------------------------------------------------------------------------------------
 // OAuth
 // -----------------------------------------------------------------------------------------------
 
 /** The OAuth connection is not connected to a user (status 400). SPEC §8 */
-export class OAuthConnectionNotConnectedToUser extends /*#__PURE__*/ Schema.TaggedError<OAuthConnectionNotConnectedToUser>()("OAuthConnectionNotConnectedToUser", {
-  code: tag("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"),
-  status: status(400),
-  message: text("This OAuth connection belongs to no user.")
-}) {
-  static readonly code = "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): OAuthConnectionNotConnectedToUser =>
-    decodeWire(OAuthConnectionNotConnectedToUser, wire)
-}
+export class OAuthConnectionNotConnectedToUser extends /*#__PURE__*/ KnownErrorClass<OAuthConnectionNotConnectedToUser>()("OAuthConnectionNotConnectedToUser", {
+  code: "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER",
+  status: 400,
+  message: "This OAuth connection belongs to no user."
+}) {}
 
 /** The OAuth connection misses a required scope (status 400). SPEC §8 */
-export class OAuthConnectionDoesNotHaveRequiredScope extends /*#__PURE__*/ Schema.TaggedError<OAuthConnectionDoesNotHaveRequiredScope>()("OAuthConnectionDoesNotHaveRequiredScope", {
-  code: tag("OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"),
-  status: status(400),
-  message: text("The OAuth connection lacks a required scope.")
-}) {
-  static readonly code = "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): OAuthConnectionDoesNotHaveRequiredScope =>
-    decodeWire(OAuthConnectionDoesNotHaveRequiredScope, wire)
-}
+export class OAuthConnectionDoesNotHaveRequiredScope extends /*#__PURE__*/ KnownErrorClass<OAuthConnectionDoesNotHaveRequiredScope>()("OAuthConnectionDoesNotHaveRequiredScope", {
+  code: "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
+  status: 400,
+  message: "The OAuth connection lacks a required scope."
+}) {}
 
 /** The OAuth connection is connected to another user (status 409). SPEC §8 */
-export class OAuthConnectionAlreadyConnectedToAnotherUser extends /*#__PURE__*/ Schema.TaggedError<OAuthConnectionAlreadyConnectedToAnotherUser>()("OAuthConnectionAlreadyConnectedToAnotherUser", {
-  code: tag("OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER"),
-  status: status(409),
-  message: text("This OAuth connection belongs to another user.")
-}) {
-  static readonly code = "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER"
-  static readonly status = 409
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): OAuthConnectionAlreadyConnectedToAnotherUser =>
-    decodeWire(OAuthConnectionAlreadyConnectedToAnotherUser, wire)
-}
+export class OAuthConnectionAlreadyConnectedToAnotherUser extends /*#__PURE__*/ KnownErrorClass<OAuthConnectionAlreadyConnectedToAnotherUser>()("OAuthConnectionAlreadyConnectedToAnotherUser", {
+  code: "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER",
+  status: 409,
+  message: "This OAuth connection belongs to another user."
+}) {}
 
 /** Extra scopes are unavailable with shared OAuth keys (status 400). SPEC §8 */
-export class OAuthExtraScopeNotAvailableWithSharedOAuthKeys extends /*#__PURE__*/ Schema.TaggedError<OAuthExtraScopeNotAvailableWithSharedOAuthKeys>()("OAuthExtraScopeNotAvailableWithSharedOAuthKeys", {
-  code: tag("OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"),
-  status: status(400),
-  message: text("Extra scopes need the project's own OAuth keys.")
-}) {
-  static readonly code = "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): OAuthExtraScopeNotAvailableWithSharedOAuthKeys =>
-    decodeWire(OAuthExtraScopeNotAvailableWithSharedOAuthKeys, wire)
-}
+export class OAuthExtraScopeNotAvailableWithSharedOAuthKeys extends /*#__PURE__*/ KnownErrorClass<OAuthExtraScopeNotAvailableWithSharedOAuthKeys>()("OAuthExtraScopeNotAvailableWithSharedOAuthKeys", {
+  code: "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
+  status: 400,
+  message: "Extra scopes need the project's own OAuth keys."
+}) {}
 
 /** Provider access tokens are unavailable with shared OAuth keys (status 400). SPEC §8 */
-export class OAuthAccessTokenNotAvailableWithSharedOAuthKeys extends /*#__PURE__*/ Schema.TaggedError<OAuthAccessTokenNotAvailableWithSharedOAuthKeys>()("OAuthAccessTokenNotAvailableWithSharedOAuthKeys", {
-  code: tag("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"),
-  status: status(400),
-  message: text("Provider access tokens need the project's own OAuth keys.")
-}) {
-  static readonly code = "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): OAuthAccessTokenNotAvailableWithSharedOAuthKeys =>
-    decodeWire(OAuthAccessTokenNotAvailableWithSharedOAuthKeys, wire)
-}
+export class OAuthAccessTokenNotAvailableWithSharedOAuthKeys extends /*#__PURE__*/ KnownErrorClass<OAuthAccessTokenNotAvailableWithSharedOAuthKeys>()("OAuthAccessTokenNotAvailableWithSharedOAuthKeys", {
+  code: "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
+  status: 400,
+  message: "Provider access tokens need the project's own OAuth keys."
+}) {}
 
 /** The OAuth client id or secret is invalid (status 400). SPEC §8 */
-export class InvalidOAuthClientIdOrSecret extends /*#__PURE__*/ Schema.TaggedError<InvalidOAuthClientIdOrSecret>()("InvalidOAuthClientIdOrSecret", {
-  code: tag("INVALID_OAUTH_CLIENT_ID_OR_SECRET"),
-  status: status(400),
-  message: text("Invalid OAuth client id or secret."),
+export class InvalidOAuthClientIdOrSecret extends /*#__PURE__*/ KnownErrorClass<InvalidOAuthClientIdOrSecret>()("InvalidOAuthClientIdOrSecret", {
+  code: "INVALID_OAUTH_CLIENT_ID_OR_SECRET",
+  status: 400,
+  message: "Invalid OAuth client id or secret.",
   details: details({ clientId: NullableString }, { clientId: "client_id" })
-}) {
-  static readonly code = "INVALID_OAUTH_CLIENT_ID_OR_SECRET"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidOAuthClientIdOrSecret =>
-    decodeWire(InvalidOAuthClientIdOrSecret, wire)
-}
+}) {}
 
 /** The OAuth scope is invalid (status 400). SPEC §8 */
-export class InvalidScope extends /*#__PURE__*/ Schema.TaggedError<InvalidScope>()("InvalidScope", {
-  code: tag("INVALID_SCOPE"),
-  status: status(400),
-  message: text("Invalid OAuth scope.")
-}) {
-  static readonly code = "INVALID_SCOPE"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidScope => decodeWire(InvalidScope, wire)
-}
+export class InvalidScope extends /*#__PURE__*/ KnownErrorClass<InvalidScope>()("InvalidScope", {
+  code: "INVALID_SCOPE",
+  status: 400,
+  message: "Invalid OAuth scope."
+}) {}
 
 /** The authorization code is invalid (status 400). SPEC §8 */
-export class InvalidAuthorizationCode extends /*#__PURE__*/ Schema.TaggedError<InvalidAuthorizationCode>()("InvalidAuthorizationCode", {
-  code: tag("INVALID_AUTHORIZATION_CODE"),
-  status: status(400),
-  message: text("Invalid authorization code.")
-}) {
-  static readonly code = "INVALID_AUTHORIZATION_CODE"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidAuthorizationCode =>
-    decodeWire(InvalidAuthorizationCode, wire)
-}
+export class InvalidAuthorizationCode extends /*#__PURE__*/ KnownErrorClass<InvalidAuthorizationCode>()("InvalidAuthorizationCode", {
+  code: "INVALID_AUTHORIZATION_CODE",
+  status: 400,
+  message: "Invalid authorization code."
+}) {}
 
 /** The shared OAuth provider id is invalid (status 400). SPEC §8 */
-export class InvalidSharedOAuthProviderId extends /*#__PURE__*/ Schema.TaggedError<InvalidSharedOAuthProviderId>()("InvalidSharedOAuthProviderId", {
-  code: tag("INVALID_SHARED_OAUTH_PROVIDER_ID"),
-  status: status(400),
-  message: text("Unknown shared OAuth provider."),
+export class InvalidSharedOAuthProviderId extends /*#__PURE__*/ KnownErrorClass<InvalidSharedOAuthProviderId>()("InvalidSharedOAuthProviderId", {
+  code: "INVALID_SHARED_OAUTH_PROVIDER_ID",
+  status: 400,
+  message: "Unknown shared OAuth provider.",
   details: details({ providerId: Schema.String }, { providerId: "provider_id" })
-}) {
-  static readonly code = "INVALID_SHARED_OAUTH_PROVIDER_ID"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidSharedOAuthProviderId =>
-    decodeWire(InvalidSharedOAuthProviderId, wire)
-}
+}) {}
 
 /** The standard OAuth provider id is invalid (status 400). SPEC §8 */
-export class InvalidStandardOAuthProviderId extends /*#__PURE__*/ Schema.TaggedError<InvalidStandardOAuthProviderId>()("InvalidStandardOAuthProviderId", {
-  code: tag("INVALID_STANDARD_OAUTH_PROVIDER_ID"),
-  status: status(400),
-  message: text("Unknown standard OAuth provider."),
+export class InvalidStandardOAuthProviderId extends /*#__PURE__*/ KnownErrorClass<InvalidStandardOAuthProviderId>()("InvalidStandardOAuthProviderId", {
+  code: "INVALID_STANDARD_OAUTH_PROVIDER_ID",
+  status: 400,
+  message: "Unknown standard OAuth provider.",
   details: details({ providerId: Schema.String }, { providerId: "provider_id" })
-}) {
-  static readonly code = "INVALID_STANDARD_OAUTH_PROVIDER_ID"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidStandardOAuthProviderId =>
-    decodeWire(InvalidStandardOAuthProviderId, wire)
-}
+}) {}
 
 /** The user is already connected to another OAuth account (status 409). SPEC §8 */
-export class UserAlreadyConnectedToAnotherOAuthConnection extends /*#__PURE__*/ Schema.TaggedError<UserAlreadyConnectedToAnotherOAuthConnection>()("UserAlreadyConnectedToAnotherOAuthConnection", {
-  code: tag("USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION"),
-  status: status(409),
-  message: text("This user is linked to a different account of this provider.")
-}) {
-  static readonly code = "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION"
-  static readonly status = 409
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): UserAlreadyConnectedToAnotherOAuthConnection =>
-    decodeWire(UserAlreadyConnectedToAnotherOAuthConnection, wire)
-}
+export class UserAlreadyConnectedToAnotherOAuthConnection extends /*#__PURE__*/ KnownErrorClass<UserAlreadyConnectedToAnotherOAuthConnection>()("UserAlreadyConnectedToAnotherOAuthConnection", {
+  code: "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION",
+  status: 409,
+  message: "This user is linked to a different account of this provider."
+}) {}
 
 /** The outer OAuth flow timed out (status 408). SPEC §8 */
-export class OuterOAuthTimeout extends /*#__PURE__*/ Schema.TaggedError<OuterOAuthTimeout>()("OuterOAuthTimeout", {
-  code: tag("OUTER_OAUTH_TIMEOUT"),
-  status: status(408),
-  message: text("The OAuth flow has timed out. Please sign in again.") // SPEC §8, verbatim
-}) {
-  static readonly code = "OUTER_OAUTH_TIMEOUT"
-  static readonly status = 408
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): OuterOAuthTimeout => decodeWire(OuterOAuthTimeout, wire)
-}
+export class OuterOAuthTimeout extends /*#__PURE__*/ KnownErrorClass<OuterOAuthTimeout>()("OuterOAuthTimeout", {
+  code: "OUTER_OAUTH_TIMEOUT",
+  status: 408,
+  message: "The OAuth flow has timed out. Please sign in again." // SPEC §8, verbatim
+}) {}
 
 /** The OAuth provider is missing or disabled (status 400). SPEC §8 */
-export class OAuthProviderNotFoundOrNotEnabled extends /*#__PURE__*/ Schema.TaggedError<OAuthProviderNotFoundOrNotEnabled>()("OAuthProviderNotFoundOrNotEnabled", {
-  code: tag("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"),
-  status: status(400),
-  message: text("This OAuth provider is unknown or turned off.")
-}) {
-  static readonly code = "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): OAuthProviderNotFoundOrNotEnabled =>
-    decodeWire(OAuthProviderNotFoundOrNotEnabled, wire)
-}
+export class OAuthProviderNotFoundOrNotEnabled extends /*#__PURE__*/ KnownErrorClass<OAuthProviderNotFoundOrNotEnabled>()("OAuthProviderNotFoundOrNotEnabled", {
+  code: "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
+  status: 400,
+  message: "This OAuth provider is unknown or turned off."
+}) {}
 
 /** The provider account is already used for sign-in (status 400). SPEC §8 */
-export class OAuthProviderAccountIdAlreadyUsedForSignIn extends /*#__PURE__*/ Schema.TaggedError<OAuthProviderAccountIdAlreadyUsedForSignIn>()("OAuthProviderAccountIdAlreadyUsedForSignIn", {
-  code: tag("OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"),
-  status: status(400),
-  message: text("This provider account already signs in another user.")
-}) {
-  static readonly code = "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): OAuthProviderAccountIdAlreadyUsedForSignIn =>
-    decodeWire(OAuthProviderAccountIdAlreadyUsedForSignIn, wire)
-}
+export class OAuthProviderAccountIdAlreadyUsedForSignIn extends /*#__PURE__*/ KnownErrorClass<OAuthProviderAccountIdAlreadyUsedForSignIn>()("OAuthProviderAccountIdAlreadyUsedForSignIn", {
+  code: "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN",
+  status: 400,
+  message: "This provider account already signs in another user."
+}) {}
 
 /** The OAuth provider denied access (status 400). SPEC §8 */
-export class OAuthProviderAccessDenied extends /*#__PURE__*/ Schema.TaggedError<OAuthProviderAccessDenied>()("OAuthProviderAccessDenied", {
-  code: tag("OAUTH_PROVIDER_ACCESS_DENIED"),
-  status: status(400),
-  message: text("Access was refused by the OAuth provider.")
-}) {
-  static readonly code = "OAUTH_PROVIDER_ACCESS_DENIED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): OAuthProviderAccessDenied =>
-    decodeWire(OAuthProviderAccessDenied, wire)
-}
+export class OAuthProviderAccessDenied extends /*#__PURE__*/ KnownErrorClass<OAuthProviderAccessDenied>()("OAuthProviderAccessDenied", {
+  code: "OAUTH_PROVIDER_ACCESS_DENIED",
+  status: 400,
+  message: "Access was refused by the OAuth provider."
+}) {}
 
 // -----------------------------------------------------------------------------------------------
 // Other
 // -----------------------------------------------------------------------------------------------
 
 /** The CLI polling code is invalid; details are free-form (status 400). SPEC §8 */
-export class InvalidPollingCodeError extends /*#__PURE__*/ Schema.TaggedError<InvalidPollingCodeError>()("InvalidPollingCodeError", {
-  code: tag("INVALID_POLLING_CODE"),
-  status: status(400),
-  message: text("Unknown or invalid polling code."),
+export class InvalidPollingCodeError extends /*#__PURE__*/ KnownErrorClass<InvalidPollingCodeError>()("InvalidPollingCodeError", {
+  code: "INVALID_POLLING_CODE",
+  status: 400,
+  message: "Unknown or invalid polling code.",
   details: Opaque
-}) {
-  static readonly code = "INVALID_POLLING_CODE"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): InvalidPollingCodeError =>
-    decodeWire(InvalidPollingCodeError, wire)
-}
+}) {}
 
 /** CLI authentication failed (status 400). SPEC §8 */
-export class CliAuthError extends /*#__PURE__*/ Schema.TaggedError<CliAuthError>()("CliAuthError", {
-  code: tag("CLI_AUTH_ERROR"),
-  status: status(400),
-  message: text("CLI login failed.")
-}) {
-  static readonly code = "CLI_AUTH_ERROR"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): CliAuthError => decodeWire(CliAuthError, wire)
-}
+export class CliAuthError extends /*#__PURE__*/ KnownErrorClass<CliAuthError>()("CliAuthError", {
+  code: "CLI_AUTH_ERROR",
+  status: 400,
+  message: "CLI login failed."
+}) {}
 
 /** The CLI authentication request expired (status 400). SPEC §8 */
-export class CliAuthExpiredError extends /*#__PURE__*/ Schema.TaggedError<CliAuthExpiredError>()("CliAuthExpiredError", {
-  code: tag("CLI_AUTH_EXPIRED_ERROR"),
-  status: status(400),
-  message: text("CLI authentication request expired. Please try again.") // SPEC §8, verbatim
-}) {
-  static readonly code = "CLI_AUTH_EXPIRED_ERROR"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): CliAuthExpiredError =>
-    decodeWire(CliAuthExpiredError, wire)
-}
+export class CliAuthExpiredError extends /*#__PURE__*/ KnownErrorClass<CliAuthExpiredError>()("CliAuthExpiredError", {
+  code: "CLI_AUTH_EXPIRED_ERROR",
+  status: 400,
+  message: "CLI authentication request expired. Please try again." // SPEC §8, verbatim
+}) {}
 
 /** The CLI authentication token was already used (status 400). SPEC §8 */
-export class CliAuthUsedError extends /*#__PURE__*/ Schema.TaggedError<CliAuthUsedError>()("CliAuthUsedError", {
-  code: tag("CLI_AUTH_USED_ERROR"),
-  status: status(400),
-  message: text("This authentication token has already been used.") // SPEC §8, verbatim
-}) {
-  static readonly code = "CLI_AUTH_USED_ERROR"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): CliAuthUsedError => decodeWire(CliAuthUsedError, wire)
-}
+export class CliAuthUsedError extends /*#__PURE__*/ KnownErrorClass<CliAuthUsedError>()("CliAuthUsedError", {
+  code: "CLI_AUTH_USED_ERROR",
+  status: 400,
+  message: "This authentication token has already been used." // SPEC §8, verbatim
+}) {}
 
 /** Family: the API key cannot be used (any status). SPEC §8 */
-export class ApiKeyNotValid extends /*#__PURE__*/ Schema.TaggedError<ApiKeyNotValid>()("ApiKeyNotValid", {
-  code: tag("API_KEY_NOT_VALID"),
-  status: Schema.Number,
-  message: text("The API key is not valid."),
+export class ApiKeyNotValid extends /*#__PURE__*/ KnownErrorClass<ApiKeyNotValid>()("ApiKeyNotValid", {
+  code: "API_KEY_NOT_VALID",
+  message: "The API key is not valid.",
   details: Opaque
-}) {
-  static readonly code = "API_KEY_NOT_VALID"
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ApiKeyNotValid => decodeWire(ApiKeyNotValid, wire)
-}
+}) {}
 
 /** API key expired (status 401). SPEC §8 */
-export class ApiKeyExpired extends /*#__PURE__*/ Schema.TaggedError<ApiKeyExpired>()("ApiKeyExpired", {
-  code: tag("API_KEY_EXPIRED"),
-  status: status(401),
-  message: text("This API key is past its expiry.")
-}) {
-  static readonly code = "API_KEY_EXPIRED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ApiKeyExpired => decodeWire(ApiKeyExpired, wire)
-}
+export class ApiKeyExpired extends /*#__PURE__*/ KnownErrorClass<ApiKeyExpired>()("ApiKeyExpired", {
+  code: "API_KEY_EXPIRED",
+  status: 401,
+  message: "This API key is past its expiry."
+}) {}
 
 /** API key revoked (status 401). SPEC §8 */
-export class ApiKeyRevoked extends /*#__PURE__*/ Schema.TaggedError<ApiKeyRevoked>()("ApiKeyRevoked", {
-  code: tag("API_KEY_REVOKED"),
-  status: status(401),
-  message: text("The API key was revoked.")
-}) {
-  static readonly code = "API_KEY_REVOKED"
-  static readonly status = 401
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ApiKeyRevoked => decodeWire(ApiKeyRevoked, wire)
-}
+export class ApiKeyRevoked extends /*#__PURE__*/ KnownErrorClass<ApiKeyRevoked>()("ApiKeyRevoked", {
+  code: "API_KEY_REVOKED",
+  status: 401,
+  message: "The API key was revoked."
+}) {}
 
 /** API key not found (status 404). SPEC §8 */
-export class ApiKeyNotFound extends /*#__PURE__*/ Schema.TaggedError<ApiKeyNotFound>()("ApiKeyNotFound", {
-  code: tag("API_KEY_NOT_FOUND"),
-  status: status(404),
-  message: text("Unknown API key.")
-}) {
-  static readonly code = "API_KEY_NOT_FOUND"
-  static readonly status = 404
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): ApiKeyNotFound => decodeWire(ApiKeyNotFound, wire)
-}
+export class ApiKeyNotFound extends /*#__PURE__*/ KnownErrorClass<ApiKeyNotFound>()("ApiKeyNotFound", {
+  code: "API_KEY_NOT_FOUND",
+  status: 404,
+  message: "Unknown API key."
+}) {}
 
 /** The API key has the wrong type (status 400). SPEC §8 */
-export class WrongApiKeyType extends /*#__PURE__*/ Schema.TaggedError<WrongApiKeyType>()("WrongApiKeyType", {
-  code: tag("WRONG_API_KEY_TYPE"),
-  status: status(400),
-  message: text("This endpoint takes another type of API key."),
+export class WrongApiKeyType extends /*#__PURE__*/ KnownErrorClass<WrongApiKeyType>()("WrongApiKeyType", {
+  code: "WRONG_API_KEY_TYPE",
+  status: 400,
+  message: "This endpoint takes another type of API key.",
   details: details(
     { expectedType: Schema.String, actualType: Schema.String },
     { expectedType: "expected_type", actualType: "actual_type" }
   )
-}) {
-  static readonly code = "WRONG_API_KEY_TYPE"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): WrongApiKeyType => decodeWire(WrongApiKeyType, wire)
-}
+}) {}
 
 /** A public API key cannot be revoked (status 400). SPEC §8 */
-export class PublicApiKeyCannotBeRevoked extends /*#__PURE__*/ Schema.TaggedError<PublicApiKeyCannotBeRevoked>()("PublicApiKeyCannotBeRevoked", {
-  code: tag("PUBLIC_API_KEY_CANNOT_BE_REVOKED"),
-  status: status(400),
-  message: text("Public API keys cannot be revoked here.")
-}) {
-  static readonly code = "PUBLIC_API_KEY_CANNOT_BE_REVOKED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): PublicApiKeyCannotBeRevoked =>
-    decodeWire(PublicApiKeyCannotBeRevoked, wire)
-}
+export class PublicApiKeyCannotBeRevoked extends /*#__PURE__*/ KnownErrorClass<PublicApiKeyCannotBeRevoked>()("PublicApiKeyCannotBeRevoked", {
+  code: "PUBLIC_API_KEY_CANNOT_BE_REVOKED",
+  status: 400,
+  message: "Public API keys cannot be revoked here."
+}) {}
 
 /** E-mail template already exists (status 409). SPEC §8 */
-export class EmailTemplateAlreadyExists extends /*#__PURE__*/ Schema.TaggedError<EmailTemplateAlreadyExists>()("EmailTemplateAlreadyExists", {
-  code: tag("EMAIL_TEMPLATE_ALREADY_EXISTS"),
-  status: status(409),
-  message: text("The e-mail template exists already.")
-}) {
-  static readonly code = "EMAIL_TEMPLATE_ALREADY_EXISTS"
-  static readonly status = 409
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): EmailTemplateAlreadyExists =>
-    decodeWire(EmailTemplateAlreadyExists, wire)
-}
+export class EmailTemplateAlreadyExists extends /*#__PURE__*/ KnownErrorClass<EmailTemplateAlreadyExists>()("EmailTemplateAlreadyExists", {
+  code: "EMAIL_TEMPLATE_ALREADY_EXISTS",
+  status: 409,
+  message: "The e-mail template exists already."
+}) {}
 
 /** Rendering the e-mail failed (status 400). SPEC §8 */
-export class EmailRenderingError extends /*#__PURE__*/ Schema.TaggedError<EmailRenderingError>()("EmailRenderingError", {
-  code: tag("EMAIL_RENDERING_ERROR"),
-  status: status(400),
-  message: text("The e-mail could not be rendered."),
+export class EmailRenderingError extends /*#__PURE__*/ KnownErrorClass<EmailRenderingError>()("EmailRenderingError", {
+  code: "EMAIL_RENDERING_ERROR",
+  status: 400,
+  message: "The e-mail could not be rendered.",
   details: details({ error: Schema.String }, {})
-}) {
-  static readonly code = "EMAIL_RENDERING_ERROR"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): EmailRenderingError =>
-    decodeWire(EmailRenderingError, wire)
-}
+}) {}
 
 /** The action needs a custom e-mail server (status 400). SPEC §8 */
-export class RequiresCustomEmailServer extends /*#__PURE__*/ Schema.TaggedError<RequiresCustomEmailServer>()("RequiresCustomEmailServer", {
-  code: tag("REQUIRES_CUSTOM_EMAIL_SERVER"),
-  status: status(400),
-  message: text("Configure a custom e-mail server first.")
-}) {
-  static readonly code = "REQUIRES_CUSTOM_EMAIL_SERVER"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): RequiresCustomEmailServer =>
-    decodeWire(RequiresCustomEmailServer, wire)
-}
+export class RequiresCustomEmailServer extends /*#__PURE__*/ KnownErrorClass<RequiresCustomEmailServer>()("RequiresCustomEmailServer", {
+  code: "REQUIRES_CUSTOM_EMAIL_SERVER",
+  status: 400,
+  message: "Configure a custom e-mail server first."
+}) {}
 
 /** The request body is unparsable (status 400). SPEC §8 */
-export class BodyParsingError extends /*#__PURE__*/ Schema.TaggedError<BodyParsingError>()("BodyParsingError", {
-  code: tag("BODY_PARSING_ERROR"),
-  status: status(400),
-  message: text("The request body could not be parsed.")
-}) {
-  static readonly code = "BODY_PARSING_ERROR"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): BodyParsingError => decodeWire(BodyParsingError, wire)
-}
+export class BodyParsingError extends /*#__PURE__*/ KnownErrorClass<BodyParsingError>()("BodyParsingError", {
+  code: "BODY_PARSING_ERROR",
+  status: 400,
+  message: "The request body could not be parsed."
+}) {}
 
 /** The request fails the endpoint's schema (status 400). SPEC §8 */
-export class SchemaError extends /*#__PURE__*/ Schema.TaggedError<SchemaError>()("SchemaError", {
-  code: tag("SCHEMA_ERROR"),
-  status: status(400),
-  message: text("The request does not match the endpoint's schema."),
+export class SchemaError extends /*#__PURE__*/ KnownErrorClass<SchemaError>()("SchemaError", {
+  code: "SCHEMA_ERROR",
+  status: 400,
+  message: "The request does not match the endpoint's schema.",
   details: details({ message: Schema.String }, {})
-}) {
-  static readonly code = "SCHEMA_ERROR"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): SchemaError => decodeWire(SchemaError, wire)
-}
+}) {}
 
 /** Every overload of the endpoint rejected the request (status 400). SPEC §8 */
-export class AllOverloadsFailed extends /*#__PURE__*/ Schema.TaggedError<AllOverloadsFailed>()("AllOverloadsFailed", {
-  code: tag("ALL_OVERLOADS_FAILED"),
-  status: status(400),
-  message: text("No overload of this endpoint accepted the request."),
+export class AllOverloadsFailed extends /*#__PURE__*/ KnownErrorClass<AllOverloadsFailed>()("AllOverloadsFailed", {
+  code: "ALL_OVERLOADS_FAILED",
+  status: 400,
+  message: "No overload of this endpoint accepted the request.",
   details: details({ overloadErrors: Unknowns }, { overloadErrors: "overload_errors" })
-}) {
-  static readonly code = "ALL_OVERLOADS_FAILED"
-  static readonly status = 400
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): AllOverloadsFailed =>
-    decodeWire(AllOverloadsFailed, wire)
-}
+}) {}
 
 /** An error the service cannot express; `originalErrorCode` stays camelCase on the wire (status 500). SPEC §8 */
-export class UnsupportedError extends /*#__PURE__*/ Schema.TaggedError<UnsupportedError>()("UnsupportedError", {
-  code: tag("UNSUPPORTED_ERROR"),
-  status: status(500),
-  message: text("The service raised an error this protocol version cannot express."),
+export class UnsupportedError extends /*#__PURE__*/ KnownErrorClass<UnsupportedError>()("UnsupportedError", {
+  code: "UNSUPPORTED_ERROR",
+  status: 500,
+  message: "The service raised an error this protocol version cannot express.",
   details: details({ originalErrorCode: Schema.String }, {})
-}) {
-  static readonly code = "UNSUPPORTED_ERROR"
-  static readonly status = 500
-  /** This error from the service's answer: its message kept, details that do not fit dropped. */
-  static readonly fromWire = (wire: WireKnownError): UnsupportedError => decodeWire(UnsupportedError, wire)
-}
+}) {}
 
 // -----------------------------------------------------------------------------------------------
 // Families: an abstract error and everything that specialises it

@@ -168,6 +168,19 @@ describe("KnownErrors details", () => {
     assert.strictEqual(family.status, 403)
   })
 
+  it("fromWire builds the class it is read from, also detached from it, and every class has its own", () => {
+    const { fromWire } = KE.UserNotFound
+    const user = fromWire({ status: 404, code: "USER_NOT_FOUND", message: "", details: undefined })
+    assert.instanceOf(user, KE.UserNotFound)
+    assert.strictEqual(KE.UserNotFound.fromWire, fromWire)
+    assert.strictEqual(new Set(KE.all.map((c) => c.fromWire)).size, KE.all.length)
+    for (const c of KE.all) {
+      assert.instanceOf(c.fromWire({ status: 400, code: c.code, message: "", details: undefined }), asClass(c), c.code)
+    }
+    assert.strictEqual(KE.UserNotFound.status, 404)
+    assert.notProperty(KE.RefreshTokenError, "status", "a family's status is the wire's")
+  })
+
   it("details that do not match the schema give a typed error without details", () => {
     const team = KE.TeamNotFound.fromWire({ status: 404, code: "TEAM_NOT_FOUND", message: "gone", details: { team_id: 42 } })
     assert.instanceOf(team, KE.TeamNotFound)
