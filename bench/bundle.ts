@@ -283,6 +283,22 @@ if (ladder.every(([name]) => measured.has(name))) {
   )
 }
 
+// the floor of the flow: the same Effect and Schema calls as the flow's code, none of our logic
+const floorFlow = measured.get("floor-flow.ts")
+const appOurs = measured.get("app-ours.ts")
+if (floorFlow !== undefined && appOurs !== undefined) {
+  sections.push(
+    "",
+    "### The flow's floor: Effect and Schema with the same calls, none of our logic (floor-flow.ts)",
+    "",
+    table(["probe", "min+gzip KiB", "what it is"], [
+      ["floor-flow.ts", kib(floorFlow.gzip), "Layer graph + ManagedRuntime, schema error classes, a struct decode, fetch with timeout, retries with jitter, a span when a tracer records, a forked fiber + Deferred, Redacted"],
+      ["app-ours.ts", kib(appOurs.gzip), "the flow (src/ by path)"],
+      ["difference", kib(appOurs.gzip - floorFlow.gzip), "what our code adds on top of that floor"]
+    ])
+  )
+}
+
 const pipeline = measured.get("pipeline.ts")
 if (pipeline !== undefined) {
   const ourFiles = files(pipeline, (f) => f.startsWith("src/"))

@@ -12,7 +12,6 @@ import * as QueryCache from "../cache/QueryCache.ts"
 import type { AccessType } from "../protocol/AccessType.ts"
 import * as Session from "../session/Session.ts"
 import * as TokenStore from "../session/TokenStore.ts"
-import * as Access from "../transport/Access.ts"
 import type * as Limits from "../transport/Limits.ts"
 import * as StackConfig from "../transport/StackConfig.ts"
 import * as StackHttp from "../transport/StackHttp.ts"
@@ -71,42 +70,36 @@ export const assemble = <E, E2>(
     Layer.provideMerge(Layer.mergeAll(http, options.tokenStore ?? Layer.fresh(TokenStore.layerMemory)))
   )
 
-/** The access witnesses an access level is granted from its configuration's keys. SPEC §6 */
-export type WitnessesOf<Level extends AccessType> = Level extends "admin" ? Access.ServerAccess | Access.AdminAccess
-  : Level extends "server" ? Access.ServerAccess
-  : never
-
-const witnesses = <Level extends AccessType>(
-  config: StackConfig.StackConfig,
-  accessType: Level
-): Layer.Layer<WitnessesOf<Level>, StackConfigError> =>
-  (accessType === "admin"
-    ? Access.layerAdmin({ config })
-    : accessType === "server"
-    ? Access.layerServer(config)
-    : Layer.empty) as Layer.Layer<WitnessesOf<Level>, StackConfigError>
+/**
+ * The access witnesses an app level is granted from its configuration's keys (SPEC §6): given by
+ * the server and admin apps, so a client app's bundle never holds the server and admin checks.
+ */
+export type Witnesses<W> = (config: StackConfig.StackConfig) => Layer.Layer<W, StackConfigError>
 
 /** Assembles pipeline, token store, session, query cache and the level's access witnesses. */
-export const make = <E, Level extends AccessType>(
+export const make = <E, W = never>(
   config: StackConfig.StackConfig,
-  accessType: Level,
-  options: CommonOptions<E>
-): Layer.Layer<Services | WitnessesOf<Level>, StackConfigError | E> =>
-  Layer.merge(
-    assemble(StackHttp.layer({ config, accessType, allowSecretKeysInBrowser: options.allowSecretKeysInBrowser }), options),
-    witnesses(config, accessType)
-  )
+  accessType: AccessType,
+  options: CommonOptions<E>,
+  witnesses?: Witnesses<W>
+): Layer.Layer<Services | W, StackConfigError | E> => {
+  const app = assemble(StackHttp.layer({ config, accessType, allowSecretKeysInBrowser: options.allowSecretKeysInBrowser }), options)
+  // no witnesses: W is `never` (the client app)
+  return witnesses === undefined ? app as Layer.Layer<Services | W, StackConfigError | E> : Layer.merge(app, witnesses(config))
+}
 
 /** An app of one access level from plain options (keys above that level are dropped). SPEC §6 */
-export const fromOptions = <E, Level extends AccessType>(
+export const fromOptions = <E, W = never>(
   options: CommonOptions<E> & StackConfig.Options,
-  accessType: Level
-): Layer.Layer<Services | WitnessesOf<Level>, StackConfigError | E> =>
-  make(keysOf(StackConfig.make(options), accessType), accessType, options)
+  accessType: AccessType,
+  witnesses?: Witnesses<W>
+): Layer.Layer<Services | W, StackConfigError | E> =>
+  make(keysOf(StackConfig.make(options), accessType), accessType, options, witnesses)
 
 /** An app of one access level configured through Effect `Config` (keys above that level are dropped). SPEC §6 */
-export const fromConfig = <E, Level extends AccessType>(
+export const fromConfig = <E, W = never>(
   options: ConfigOptions<E>,
-  accessType: Level
-): Layer.Layer<Services | WitnessesOf<Level>, StackConfigError | Config.ConfigError | E> =>
-  Layer.unwrap(Effect.map(StackConfig.config(options), (config) => make(keysOf(config, accessType), accessType, options)))
+  accessType: AccessType,
+  witnesses?: Witnesses<W>
+): Layer.Layer<Services | W, StackConfigError | Config.ConfigError | E> =>
+  Layer.unwrap(Effect.map(StackConfig.config(options), (config) => make(keysOf(config, accessType), accessType, options, witnesses)))

@@ -33,13 +33,13 @@ export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
 
 /** The admin app from plain options; keys are kept `Redacted`. */
 export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
-  AppLayer.fromOptions(options, "admin")
+  AppLayer.fromOptions(options, "admin", (config) => Access.layerAdmin({ config }))
 
 /** The admin app configured through Effect `Config` (environment variables by default). */
 export const layerConfig = <E = never>(
   options: AppLayer.ConfigOptions<E> = {}
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
-  AppLayer.fromConfig(options, "admin")
+  AppLayer.fromConfig(options, "admin", (config) => Access.layerAdmin({ config }))
 
 /** Options of the admin app run by the project owner's session. SPEC §6 */
 export interface OwnerSessionOptions<E = never> extends AppLayer.ProjectOptions<E> {

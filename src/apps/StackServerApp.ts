@@ -31,13 +31,13 @@ export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
 
 /** The server app from plain options; the key is kept `Redacted`. */
 export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
-  AppLayer.fromOptions(options, "server")
+  AppLayer.fromOptions(options, "server", Access.layerServer)
 
 /** The server app configured through Effect `Config` (environment variables by default). */
 export const layerConfig = <E = never>(
   options: AppLayer.ConfigOptions<E> = {}
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
-  AppLayer.fromConfig(options, "server")
+  AppLayer.fromConfig(options, "server", Access.layerServer)
 
 /**
  * Runs an effect as the caller of one incoming request, from its `x-stack-auth` header or its

@@ -14,11 +14,9 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Observer, type Write, WriteObserver } from "../transport/WriteObserver.ts"
-import * as Keys from "./Keys.ts"
+import { apiKeys, keys, teamInvitations, teamMemberProfiles } from "./Keys.ts"
 import type { Key } from "./Query.ts"
 import { QueryCache, type Service } from "./QueryCache.ts"
-
-const { keys } = Keys
 
 /** A cache change a write causes. SPEC §9 */
 export type Change =
@@ -90,11 +88,11 @@ export const changesOf = (write: Write): ReadonlyArray<Change> => {
       if (b === "me" && method === "DELETE") return teamGone(a)
       return invalidate(keys.teams, keys.permissions)
     case "team-member-profiles":
-      return a === undefined ? [] : invalidate(Keys.teamMemberProfiles(a))
+      return a === undefined ? [] : invalidate(teamMemberProfiles(a))
     case "team-invitations": {
       if (a === "accept" && b === undefined) return invalidate(keys.teams, keys.permissions, keys.currentUser)
       const teamId = a === "send-code" ? field(body, "team_id") : method === "DELETE" ? write.query?.["team_id"] : undefined
-      return typeof teamId === "string" ? invalidate(Keys.teamInvitations(teamId)) : []
+      return typeof teamId === "string" ? invalidate(teamInvitations(teamId)) : []
     }
     case "team-permissions":
     case "project-permissions":
@@ -115,8 +113,8 @@ export const changesOf = (write: Write): ReadonlyArray<Change> => {
         ? { teamId: String(write.query?.["team_id"] ?? field(body, "team_id")) }
         : { userId: String(write.query?.["user_id"] ?? field(body, "user_id") ?? "me") }
       return a !== undefined && method === "PATCH"
-        ? [fromAnswer(write, replace(Keys.apiKeys(owner), answer))]
-        : invalidate(Keys.apiKeys(owner))
+        ? [fromAnswer(write, replace(apiKeys(owner), answer))]
+        : invalidate(apiKeys(owner))
     }
     case "oauth-providers":
       // `/oauth-providers/{user}/{id}`: the linked account changed or left; the user's view lists them too

@@ -13,6 +13,7 @@ import type * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import * as WireKeys from "./schemas/WireKeys.ts"
 import type {
   KnownErrorConstructor,
   KnownErrorFields,
@@ -44,9 +45,19 @@ function status<const T extends number>(value: T): Schema.tag<T> {
 function details<const F extends Schema.Struct.Fields, const M extends { readonly [K in keyof F]?: string }>(
   fields: F,
   wire: M
-) {
-  return Schema.optional(Schema.suspend(() => Schema.Struct(fields).pipe(Schema.encodeKeys(wire))))
+): Schema.optional<Schema.suspend<DetailsSchema<F, M>>> {
+  // the same type as WireKeys.encodeKeys returns (its WireFields spelled inline): generic identity needs the cast
+  return Schema.optional(Schema.suspend(() => Schema.Struct(fields).pipe(WireKeys.encodeKeys(wire)) as unknown as DetailsSchema<F, M>))
 }
+
+/**
+ * The schema of a known error's details (`fields.details`): the camelCase fields `F` over the
+ * wire's keys `M`, decoded in one pass.
+ */
+export type DetailsSchema<F extends Schema.Struct.Fields, M> = Schema.decodeTo<
+  Schema.declareConstructor<Schema.Struct<F>["Type"], Schema.Struct<F>["Type"], readonly []>,
+  Schema.Struct<{ readonly [K in keyof F as K extends keyof M ? M[K] extends PropertyKey ? M[K] : K : K]: F[K] }>
+>
 
 /** Details passed through as they are (family errors, free-form details). */
 const Opaque = /*#__PURE__*/ Schema.optional(Schema.Unknown)

@@ -13,10 +13,11 @@ afterAll(() => installed.remove())
 
 /**
  * esbuild, min+gzip -9, of bench/bundle/installed/subpaths.ts against the installed package. A guard
- * against growth, not the target (#14 asks ≤ 44 KiB): 50.3 KiB measured on 2026-11-25 (the
- * official SDK's same flow: 52.1 KiB); BENCHMARKS.md says where the bytes go and why 44 is not met.
+ * against growth, not the target (#14 asks ≤ 44 KiB): 49.5 KiB (50,656 B) measured on 2026-11-26
+ * (the official SDK's same flow: 52.1 KiB); BENCHMARKS.md says where the bytes go and why 44 is
+ * not met.
  */
-const budgetBytes = 51 * 1024
+const budgetBytes = 50 * 1024
 
 describe("the installed browser flow", () => {
   it(`weighs at most ${budgetBytes / 1024} KiB min+gzip with esbuild, imported by subpaths`, async () => {
