@@ -59,10 +59,9 @@ const InvitationBody = Schema.Struct({ email: Schema.String, callback_url: Schem
 export const activeThemeSource = (state: EmulatorState.State, project: Project): string | undefined =>
   EmailTemplates.themes(state, project.id).find((t) => t.id === project.config.emailTheme)?.tsxSource
 
-/** A test mail sent through an admin's SMTP server: listed as sent, not in the emulator's mailbox. */
-interface RelayedMail {
+/** A mail as the sent list shows it: the emulator's own mails and relayed test mails alike. */
+interface SentMail {
   readonly id: string
-  readonly projectId: string
   readonly to: ReadonlyArray<string>
   readonly subject: string
   readonly sentAtMillis: number
@@ -70,35 +69,25 @@ interface RelayedMail {
   readonly error: { readonly errorType: string; readonly canRetry: boolean; readonly message: string } | null
 }
 
-const relayedMails = EmulatorState.extraTable<RelayedMail>("relayedMails")
-
-interface SentRow {
-  readonly sentAtMillis: number
-  readonly view: Record<string, unknown>
+/** A test mail sent through an admin's SMTP server: listed as sent, not in the emulator's mailbox. */
+interface RelayedMail extends SentMail {
+  readonly projectId: string
 }
 
-const sentView = (project: Project) => (mail: MailRow): SentRow => ({
-  sentAtMillis: mail.sentAtMillis,
-  view: {
-    id: mail.id,
-    subject: mail.subject,
-    sent_at_millis: mail.sentAtMillis,
-    to: mail.to,
-    sender_config: Views.emailConfigView(project, { withPassword: false }),
-    error: null
-  }
+const relayedMails = EmulatorState.extraTable<RelayedMail>("relayedMails")
+
+/** One of the emulator's own mails, sent with the project's settings (it never fails). */
+const ownMail = (project: Project) => ({ id, to, subject, sentAtMillis }: MailRow): SentMail => ({
+  id, to, subject, sentAtMillis, senderConfig: Views.emailConfigView(project, { withPassword: false }), error: null
 })
 
-const relayedView = (mail: RelayedMail): SentRow => ({
-  sentAtMillis: mail.sentAtMillis,
-  view: {
-    id: mail.id,
-    subject: mail.subject,
-    sent_at_millis: mail.sentAtMillis,
-    to: mail.to,
-    sender_config: mail.senderConfig,
-    error: mail.error
-  }
+const sentView = (mail: SentMail) => ({
+  id: mail.id,
+  subject: mail.subject,
+  sent_at_millis: mail.sentAtMillis,
+  to: mail.to,
+  sender_config: mail.senderConfig,
+  error: mail.error
 })
 
 const testSubject = "Stack Auth test e-mail"
@@ -199,12 +188,12 @@ export const routes: ReadonlyArray<Router.Route> = [
     Effect.map(EmulatorState.get, (state) =>
       Responses.list(
         [
-          ...Table.filter(state.mails, (m) => m.projectId === auth.project.id).map(sentView(auth.project)),
-          ...Table.filter(relayedMails.get(state), (m) => m.projectId === auth.project.id).map(relayedView)
+          ...Table.filter(state.mails, (m) => m.projectId === auth.project.id).map(ownMail(auth.project)),
+          ...Table.filter(relayedMails.get(state), (m) => m.projectId === auth.project.id)
         ]
           .sort((a, b) => b.sentAtMillis - a.sentAtMillis)
           .slice(0, 100)
-          .map((row) => row.view)
+          .map(sentView)
       ))),
 
   // Admin-only (SPEC §6), stricter than the service, which takes server access too.
