@@ -20,10 +20,7 @@ import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { HttpTransport, TransportFailure } from "./HttpTransport.ts"
-
-/** Statuses whose web `Response` cannot carry a body. */
-const nullBodyStatuses: ReadonlySet<number> = new Set([101, 103, 204, 205, 304])
+import { hasNullBody, HttpTransport, TransportFailure } from "./HttpTransport.ts"
 
 /** Where an answer came from, when not from `url`: a client followed a redirect (origin and path compared). */
 const followedTo = (url: string, answered: string): string | undefined => {
@@ -50,7 +47,7 @@ const toResponse = (url: string, response: HttpClientResponse.HttpClientResponse
   const web = HttpClientResponse.toWeb(response)
   if (Option.isSome(web)) return web.value
   const status = response.status
-  return new Response(nullBodyStatuses.has(status) ? null : Stream.toReadableStream(response.stream), {
+  return new Response(hasNullBody(status) ? null : Stream.toReadableStream(response.stream), {
     status,
     headers: new Headers(response.headers as Record<string, string>)
   })

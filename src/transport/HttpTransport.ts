@@ -48,6 +48,15 @@ export interface HttpTransport {
 const describe = (cause: unknown): string =>
   cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)
 
+/**
+ * A thrown cause as a `TransportFailure`, with the answer's `status` when its head had arrived (one
+ * that already is a `TransportFailure` is kept as it is).
+ */
+export const toTransportFailure = (cause: unknown, status?: number): TransportFailure =>
+  cause instanceof TransportFailure
+    ? cause
+    : new TransportFailure(status === undefined ? { reason: describe(cause) } : { reason: describe(cause), status })
+
 /** Whether an answer is a redirect: a 3xx, or the opaque answer a browser gives for `redirect: "manual"`. */
 export const isRedirect = (response: Response): boolean =>
   response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)
@@ -98,14 +107,14 @@ export const readBody = async (response: Response, signal: AbortSignal, maxBytes
     }
   } catch (cause) {
     cancel()
-    throw cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe(cause), status })
+    throw toTransportFailure(cause, status)
   } finally {
     signal.removeEventListener("abort", cancel)
   }
 }
 
-const failure = (cause: unknown): TransportFailure =>
-  cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe(cause) })
+/** Whether a web `Response` with this status must have no body (204, 205, 304: its constructor refuses one). */
+export const hasNullBody = (status: number): boolean => status === 204 || status === 205 || status === 304
 
 /**
  * One exchange through a transport: its `exchange` when it has one, else `send` and
@@ -123,7 +132,7 @@ export const exchange = (
     : Effect.flatMap(transport.send(new Request(url, init)), (response) =>
       Effect.tryPromise({
         try: (signal) => readBody(response, signal, maxBytes).then((text) => ({ response, text })),
-        catch: (cause) => cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe(cause), status: response.status })
+        catch: (cause) => toTransportFailure(cause, response.status)
       }))
 
 /** A transport over a `fetch` function; the fiber's interruption aborts the fetch (and the body's download). */
@@ -131,7 +140,7 @@ export const fromFetch = (fetch: typeof globalThis.fetch): HttpTransport => ({
   send: (request) =>
     Effect.tryPromise({
       try: (signal) => fetch(request, { signal }),
-      catch: failure
+      catch: toTransportFailure
     }),
   exchange: (url, init, maxBytes) =>
     Effect.tryPromise({
@@ -139,7 +148,7 @@ export const fromFetch = (fetch: typeof globalThis.fetch): HttpTransport => ({
         fetch(url, { ...init, signal }).then((response) =>
           readBody(response, signal, maxBytes).then((text) => ({ response, text }))
         ),
-      catch: failure
+      catch: toTransportFailure
     })
 })
 

@@ -15,7 +15,7 @@ import * as Effect from "effect/Effect"
 import type * as oauth from "oauth4webapi"
 import * as Headers from "../protocol/Headers.ts"
 import { KnownError } from "../protocol/KnownError.ts"
-import { HttpTransport, readBody, TransportFailure } from "./HttpTransport.ts"
+import { hasNullBody, HttpTransport, readBody, toTransportFailure, TransportFailure } from "./HttpTransport.ts"
 import * as Limits from "./Limits.ts"
 import type { StackConfig } from "./StackConfig.ts"
 import * as TokenEndpoint from "./TokenEndpoint.ts"
@@ -62,20 +62,17 @@ export const make = (config: StackConfig): Effect.Effect<OAuthClient> =>
     }
   })
 
-const describe = (cause: unknown): string => (cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause))
-
-const nullBodyStatuses: ReadonlySet<number> = new Set([204, 205, 304])
 
 /** The answer again, with its body held in memory (the original is read to its end). */
 const buffered = (response: Response, text: string): Effect.Effect<Response, TransportFailure> =>
   Effect.try({
     try: () =>
-      new Response(nullBodyStatuses.has(response.status) ? null : text, {
+      new Response(hasNullBody(response.status) ? null : text, {
         status: response.status,
         statusText: response.statusText,
         headers: response.headers
       }),
-    catch: (cause) => new TransportFailure({ reason: describe(cause) })
+    catch: toTransportFailure
   })
 
 /**
@@ -108,11 +105,11 @@ export const send = (
           [oauthClient.oauth.allowInsecureRequests]: oauthClient.tokenEndpoint.startsWith("http:"),
           [oauthClient.oauth.customFetch]: customFetch
         }),
-      catch: (cause) => (cause instanceof TransportFailure ? cause : new TransportFailure({ reason: describe(cause) }))
+      catch: toTransportFailure
     })
     const text = yield* Effect.tryPromise({
       try: (signal) => readBody(response, signal, Limits.defaults.maxResponseBytes),
-      catch: (cause) => new TransportFailure({ reason: describe(cause) })
+      catch: toTransportFailure
     })
     return yield* buffered(response, text)
   })

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as oauth from "oauth4webapi"
 import * as Headers from "../../src/protocol/Headers.ts"
 import { fromFetch, HttpTransport } from "../../src/transport/HttpTransport.ts"
+import * as Limits from "../../src/transport/Limits.ts"
 import * as OAuthClient from "../../src/transport/OAuthClient.ts"
 import * as StackConfig from "../../src/transport/StackConfig.ts"
 import { loopbackServer } from "../support/LoopbackServer.ts"
@@ -84,6 +85,18 @@ describe("OAuthClient (SPEC §7, §9)", () => {
       )
       assert.strictEqual(thrown._tag, "TransportFailure")
       assert.strictEqual(thrown.reason, "TypeError: fetch failed")
+    }))
+
+  it.effect("an answer over the body cap fails with the cap's own failure: its status and cap kept, not rewrapped", () =>
+    Effect.gen(function*() {
+      const oauthClient = yield* OAuthClient.make(config)
+      const { transport } = answering(() =>
+        new Response("x".repeat(Limits.defaults.maxResponseBytes + 1), { status: 200, headers: { "content-type": "application/json" } })
+      )
+      const failure = yield* Effect.flip(Effect.provideService(refreshWith(oauthClient), HttpTransport, transport))
+      assert.strictEqual(failure.status, 200)
+      assert.strictEqual(failure.maxBytes, Limits.defaults.maxResponseBytes)
+      assert.strictEqual(failure.reason, `the body is larger than ${Limits.defaults.maxResponseBytes} bytes`)
     }))
 
   it.effect("never follows a redirect: the code or token goes nowhere but the configured service", () =>
