@@ -125,6 +125,10 @@ export const inbucketMessage = (mail: Mail, mailbox: string) => ({
   attachments: []
 })
 
+/** Marks a mail as read (reading it through the Inbucket API or the mailbox page). SPEC §7 */
+export const markSeen = (id: string): Effect.Effect<void, never, EmulatorState.EmulatorState> =>
+  EmulatorState.update((s) => ({ ...s, mails: Table.modify(s.mails, id, (m) => ({ ...m, seen: true })) }))
+
 const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } })
 
@@ -143,7 +147,7 @@ export const inbucket = (request: Request): Effect.Effect<Response, never, Emula
         yield* EmulatorState.update((s) => ({ ...s, mails: Table.remove(s.mails, mail.id) }))
         return jsonResponse("OK")
       }
-      yield* EmulatorState.update((s) => ({ ...s, mails: Table.modify(s.mails, mail.id, (m) => ({ ...m, seen: true })) }))
+      yield* markSeen(mail.id)
       return jsonResponse(inbucketMessage(mail, name))
     }
     if (all !== undefined) {

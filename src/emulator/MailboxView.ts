@@ -99,6 +99,6 @@ export const answer = (request: Request): Effect.Effect<Response | undefined, ne
     if (one === undefined) return undefined
     const mail = Table.get(state.mails, one.id!)
     if (mail === undefined) return Html.page(shell("Not found", `<p>No such mail. <a href="/">All mails</a></p>`), 404)
-    yield* EmulatorState.update((s) => ({ ...s, mails: Table.modify(s.mails, mail.id, (m) => ({ ...m, seen: true })) }))
+    yield* MailModule.markSeen(mail.id)
     return Html.page(messagePage(mail))
   })

@@ -74,26 +74,29 @@ export const classify = (error: MailerError): FailureKind => {
   return { errorType: "UNKNOWN", canRetry: false }
 }
 
-/** The admin's reason for a failed send, from nodemailer's error codes and the server's reply codes. */
-export const describeFailure = (config: SmtpConfig, error: MailerError, timeoutMillis: number): string => {
+/** The admin's reason for a failed send, in words, from its kind (and the server's reply when it gave one). */
+const describeFailure = (config: SmtpConfig, error: MailerError, kind: FailureKind, timeoutMillis: number): string => {
   const where = `${config.host}:${config.port}`
   const reply = error.response === undefined ? "" : ` The server answered: ${error.response}`
-  if (error.code === "EDNS") return `The mail server host ${config.host} could not be found; check the host in the e-mail settings.`
-  if (error.code === "EAUTH" || error.responseCode === 535) {
-    return `The mail server at ${where} refused the username or password; check the credentials in the e-mail settings.${reply}`
+  switch (kind.errorType) {
+    case "HOST_NOT_FOUND":
+      return `The mail server host ${config.host} could not be found; check the host in the e-mail settings.`
+    case "AUTH_FAILED":
+      return `The mail server at ${where} refused the username or password; check the credentials in the e-mail settings.${reply}`
+    case "TIMEOUT":
+      return `Timed out after ${timeoutMillis / 1000} s: is the mail server at ${where} running and accepting connections?`
+    default:
+      // any other refusal by the server (a 4xx/5xx reply, a refused envelope or message) is a rejection
+      return (error.responseCode !== undefined && error.responseCode >= 400) || error.code === "EENVELOPE" || error.code === "EMESSAGE"
+        ? `The mail server at ${where} rejected the e-mail.${reply}`
+        : `Could not send the test e-mail through ${where} (${error.message ?? "unknown error"}): is the mail server running and accepting connections there?`
   }
-  if (error.code === "ETIMEDOUT") return `Timed out after ${timeoutMillis / 1000} s: is the mail server at ${where} running and accepting connections?`
-  if (error.code === "EENVELOPE" || error.code === "EMESSAGE" || (error.responseCode !== undefined && error.responseCode >= 400)) {
-    return `The mail server at ${where} rejected the e-mail.${reply}`
-  }
-  return `Could not send the test e-mail through ${where} (${error.message ?? "unknown error"}): is the mail server running and accepting connections there?`
 }
 
-const failure = (config: SmtpConfig, error: MailerError, timeoutMillis: number): Outcome => ({
-  success: false,
-  errorMessage: describeFailure(config, error, timeoutMillis),
-  kind: classify(error)
-})
+const failure = (config: SmtpConfig, error: MailerError, timeoutMillis: number): Outcome => {
+  const kind = classify(error)
+  return { success: false, errorMessage: describeFailure(config, error, kind, timeoutMillis), kind }
+}
 
 /** Sends one mail through an SMTP server and reports how it went; never fails. SPEC §7 */
 export const send = (config: SmtpConfig, message: Message): Effect.Effect<Outcome> =>

@@ -85,6 +85,19 @@ describe("send test e-mail over SMTP", () => {
       { smtpTimeoutMillis: 300 }
     ))
 
+  it.effect("a refused recipient: success false quoting the server's reply, listed with the service's kind for its reply code", () =>
+    Effect.forEach([[553, "INVALID_EMAIL_ADDRESS"], [554, "REJECTED"]] as const, ([code, errorType]) =>
+      withEmulator(Effect.gen(function*() {
+        const server = yield* smtpServer(credentials, { rejectRecipients: code })
+        const answer = yield* sendTest(config(server.port))
+        assert.isFalse(answer.body.success)
+        assert.include(answer.body.error_message, `127.0.0.1:${server.port} rejected the e-mail`)
+        assert.include(answer.body.error_message, `${code} Recipient refused by this server`)
+        const list = yield* call({ method: "GET", path: "/internal/emails", access: "admin" })
+        assert.strictEqual(list.body.items[0].error.errorType, errorType)
+        assert.lengthOf(server.received, 0)
+      }))))
+
   it.effect("a malformed recipient is the service's SCHEMA_ERROR, before any connection", () =>
     withEmulator(Effect.gen(function*() {
       const server = yield* smtpServer(credentials)

@@ -31,8 +31,14 @@ const addressPort = (server: Server): number => {
   return typeof address === "object" && address !== null ? address.port : 0
 }
 
-/** Starts an SMTP server accepting `username` / `password` on a free loopback port. */
-export const smtpServer = (credentials: { readonly username: string; readonly password: string }): Effect.Effect<Running, never, Scope.Scope> =>
+/**
+ * Starts an SMTP server accepting `username` / `password` on a free loopback port; with
+ * `rejectRecipients` it refuses every recipient with that reply code.
+ */
+export const smtpServer = (
+  credentials: { readonly username: string; readonly password: string },
+  options: { readonly rejectRecipients?: number } = {}
+): Effect.Effect<Running, never, Scope.Scope> =>
   Effect.gen(function*() {
     const received: Array<Received> = []
     const server = new SMTPServer({
@@ -42,6 +48,10 @@ export const smtpServer = (credentials: { readonly username: string; readonly pa
       onAuth(auth, _session, callback) {
         if (auth.username === credentials.username && auth.password === credentials.password) return callback(null, { user: auth.username })
         callback(new Error("Invalid username or password"))
+      },
+      onRcptTo(_address, _session, callback) {
+        if (options.rejectRecipients === undefined) return callback()
+        callback(Object.assign(new Error("Recipient refused by this server"), { responseCode: options.rejectRecipients }))
       },
       onData(stream, session, callback) {
         const chunks: Array<Buffer> = []
