@@ -9,7 +9,7 @@ import { type ReactNode } from "react"
 import * as Redirects from "../../src/handler/Redirects.ts"
 import * as Mutations from "../../src/cache/Mutations.ts"
 import { useProjectQuery } from "../hooks.ts"
-import { ErrorAlert } from "../ui/primitives.tsx"
+import { ButtonLink, ErrorAlert } from "../ui/primitives.tsx"
 import { useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
 import { ConfirmButton, Section, useAccountLinks } from "./parts.tsx"
@@ -25,7 +25,7 @@ export function DangerSection(): ReactNode {
   )
   return (
     <Section id="danger" title={t.title} description={t.description}>
-      <p><a className="sae-btn sae-btn-secondary" href={links.urls.signOut} data-testid="link-sign-out">{messages.account.signOut}</a></p>
+      <p><ButtonLink variant="secondary" href={links.urls.signOut} testId="link-sign-out">{messages.account.signOut}</ButtonLink></p>
       {project?.config.clientUserDeletionEnabled === true && (
         <div className="sae-danger-box">
           <p>{t.deleteWarning}</p>

@@ -13,7 +13,7 @@ import { Form, Submit } from "../handler/ui.tsx"
 import { useProjectQuery, useTeamsQuery } from "../hooks.ts"
 import { errorMessage } from "../messages.ts"
 import { TeamSettings } from "../team/TeamSettings.tsx"
-import { Avatar, Button, ErrorAlert, Field } from "../ui/primitives.tsx"
+import { Avatar, Button, ButtonLink, ErrorAlert, Field } from "../ui/primitives.tsx"
 import { useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
 import { checked, Loaded, Section, TableHead } from "./parts.tsx"
@@ -35,7 +35,7 @@ function TeamRow(props: { readonly team: Team; readonly selected: boolean; reado
         {!props.selected && (
           <Button variant="secondary" size="sm" onClick={() => void select.mutate()} busy={select.isPending} testId="team-select">{t.select}</Button>
         )}
-        <a className="sae-btn sae-btn-secondary sae-btn-sm" href={props.href} data-testid="team-manage" aria-label={t.manageLabel(team.displayName)}>{t.manage}</a>
+        <ButtonLink variant="secondary" size="sm" href={props.href} testId="team-manage" aria-label={t.manageLabel(team.displayName)}>{t.manage}</ButtonLink>
         <ErrorAlert error={select.error} />
       </td>
     </tr>

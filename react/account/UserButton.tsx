@@ -7,7 +7,7 @@
  */
 import { type ReactNode, useId } from "react"
 import { useUserQuery } from "../hooks.ts"
-import { Avatar } from "../ui/primitives.tsx"
+import { Avatar, ButtonLink } from "../ui/primitives.tsx"
 import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
 import { useAccountLinks } from "./parts.tsx"
 import { SelectedTeamSwitcher } from "./SelectedTeamSwitcher.tsx"
@@ -37,7 +37,7 @@ export function UserButton(props: UserButtonProps): ReactNode {
   if (user.data === null) {
     return (
       <ThemeRoot className="sae-user-button">
-        <a className="sae-btn sae-btn-primary sae-btn-sm" href={links.urls.signIn} data-testid="user-button-sign-in">{t.signIn}</a>
+        <ButtonLink size="sm" href={links.urls.signIn} testId="user-button-sign-in">{t.signIn}</ButtonLink>
       </ThemeRoot>
     )
   }

@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import {
+  type AnchorHTMLAttributes,
   type ButtonHTMLAttributes,
   type KeyboardEvent,
   type ReactNode,
@@ -18,7 +19,7 @@ import {
 import { errorMessage, isUnreachable } from "../messages.ts"
 import { useMessages, useTheme } from "./Theme.tsx"
 
-const cx = (...names: ReadonlyArray<string | false | undefined>) => names.filter(Boolean).join(" ")
+const cx = (...names: ReadonlyArray<string | false | undefined>): string => names.filter(Boolean).join(" ")
 
 // ----- card -----
 
@@ -80,6 +81,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   readonly ref?: Ref<HTMLButtonElement>
 }
 
+/** The classes of a button's look (shared by {@link Button} and {@link ButtonLink}). */
+const buttonClass = (
+  variant: ButtonProps["variant"] | undefined,
+  size: ButtonProps["size"] | undefined,
+  block: boolean | undefined,
+  className: string | undefined
+): string => cx("sae-btn", `sae-btn-${variant ?? "primary"}`, size === "sm" && "sae-btn-sm", block === true && "sae-btn-block", className)
+
 /** A button in one of the variants; busy, it spins and says so. SPEC §2 */
 export function Button(props: ButtonProps): ReactNode {
   const { variant, size, block, busy, busyText, icon, testId, className, children, disabled, type, ...rest } = props
@@ -87,7 +96,7 @@ export function Button(props: ButtonProps): ReactNode {
     <button
       {...rest}
       type={type ?? "button"}
-      className={cx("sae-btn", `sae-btn-${variant ?? "primary"}`, size === "sm" && "sae-btn-sm", block === true && "sae-btn-block", className)}
+      className={buttonClass(variant, size, block, className)}
       disabled={disabled === true || busy === true}
       aria-busy={busy === true}
       data-testid={testId}
@@ -96,6 +105,22 @@ export function Button(props: ButtonProps): ReactNode {
       {busy === true && busyText !== undefined ? busyText : children}
     </button>
   )
+}
+
+/** Props of {@link ButtonLink}: an `<a>`'s props (`href` required) plus a button's look. SPEC §2 */
+export interface ButtonLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+  readonly href: string
+  readonly variant?: ButtonProps["variant"]
+  readonly size?: ButtonProps["size"]
+  /** Full width. */
+  readonly block?: boolean
+  readonly testId?: string | undefined
+}
+
+/** A link that looks like a button: for a step that goes to another page ("Continue", "Sign in"). SPEC §2 */
+export function ButtonLink(props: ButtonLinkProps): ReactNode {
+  const { variant, size, block, testId, className, ...rest } = props
+  return <a {...rest} className={buttonClass(variant, size, block, className)} data-testid={testId} />
 }
 
 // ----- field -----

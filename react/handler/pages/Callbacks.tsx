@@ -18,7 +18,7 @@ import { useOnMount } from "../../useOnMount.ts"
 import { useMutation } from "../../useQuery.ts"
 import { useHandler } from "../HandlerContext.tsx"
 import { oauthCallbackAlertFor } from "../messages.ts"
-import { Alert as AlertBox, Button } from "../../ui/primitives.tsx"
+import { Alert as AlertBox, Button, ButtonLink } from "../../ui/primitives.tsx"
 import { useMessages } from "../../ui/Theme.tsx"
 import { Alert, Page, Status } from "../ui.tsx"
 
@@ -95,7 +95,7 @@ function Done(props: { readonly testId: string; readonly text: string }): ReactN
   return (
     <>
       <Status testId={props.testId} tone="success">{props.text}</Status>
-      <a className="sae-btn sae-btn-primary sae-btn-block" href={handler.urls.home}>{messages.common.continue}</a>
+      <ButtonLink block href={handler.urls.home}>{messages.common.continue}</ButtonLink>
     </>
   )
 }
@@ -107,9 +107,9 @@ function SignInFirst(props: { readonly what: string }): ReactNode {
   return (
     <>
       <Status testId="sign-in-first">{messages.callback.signInFirst(props.what)}</Status>
-      <a className="sae-btn sae-btn-primary sae-btn-block" href={Redirects.withReturnTo(handler.urls.signIn, handler.url.toString())} data-testid="link-sign-in">
+      <ButtonLink block href={Redirects.withReturnTo(handler.urls.signIn, handler.url.toString())} testId="link-sign-in">
         {messages.signIn.title}
-      </a>
+      </ButtonLink>
     </>
   )
 }

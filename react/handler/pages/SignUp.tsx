@@ -16,6 +16,7 @@ import type { UntrustedRedirectUrl } from "../../../src/handler/Redirects.ts"
 import type { Services } from "../../StackRuntime.ts"
 import { useOnMount } from "../../useOnMount.ts"
 import { useMutation } from "../../useQuery.ts"
+import { ButtonLink } from "../../ui/primitives.tsx"
 import { useMessages } from "../../ui/Theme.tsx"
 import { useHandler } from "../HandlerContext.tsx"
 import { Alert, Field, Form, Page, placeError, Status, Submit } from "../ui.tsx"
@@ -144,7 +145,7 @@ export function PasswordResetPage(): ReactNode {
     body = (
       <div className="sae-stack">
         <Status testId="password-reset-done" tone="success">{messages.passwordReset.done}</Status>
-        <a className="sae-btn sae-btn-primary sae-btn-block" href={handler.carry("signIn")}>{messages.signIn.submit}</a>
+        <ButtonLink block href={handler.carry("signIn")}>{messages.signIn.submit}</ButtonLink>
       </div>
     )
   } else if (reset.error !== undefined && linkErrors.has(reset.error._tag)) body = badLink(reset.error)
