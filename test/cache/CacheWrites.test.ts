@@ -11,7 +11,6 @@ import * as Sessions from "../../packages/sdk/src/api/Sessions.ts"
 import * as TeamMemberships from "../../packages/sdk/src/api/TeamMemberships.ts"
 import * as Teams from "../../packages/sdk/src/api/Teams.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
-import * as Mutations from "../../packages/sdk/src/cache/Mutations.ts"
 import * as Queries from "../../packages/sdk/src/cache/Queries.ts"
 import * as QueryCache from "../../packages/sdk/src/query/QueryCache.ts"
 import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
@@ -107,12 +106,6 @@ layer(layerInProcess)("every write through the app keeps its cache right", (it) 
       const after = (yield* emulator.requests.all).map((r) => `${r.method} ${r.path}`).slice(before)
       assert.deepStrictEqual(after, ["POST /api/v1/teams", "PATCH /api/v1/users/me"]) // creating selects it; no read
     }).pipe(Effect.provide(app())))
-
-  it.effect("the former Mutations names are the API functions themselves", () =>
-    Effect.sync(() => {
-      assert.strictEqual(Mutations.updateUser, Users.update)
-      assert.strictEqual(Mutations.createTeam, Teams.create)
-    }))
 
   it.effect("Sessions.revokeMine drops another session from the cached list", () =>
     Effect.gen(function*() {
