@@ -4,12 +4,12 @@ import { TestClock } from "effect/testing"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
 import * as QueryCache from "../../packages/sdk/src/query/QueryCache.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
-const countMe = Emulator.use((e) => e.requests.count({ method: "GET", path: "/api/v1/users/me" }))
+const countMe = Emulator.Emulator.use((e) => e.requests.count({ method: "GET", path: "/api/v1/users/me" }))
 
-layer(layerInProcess)("Users.getUser through the app's cache", (it) => {
+layer(Emulator.layer)("Users.getUser through the app's cache", (it) => {
   it.effect("1,000 calls within the freshness window cost one request; the next window one more", () =>
     Effect.gen(function*() {
       yield* Auth.signUpWithPassword({ email: "cache@example.com", password: "correct-horse-battery" })

@@ -13,7 +13,7 @@ import * as Teams from "../../packages/sdk/src/api/Teams.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
 import * as Queries from "../../packages/sdk/src/cache/Queries.ts"
 import * as QueryCache from "../../packages/sdk/src/query/QueryCache.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 const app = () => TestApps.client()
@@ -25,10 +25,10 @@ const signUp = Effect.suspend(() =>
 const value = <A, E>(snapshot: QueryCache.Snapshot<A, E>): A | undefined =>
   snapshot.exit !== undefined && Exit.isSuccess(snapshot.exit) ? snapshot.exit.value : undefined
 
-layer(layerInProcess)("every write through the app keeps its cache right", (it) => {
+layer(Emulator.layer)("every write through the app keeps its cache right", (it) => {
   it.effect("Users.update gives subscribers the answered user without reading it again", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const cache = yield* QueryCache.QueryCache
       yield* signUp
       yield* cache.retain(Queries.currentUser)
@@ -80,7 +80,7 @@ layer(layerInProcess)("every write through the app keeps its cache right", (it) 
 
   it.effect("a write answered without a decoded value (Teams.select) reloads the subscribed user instead of setting it", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const cache = yield* QueryCache.QueryCache
       yield* signUp
       const team = yield* Teams.create({ displayName: "Selected" })
@@ -96,7 +96,7 @@ layer(layerInProcess)("every write through the app keeps its cache right", (it) 
 
   it.effect("a write no cached read depends on changes nothing, and an unsubscribed entry is not reloaded", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const cache = yield* QueryCache.QueryCache
       yield* signUp
       yield* cache.get(Queries.teams) // a one-off read: no subscriber
@@ -110,12 +110,12 @@ layer(layerInProcess)("every write through the app keeps its cache right", (it) 
   it.effect("Sessions.revokeMine drops another session from the cached list", () =>
     Effect.gen(function*() {
       const cache = yield* QueryCache.QueryCache
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const email = `sessions-${Date.now()}@example.com`
       yield* Auth.signUpWithPassword({ email, password: "correct horse battery" })
       // another device: a second sign-in through its own app
       yield* Auth.signInWithPassword({ email, password: "correct horse battery" }).pipe(
-        Effect.provide(TestApps.client().pipe(Layer.provide(Layer.succeed(Emulator, emulator))))
+        Effect.provide(TestApps.client().pipe(Layer.provide(Layer.succeed(Emulator.Emulator, emulator))))
       )
       yield* cache.retain(Queries.sessions)
       yield* cache.get(Queries.sessions) // waits for the subscription's load
