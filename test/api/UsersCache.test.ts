@@ -4,6 +4,7 @@ import { TestClock } from "effect/testing"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
 import * as QueryCache from "../../packages/sdk/src/query/QueryCache.ts"
+import * as Session from "../../packages/sdk/src/session/Session.ts"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
@@ -40,5 +41,15 @@ layer(Emulator.layer)("Users.getUser through the app's cache", (it) => {
       yield* Users.getUser()
       yield* Users.update({ displayName: "Ada" })
       assert.strictEqual((yield* Users.getUser())?.displayName, "Ada")
+    }).pipe(Effect.provide(TestApps.client())))
+
+  it.effect("the new user comes from the app's write observer: a PATCH of /users/me sent by any function is seen at once", () =>
+    Effect.gen(function*() {
+      yield* Auth.signUpWithPassword({ email: "rename-raw@example.com", password: "correct-horse-battery" })
+      yield* Users.getUser()
+      const before = yield* countMe
+      yield* Session.call({ method: "PATCH", path: "/users/me", body: { display_name: "Grace" }, response: Users.CurrentUser, errors: [] })
+      assert.strictEqual((yield* Users.getUser())?.displayName, "Grace")
+      assert.strictEqual((yield* countMe) - before, 0) // served from the cache, not reloaded
     }).pipe(Effect.provide(TestApps.client())))
 })
