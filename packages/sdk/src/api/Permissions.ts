@@ -53,7 +53,7 @@ export type TeamSystemPermission =
  */
 export type TeamPermissionId = SeededTeamPermission | TeamSystemPermission | (string & {})
 
-/** Listings include contained permissions unless asked not to (`recursive=true`). */
+/** Listings include contained permissions unless asked not to: `recursive` is `true` by default. */
 export const defaultRecursive = true
 
 /** How to list: `recursive` (default `true`) adds the permissions contained in held ones. */

@@ -80,7 +80,7 @@ export const loadCurrentOrNull: Effect.Effect<CurrentUser | null, GetUserError, 
 
 /**
  * How long `getUser` serves the user from the app's cache: one request per window however often
- * it is called (the cache's throttle).
+ * it is called (the cache's 300 ms throttle).
  */
 export const freshnessWindowMillis = QueryCache.throttleMillis
 

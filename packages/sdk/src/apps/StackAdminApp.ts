@@ -1,6 +1,6 @@
 /**
- * The admin app: works on the project's own settings with the super-secret admin key
- *. Provides `ServerAccess` and `AdminAccess`. Refused in browsers.
+ * The admin app: works on the project's own settings with the super-secret admin key.
+ * Provides `ServerAccess` and `AdminAccess`. Refused in browsers.
  *
  * @since 0.1.0
  * @module
