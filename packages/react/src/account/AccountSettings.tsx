@@ -1,9 +1,9 @@
 /**
- * The account settings (the `/handler/account-settings` page's content): one section at a time, each with its own
- * route in the URL's fragment (`#profile`, `#emails`, `#password`, `#two-factor`, `#passkeys`,
- * `#linked-accounts`, `#sessions`, `#api-keys`, `#notifications`, `#teams`, `#teams/<id>`,
- * `#danger`), a navigation list beside them, and sections the project turns off left out. Signed
- * out, it sends the visitor to sign in (and back).
+ * The account settings (the `/handler/account-settings` page's content): one section at a time,
+ * each with its own route in the URL's fragment (`#profile`, `#emails`, `#password`, `#two-factor`,
+ * `#passkeys`, `#linked-accounts`, `#sessions`, `#api-keys`, `#notifications`, `#teams`,
+ * `#teams/<id>`, `#danger`), a navigation list beside them, and sections the project turns off left
+ * out. Signed out, it sends the visitor to sign in (and back).
  *
  * @since 0.1.0
  */

@@ -1,5 +1,6 @@
 /**
- * The project's own settings, admin only (`/internal/projects/current`): read, update every configuration field, delete, and the production-mode checks.
+ * The project's own settings, admin only (`/internal/projects/current`): read, update every
+ * configuration field, delete, and the production-mode checks.
  *
  * @since 0.1.0
  * @module

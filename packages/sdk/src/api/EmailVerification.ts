@@ -1,7 +1,7 @@
 /**
- * E-mail verification (`/contact-channels/send-verification-code`, `/contact-channels/verify`): send a code to
- * the user's primary e-mail, then verify it. Each outcome is typed: already verified (on send),
- * not found, expired, already used, out of attempts (on verify).
+ * E-mail verification (`/contact-channels/send-verification-code`, `/contact-channels/verify`):
+ * send a code to the user's primary e-mail, then verify it. Each outcome is typed: already verified
+ * (on send), not found, expired, already used, out of attempts (on verify).
  *
  * @since 0.1.0
  * @module

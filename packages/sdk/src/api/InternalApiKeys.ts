@@ -1,6 +1,6 @@
 /**
- * The project's own key sets, admin only (`/internal/api-keys`): create (the full keys are shown once), list, read (last four
- * characters only), update, revoke (one way), and their validity.
+ * The project's own key sets, admin only (`/internal/api-keys`): create (the full keys are shown
+ * once), list, read (last four characters only), update, revoke (one way), and their validity.
  *
  * @since 0.1.0
  * @module

@@ -1,7 +1,8 @@
 /**
- * Linked OAuth provider accounts (`/oauth-providers`): addressed by user id and the account's own id. Clients read, update and delete the
- * current user's; servers (`ServerAccess`) also create them and address any user. Inputs are
- * camelCase, encoded to the wire's snake_case (an unknown key fails with `SchemaError`). An account not found is a plain 404 (`StackHttpError`).
+ * Linked OAuth provider accounts (`/oauth-providers`): addressed by user id and the account's own
+ * id. Clients read, update and delete the current user's; servers (`ServerAccess`) also create them
+ * and address any user. Inputs are camelCase, encoded to the wire's snake_case (an unknown key
+ * fails with `SchemaError`). An account not found is a plain 404 (`StackHttpError`).
  *
  * @since 0.1.0
  * @module

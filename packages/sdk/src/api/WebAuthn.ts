@@ -1,7 +1,8 @@
 /**
- * The browser's WebAuthn ceremonies behind a service: {@link layerBrowser} runs them with `@simplewebauthn/browser`; tests provide a software
- * authenticator. Every ceremony failure (aborted, unsupported, already registered, bad
- * domain or relying-party id, bad user id length, authenticator error) is its own error class.
+ * The browser's WebAuthn ceremonies behind a service: {@link layerBrowser} runs them with
+ * `@simplewebauthn/browser`; tests provide a software authenticator. Every ceremony failure
+ * (aborted, unsupported, already registered, bad domain or relying-party id, bad user id length,
+ * authenticator error) is its own error class.
  *
  * @since 0.1.0
  * @module

@@ -1,8 +1,8 @@
 /**
- * E-mail themes and templates of the emulator
- * (`/internal/email-themes`, `/internal/email-templates`): every project has the service's two default themes and five default templates (same
- * ids, names and template variables; the sources are the emulator's own TSX), plus the ones its
- * admins create. Stored rows override the defaults by id.
+ * E-mail themes and templates of the emulator (`/internal/email-themes`,
+ * `/internal/email-templates`): every project has the service's two default themes and five default
+ * templates (same ids, names and template variables; the sources are the emulator's own TSX), plus
+ * the ones its admins create. Stored rows override the defaults by id.
  *
  * Templates are rendered for real (`EmailRendering`: esbuild and React), and the emulator's own
  * mails (verification, password reset, sign-in code, invitations) go through the project's

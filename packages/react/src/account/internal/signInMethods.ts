@@ -1,7 +1,7 @@
 /**
- * Which ways a user has to sign in, and whether a change would leave none (a contact
- * channel's `used_for_auth`, a password, a passkey, linked accounts): the account settings use it to show the addresses that sign in and to
- * refuse removing the last way in (the self lock-out of issue #18).
+ * Which ways a user has to sign in, and whether a change would leave none (a contact channel's
+ * `used_for_auth`, a password, a passkey, linked accounts): the account settings use it to show the
+ * addresses that sign in and to refuse removing the last way in (the self lock-out of issue #18).
  *
  * @since 0.1.0
  */

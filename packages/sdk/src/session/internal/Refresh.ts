@@ -5,9 +5,9 @@
  * deadline, body cap, no redirect followed), and its answer checked with our own schema; no OAuth
  * library is loaded for it.
  *
- * Network failures, 429 (with `Retry-After`) and 5xx answers are retried (5 attempts, exponential back-off). Only a
- * refresh-token error whose header and body agree (or OAuth `invalid_grant`) ends the session;
- * every other failure leaves it as it was.
+ * Network failures, 429 (with `Retry-After`) and 5xx answers are retried (5 attempts, exponential
+ * back-off). Only a refresh-token error whose header and body agree (or OAuth `invalid_grant`) ends
+ * the session; every other failure leaves it as it was.
  *
  * @since 0.1.0
  */

@@ -23,10 +23,10 @@ import { useMessages } from "../../../ui/Theme.tsx"
 import { Alert, Page, Status } from "../../ui.tsx"
 
 /**
- * The OAuth callback page (`/handler/oauth-callback`): with `code`, `state` and the
- * verifier cookie it signs in and goes on (the flow's after-callback URL, else after sign-in or
- * sign-up); without them it does nothing. A second factor goes to the MFA page; an invalid TOTP
- * code and other failures are alerted ("Invalid TOTP code. Please try signing in again.", "Error signing in during
+ * The OAuth callback page (`/handler/oauth-callback`): with `code`, `state` and the verifier cookie
+ * it signs in and goes on (the flow's after-callback URL, else after sign-in or sign-up); without
+ * them it does nothing. A second factor goes to the MFA page; an invalid TOTP code and other
+ * failures are alerted ("Invalid TOTP code. Please try signing in again.", "Error signing in during
  * OAuth callback. Please try again.").
  */
 export function OAuthCallbackPage(): ReactNode {
