@@ -6,7 +6,7 @@
  * @module
  */
 
-/** The emulator service and its Layers (`layer`, `layerInProcess`, `layerWith`). */
+/** The emulator service and its Layers (`layer`, `layerWith`). */
 export * as Emulator from "./Emulator.ts"
 /** Serving the emulator over HTTP on loopback (`serve`, `layer`). */
 export * as EmulatorServer from "./EmulatorServer.ts"
