@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npx @stack-auth-effect/emulator [--port 8102] [--import state.json] [--export-on-exit state.json]
+// npx @stack-auth-effect/emulator [--port 8102] [--host 127.0.0.1] [--mailbox-port 8105] [--import state.json] [--export-on-exit state.json]
 // Uses the built package (dist/); in a checkout without a build, Node 24 runs the TypeScript sources.
 let cli
 try {
