@@ -76,6 +76,12 @@ describe.each(packages.map((p) => [p.name, p] as const))("%s exports", (_, p) =>
     assert.deepStrictEqual(bySource, [...sources(p)])
   })
 
+  it("ship the package's README, which says how to install it", () => {
+    const readme = readFileSync(join(all.dir(p.key), "README.md"), "utf8")
+    assert.match(readme, new RegExp(`^# ${p.name.replace("/", "\\/")}\n`))
+    assert.include(readme, p.key === "emulator" ? `npm i -D ${p.name}` : `npm i ${p.name}`)
+  })
+
   it("ship a declaration file beside every JavaScript module", () => {
     const dist = join(all.dir(p.key), "dist")
     const js = filesUnder(dist, ".js").filter((f) => !f.startsWith("node/"))
