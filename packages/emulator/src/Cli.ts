@@ -16,7 +16,7 @@ import type * as Scope from "effect/Scope"
 import * as Emulator from "./Emulator.ts"
 import * as Server from "./EmulatorServer.ts"
 
-/** The parsed command line. SPEC §7 */
+/** The parsed command line. */
 export interface Options {
   readonly port: number
   readonly host: string
@@ -28,7 +28,7 @@ export interface Options {
 /** The command's name, as users type it. */
 export const command = "npx @stack-auth-effect/emulator"
 
-/** The usage text. SPEC §7 */
+/** The usage text. */
 export const usage = `Usage: ${command} [options]
 
 Runs a local, in-memory Stack Auth emulator.
@@ -86,7 +86,7 @@ export const parseArgs = (argv: ReadonlyArray<string>): Options | "help" | strin
   return options
 }
 
-/** What the command prints once it listens. SPEC §7 */
+/** What the command prints once it listens. */
 export const banner = (info: Server.ServerInfo, demo: Emulator.Service["demoProject"]): string =>
   [
     "Stack Auth emulator (stack-auth-effect)",
@@ -102,7 +102,7 @@ export const banner = (info: Server.ServerInfo, demo: Emulator.Service["demoProj
     "Press Ctrl+C to stop."
   ].join("\n")
 
-/** Runs the emulator until interrupted; exports the state on the way out when asked. SPEC §7 */
+/** Runs the emulator until interrupted; exports the state on the way out when asked. */
 export const program = (options: Options, log: (line: string) => void): Effect.Effect<never, unknown, Scope.Scope> =>
   Effect.gen(function*() {
     const fs = yield* Effect.promise(() => import("node:fs/promises"))
@@ -124,7 +124,7 @@ export const program = (options: Options, log: (line: string) => void): Effect.E
     return yield* Effect.never
   })
 
-/** Runs the command with process arguments; resolves with the exit code. SPEC §7 */
+/** Runs the command with process arguments; resolves with the exit code. */
 export const main = (argv: ReadonlyArray<string>): Promise<number> => {
   const parsed = parseArgs(argv)
   if (parsed === "help") {
