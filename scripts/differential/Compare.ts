@@ -98,8 +98,9 @@ export const view = (exchange: Exchange, aliases: ReadonlyMap<string, string>): 
   } else if (exchange.isJson) {
     body = normalizeJson(exchange.body, aliases)
   } else if (typeof exchange.body === "string") {
-    // A plain-text error is a message: only its presence counts.
-    body = exchange.status >= 400 ? "<text>" : normalizeString(exchange.body, aliases)
+    // A plain-text error is a message: only its presence counts. A plain-text answer's first
+    // paragraph is prose too (the API root's greeting); what follows it is data.
+    body = exchange.status >= 400 ? "<text>" : normalizeString(exchange.body.split("\n\n").slice(1).join("\n\n"), aliases)
   } else {
     body = exchange.body
   }

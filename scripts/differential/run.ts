@@ -77,7 +77,11 @@ const emulatorInternal = {
 
 const startEmulator = (): Promise<{ readonly child: ChildProcess; readonly api: string; readonly mailbox: string | undefined }> =>
   new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...emulatorCommand(), "emulator", "--port", "0", "--mailbox-port", "0"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
+    // the workspace's source condition: the checkout's TypeScript sources, never a stale build
+    const child = spawn(process.execPath, ["--conditions=@stack-auth-effect/source", ...emulatorCommand(), "emulator", "--port", "0", "--mailbox-port", "0"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"]
+    })
     let output = ""
     const onData = (chunk: Buffer) => {
       output += chunk.toString()

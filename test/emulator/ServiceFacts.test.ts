@@ -310,3 +310,51 @@ describe("the API root, sessions, keys and access", () => {
       )
     })))
 })
+
+describe("the service's headers and routing", () => {
+  it.effect("an API answer carries the service's headers: security, CORS without credentials, rewrite, no-store, a request id", () =>
+    withEmulator(Effect.gen(function*() {
+      const me = yield* call({ path: "/users/me?x=1", headers: { origin: "http://localhost:5173" } })
+      assert.strictEqual(me.headers.get("access-control-allow-origin"), "*")
+      assert.isNull(me.headers.get("access-control-allow-credentials"))
+      assert.strictEqual(me.headers.get("access-control-expose-headers"), "content-type, x-stack-actual-status, x-stack-known-error")
+      assert.strictEqual(me.headers.get("access-control-max-age"), "86400")
+      assert.strictEqual(me.headers.get("x-content-type-options"), "nosniff")
+      assert.strictEqual(me.headers.get("x-frame-options"), "SAMEORIGIN")
+      assert.strictEqual(me.headers.get("x-middleware-rewrite"), "/api/latest/users/me?x=1")
+      assert.strictEqual(me.headers.get("vary"), "RSC, Next-Router-State-Tree, Next-Router-Prefetch, Next-Router-Segment-Prefetch")
+      assert.strictEqual(me.headers.get("cache-control"), "no-store, max-age=0")
+      assert.match(me.headers.get("x-stack-request-id") ?? "", /^[0-9a-z]{16}$/)
+    })))
+
+  it.effect("a preflight is a bare 200 with CORS; a method a route lacks is a bare 405", () =>
+    withEmulator(Effect.gen(function*() {
+      const preflight = yield* call({ method: "OPTIONS", path: "/users/me", access: "none", headers: { origin: "http://localhost:5173", "access-control-request-method": "GET" } })
+      assert.strictEqual(preflight.status, 200)
+      assert.strictEqual(preflight.text, "")
+      assert.strictEqual(preflight.headers.get("access-control-allow-methods"), "GET, POST, PUT, PATCH, DELETE, OPTIONS")
+      assert.include(preflight.headers.get("access-control-allow-headers") ?? "", "x-stack-admin-access-token")
+      assert.isNull(preflight.headers.get("vary"))
+      const wrongMethod = yield* call({ method: "PUT", path: "/users/me", body: {} })
+      assert.strictEqual(wrongMethod.status, 405)
+      assert.strictEqual(wrongMethod.text, "")
+      assert.isNull(wrongMethod.headers.get("content-type"))
+      assert.isNull(wrongMethod.headers.get("x-stack-request-id"))
+      assert.isNull(wrongMethod.headers.get("cache-control"))
+    })))
+
+  it.effect("every route is served under /api/latest too; /health has its own CORS and no charset", () =>
+    withEmulator(Effect.gen(function*() {
+      const tokens = yield* signUp("latest@example.com")
+      const me = yield* call({ path: "/../latest/users/me", accessToken: tokens.access_token })
+      assert.strictEqual(me.status, 200, me.text)
+      assert.strictEqual(me.body.primary_email, "latest@example.com")
+      const root = yield* call({ path: "/../latest", access: "none" })
+      assert.strictEqual(root.status, 200, root.text)
+      assert.match(root.text, /Authentication: None$/)
+      const health = yield* call({ path: "/health", root: true, access: "none" })
+      assert.strictEqual(health.headers.get("content-type"), "application/json")
+      assert.strictEqual(health.headers.get("access-control-allow-headers"), "*")
+      assert.isNull(health.headers.get("cache-control"))
+    })))
+})
