@@ -35,7 +35,8 @@ then, with that environment exported:
   STACK_PUBLISHABLE_CLIENT_KEY=<the internal project's publishable client key>
   INBUCKET_API_URL=http://127.0.0.1:8128   (optional: mails are compared when set)
 run it again. Options: --only <text> (sequences whose route or name contains it),
---concurrency <n> (default 4), --emulator-url <url> (use a running emulator instead of starting one).
+--concurrency <n> (default 4), --emulator-url <url> (use a running emulator instead of starting one),
+--replay <report.json> (compare the emulator with the real answers an earlier run recorded: no real service needed).
 The report goes to .artifacts/differential/report.md and report.json.`
 
 interface Options {
@@ -43,6 +44,8 @@ interface Options {
   readonly concurrency: number
   readonly emulatorUrl: string | undefined
   readonly out: string
+  /** A report.json whose real answers are compared again, instead of asking the real service. */
+  readonly replay: string | undefined
 }
 
 const parseOptions = (argv: ReadonlyArray<string>): Options => {
@@ -54,7 +57,8 @@ const parseOptions = (argv: ReadonlyArray<string>): Options => {
     only: value("--only"),
     concurrency: Number(value("--concurrency") ?? 4),
     emulatorUrl: value("--emulator-url") ?? process.env.EMULATOR_URL,
-    out: value("--out") ?? join(root, ".artifacts", "differential")
+    out: value("--out") ?? join(root, ".artifacts", "differential"),
+    replay: value("--replay")
   }
 }
 
@@ -106,6 +110,7 @@ export interface Outcome {
   readonly differences: ReadonlyArray<Difference>
   /** Why the sequence is out of the match rate (the real service did not answer as documented). */
   readonly excluded: string | undefined
+  readonly realAliases: ReadonlyMap<string, string>
 }
 
 const runOn = async (target: Target, projects: Projects, runId: string, seq: Sequence, slug: string) => {
@@ -121,15 +126,37 @@ const runOn = async (target: Target, projects: Projects, runId: string, seq: Seq
 
 const expiredToken = (exchanges: ReadonlyArray<Exchange>) => exchanges.some((x) => x.headers["x-stack-known-error"] === "ACCESS_TOKEN_EXPIRED")
 
-const runSequence = async (seq: Sequence, index: number, real: { target: Target; projects: Projects }, emulator: { target: Target; projects: Projects }, runId: string): Promise<Outcome> => {
-  // Access tokens live 30 s on the real service's dev setup, and its first request to a route
-  // compiles it (seconds): a sequence that met an expired token is run again once the routes are warm.
-  let r = await runOn(real.target, real.projects, runId, seq, `s${index}`)
-  for (let attempt = 1; attempt <= 2 && expiredToken(r.exchanges); attempt++) {
-    r = await runOn(real.target, real.projects, runId, seq, `s${index}r${attempt}`)
+/** The real side of a sequence recorded by an earlier run (`--replay`). */
+interface Recorded {
+  readonly exchanges: ReadonlyArray<Exchange>
+  readonly aliases: ReadonlyMap<string, string> | undefined
+}
+
+const runSequence = async (
+  seq: Sequence,
+  index: number,
+  real: { target: Target; projects: Projects; recorded: Map<string, Recorded> | undefined },
+  emulator: { target: Target; projects: Projects },
+  runId: string
+): Promise<Outcome> => {
+  let r: { exchanges: ReadonlyArray<Exchange>; aliases: ReadonlyMap<string, string> }
+  let replayedWithoutAliases = false
+  const recorded = real.recorded?.get(seq.name)
+  if (real.recorded !== undefined) {
+    if (recorded === undefined) throw new Error(`no recorded answers of the real service for "${seq.name}"`)
+    r = { exchanges: recorded.exchanges, aliases: recorded.aliases ?? new Map() }
+    replayedWithoutAliases = recorded.aliases === undefined
+  } else {
+    // Access tokens live 30 s on the real service's dev setup, and its first request to a route
+    // compiles it (seconds): a sequence that met an expired token is run again once the routes are warm.
+    let ctx = await runOn(real.target, real.projects, runId, seq, `s${index}`)
+    for (let attempt = 1; attempt <= 2 && expiredToken(ctx.exchanges); attempt++) {
+      ctx = await runOn(real.target, real.projects, runId, seq, `s${index}r${attempt}`)
+    }
+    r = ctx
   }
   const e = await runOn(emulator.target, emulator.projects, runId, seq, `s${index}`)
-  const differences = compare(r.exchanges, e.exchanges, { real: r.aliases, emulator: e.aliases })
+  const differences = compare(r.exchanges, e.exchanges, { real: r.aliases, emulator: replayedWithoutAliases ? new Map() : e.aliases })
   const serverError = r.exchanges.find((x) => x.status >= 500)
   const stopped = r.exchanges.find((x) => x.status === -1)
   const excluded = serverError !== undefined
@@ -137,7 +164,7 @@ const runSequence = async (seq: Sequence, index: number, real: { target: Target;
     : stopped !== undefined
     ? `the sequence stopped on the real service: ${JSON.stringify(stopped.body)}`
     : undefined
-  return { sequence: seq, real: r.exchanges, emulator: e.exchanges, differences, excluded }
+  return { sequence: seq, real: r.exchanges, emulator: e.exchanges, differences, excluded, realAliases: r.aliases }
 }
 
 const rate = (n: number, of: number) => `${n}/${of} = ${(100 * n / Math.max(1, of)).toFixed(1)} %`
@@ -203,7 +230,7 @@ export const markdown = (outcomes: ReadonlyArray<Outcome>, meta: Record<string, 
 
 const main = async () => {
   const options = parseOptions(process.argv.slice(2))
-  const realUrl = process.env.STACK_API_URL
+  const realUrl = process.env.STACK_API_URL ?? (options.replay !== undefined ? "http://replayed.invalid" : undefined)
   if (realUrl === undefined || realUrl.length === 0) {
     console.log(explain)
     return 0
@@ -214,7 +241,13 @@ const main = async () => {
     mailboxUrl: process.env.INBUCKET_API_URL,
     internal: { projectId: "internal", publishableClientKey: process.env.STACK_PUBLISHABLE_CLIENT_KEY ?? "this-publishable-client-key-is-for-local-development-only" }
   }
-  const health = await fetch(`${realTarget.baseUrl}/api/v1`).then((r) => r.status, () => 0)
+  const recorded = options.replay === undefined ? undefined : new Map(
+    (JSON.parse(readFileSync(options.replay, "utf8")) as Array<{ name: string; real: Array<Exchange>; realAliases?: Array<[string, string]> }>).map((o) => [
+      o.name,
+      { exchanges: o.real, aliases: o.realAliases === undefined ? undefined : new Map(o.realAliases) }
+    ])
+  )
+  const health = recorded !== undefined ? 200 : await fetch(`${realTarget.baseUrl}/api/v1`).then((r) => r.status, () => 0)
   if (health !== 200) {
     console.log(`The real service at ${realTarget.baseUrl} does not answer (GET /api/v1: ${health}).\n\n${explain}`)
     return 1
@@ -228,7 +261,7 @@ const main = async () => {
   }
   try {
     const runId = Date.now().toString(36)
-    const real = { target: realTarget, projects: new Projects(realTarget, runId) }
+    const real = { target: realTarget, projects: new Projects(realTarget, runId), recorded }
     const emulator = { target: emulatorTarget, projects: new Projects(emulatorTarget, runId) }
     const selected = all.map((s, i) => [s, i] as const).filter(([s]) => options.only === undefined || `${s.route} ${s.name}`.includes(options.only))
     console.log(`${selected.length} sequences; real ${realTarget.baseUrl}, emulator ${emulatorTarget.baseUrl}`)
@@ -247,7 +280,11 @@ const main = async () => {
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker))
     const done = outcomes.filter((o): o is Outcome => o !== undefined)
     mkdirSync(options.out, { recursive: true })
-    const meta = { "run": new Date().toISOString(), "real service": realTarget.baseUrl, "emulator": emulatorTarget.baseUrl }
+    const meta = {
+      "run": new Date().toISOString(),
+      "real service": options.replay === undefined ? realTarget.baseUrl : `answers recorded in ${options.replay}`,
+      "emulator": emulatorTarget.baseUrl
+    }
     const report = markdown(done, meta)
     writeFileSync(join(options.out, "report.md"), report)
     writeFileSync(join(options.out, "report.json"), JSON.stringify(done.map((o) => ({
@@ -257,6 +294,7 @@ const main = async () => {
       excluded: o.excluded,
       differences: o.differences,
       real: o.real,
+      realAliases: [...o.realAliases],
       emulator: o.emulator
     })), null, 2))
     console.log(report.split("\n").filter((l) => l.startsWith("- ")).slice(0, 8).join("\n"))

@@ -239,6 +239,12 @@ describe("the API root, sessions, keys and access", () => {
         "INVALID_PUBLISHABLE_CLIENT_KEY",
         401
       )
+      // an unknown project is looked up before any key is checked
+      assertKnownError(
+        yield* call({ path: "", headers: { [Headers.projectId]: "00000000-0000-4000-8000-000000000000", [Headers.publishableClientKey]: "pck_wrong" } }),
+        "CURRENT_PROJECT_NOT_FOUND",
+        400
+      )
       assertKnownError(
         yield* call({ path: "", access: "none", headers: { [Headers.accessType]: "server", [Headers.projectId]: demoProject.projectId } }),
         "SERVER_AUTHENTICATION_REQUIRED",
@@ -303,6 +309,8 @@ describe("the API root, sessions, keys and access", () => {
       const created = yield* call({ method: "POST", path: "/oauth-providers", access: "server", accessToken: tokens.access_token, body })
       assert.strictEqual(created.status, 201, created.text)
       assert.strictEqual(created.body.user_id, tokens.user_id)
+      // the service names no provider_config_id on a linked account
+      assert.deepStrictEqual(Object.keys(created.body).sort(), ["account_id", "allow_connected_accounts", "allow_sign_in", "id", "type", "user_id"])
       assertKnownError(
         yield* call({ method: "POST", path: "/oauth-providers", access: "server", body }),
         "CANNOT_GET_OWN_USER_WITHOUT_USER",
@@ -356,5 +364,65 @@ describe("the service's headers and routing", () => {
       assert.strictEqual(health.headers.get("content-type"), "application/json")
       assert.strictEqual(health.headers.get("access-control-allow-headers"), "*")
       assert.isNull(health.headers.get("cache-control"))
+    })))
+})
+
+/** The fields a SCHEMA_ERROR refuses, in order (the first word of each problem line). */
+const refusedFields = (answer: Answer): ReadonlyArray<string> => {
+  assertKnownError(answer, "SCHEMA_ERROR", 400)
+  return String(answer.body.details.message).split("\n").filter((line) => line.startsWith("  - ")).map((line) => line.slice(4).split(" ")[0]!)
+}
+
+describe("answers measured on the running service (the differential harness)", () => {
+  it.effect("a user id that is not a UUID is refused before any lookup", () =>
+    withEmulator(Effect.gen(function*() {
+      assertSchemaError(yield* call({ path: "/users/not-a-uuid", access: "server" }), "GET /api/v1/users/not-a-uuid", ["params.user_id must be a valid UUID"])
+      assertKnownError(yield* call({ path: "/users/00000000-0000-4000-8000-000000000000", access: "server" }), "USER_NOT_FOUND", 404)
+    })))
+
+  it.effect("a deleted user's access token reads as no user", () =>
+    withEmulator(Effect.gen(function*() {
+      const tokens = yield* signUp("deleted@example.com")
+      const deleted = yield* call({ method: "DELETE", path: "/users/me", accessToken: tokens.access_token })
+      assert.strictEqual(deleted.status, 200, deleted.text)
+      assertKnownError(yield* call({ path: "/users/me", accessToken: tokens.access_token }), "CANNOT_GET_OWN_USER_WITHOUT_USER", 400)
+    })))
+
+  it.effect("a project's mail comes from its display name at the shared sender's address", () =>
+    withEmulator(Effect.gen(function*() {
+      yield* signUp("mailed@example.com", "correct horse battery", { body: { email: "mailed@example.com", password: "correct horse battery", verification_callback_url: "http://localhost:3000/handler/email-verification" } })
+      const emulator = yield* Emulator.Emulator
+      const mail = yield* emulator.mailbox.latest("mailed@example.com")
+      assert.strictEqual(mail?.from, `${demoProject.displayName} <noreply@example.com>`)
+    })))
+
+  it.effect("an unknown polling code is INVALID_POLLING_CODE without details", () =>
+    withEmulator(Effect.gen(function*() {
+      const answer = yield* call({ method: "POST", path: "/auth/cli/poll", body: { polling_code: "nope" } })
+      assertKnownError(answer, "INVALID_POLLING_CODE", 400)
+      assert.notProperty(answer.body, "details")
+    })))
+
+  it.effect("malformed team and linked-account creates refuse their fields in the service's order", () =>
+    withEmulator(Effect.gen(function*() {
+      assert.deepStrictEqual(refusedFields(yield* call({ method: "POST", path: "/teams", access: "server", body: { profile_image_url: 3 } })), [
+        "body.profile_image_url",
+        "body.display_name"
+      ])
+      assert.deepStrictEqual(refusedFields(yield* call({ method: "POST", path: "/oauth-providers", access: "server", body: {} })), [
+        "body.user_id",
+        "body.provider_config_id",
+        "body.allow_sign_in",
+        "body.allow_connected_accounts",
+        "body.account_id"
+      ])
+    })))
+
+  it.effect("the default team permissions carry the service's descriptions", () =>
+    withEmulator(Effect.gen(function*() {
+      const list = yield* call({ path: "/team-permission-definitions", access: "admin" })
+      const described = Object.fromEntries((list.body.items as Array<{ id: string; description: string }>).map((d) => [d.id, d.description]))
+      assert.strictEqual(described.team_admin, "Default permission for team admins")
+      assert.strictEqual(described.team_member, "Default permission for team members")
     })))
 })
