@@ -396,6 +396,20 @@ describe("answers measured on the running service (the differential harness)", (
       assert.strictEqual(mail?.from, `${demoProject.displayName} <noreply@example.com>`)
     })))
 
+  it.effect("signing out without a session is ACCESS_TOKEN_EXPIRED, as the service answers", () =>
+    withEmulator(Effect.gen(function*() {
+      const answer = yield* call({ method: "DELETE", path: "/auth/sessions/current", body: {} })
+      assertKnownError(answer, "ACCESS_TOKEN_EXPIRED", 401)
+      assert.isNumber(answer.body.details.expired_at_millis)
+      const tokens = yield* signUp("signed-out@example.com")
+      assert.strictEqual((yield* call({ method: "DELETE", path: "/auth/sessions/current", accessToken: tokens.access_token, body: {} })).status, 200)
+      assertKnownError(
+        yield* call({ method: "DELETE", path: "/auth/sessions/current", accessToken: tokens.access_token, body: {} }),
+        "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+        401
+      )
+    })))
+
   it.effect("an unknown polling code is INVALID_POLLING_CODE without details", () =>
     withEmulator(Effect.gen(function*() {
       const answer = yield* call({ method: "POST", path: "/auth/cli/poll", body: { polling_code: "nope" } })
