@@ -1,5 +1,5 @@
 /**
- * The headers the service puts on its answers, measured on the 2.8.27 backend (SPEC §7): the
+ * The headers the service puts on its answers, measured on the 2.8.27 backend: the
  * security headers of its web framework on every answer; CORS for any origin without
  * credentials (a fixed list of allowed headers, not an echo of the preflight's); the framework's
  * `vary` and `x-middleware-rewrite` (the `/api/v1` path rewritten to `/api/latest`); and, on
@@ -9,7 +9,7 @@
  * @since 0.1.0
  */
 
-/** The security headers on every answer, preflights included. SPEC §7 */
+/** The security headers on every answer, preflights included. */
 export const security: Readonly<Record<string, string>> = {
   "cross-origin-opener-policy": "same-origin",
   "permissions-policy": "",
@@ -19,7 +19,7 @@ export const security: Readonly<Record<string, string>> = {
   "content-security-policy": ""
 }
 
-/** The request headers a browser may send to the API cross-origin, in the service's order. SPEC §7 */
+/** The request headers a browser may send to the API cross-origin, in the service's order. */
 export const allowedHeaders = [
   "content-type", "authorization", "x-stack-project-id", "x-stack-branch-id", "x-stack-override-error-status",
   "x-stack-random-nonce", "x-stack-client-version", "x-stack-disable-artificial-development-delay", "x-stack-access-type",
@@ -27,7 +27,7 @@ export const allowedHeaders = [
   "x-stack-refresh-token", "x-stack-access-token", "baggage", "sentry-trace", "x-vercel-protection-bypass", "ngrok-skip-browser-warning"
 ].join(", ")
 
-/** CORS of the API (`/api/...`): any origin, no credentials. SPEC §7 */
+/** CORS of the API (`/api/...`): any origin, no credentials. */
 export const apiCors: Readonly<Record<string, string>> = {
   "access-control-allow-headers": allowedHeaders,
   "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
@@ -36,7 +36,7 @@ export const apiCors: Readonly<Record<string, string>> = {
   "access-control-max-age": "86400"
 }
 
-/** CORS of the paths outside the API (`/health`). SPEC §7 */
+/** CORS of the paths outside the API (`/health`). */
 export const rootCors: Readonly<Record<string, string>> = {
   "access-control-allow-headers": "*",
   "access-control-allow-methods": "*",
@@ -44,13 +44,13 @@ export const rootCors: Readonly<Record<string, string>> = {
   "access-control-expose-headers": "*"
 }
 
-/** The web framework's `vary`. SPEC §7 */
+/** The web framework's `vary`. */
 export const vary = "RSC, Next-Router-State-Tree, Next-Router-Prefetch, Next-Router-Segment-Prefetch"
 
-/** The cache policy of the API's answers. SPEC §7 */
+/** The cache policy of the API's answers. */
 export const cacheControl = "no-store, max-age=0"
 
-/** The internal path a request is served from: `/api/v1/x?q` → `/api/latest/x?q`; others unchanged. SPEC §7 */
+/** The internal path a request is served from: `/api/v1/x?q` → `/api/latest/x?q`; others unchanged. */
 export const rewriteOf = (url: URL): string => {
   const path = url.pathname === "/api/v1" || url.pathname.startsWith("/api/v1/") ? `/api/latest${url.pathname.slice("/api/v1".length)}` : url.pathname
   return path + url.search
@@ -58,7 +58,7 @@ export const rewriteOf = (url: URL): string => {
 
 const requestIdAlphabet = "0123456789abcdefghijklmnopqrstuvwxyz"
 
-/** A fresh request id (16 characters of lowercase base 36). SPEC §7 */
+/** A fresh request id (16 characters of lowercase base 36). */
 export const requestId = (): string => {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
   return Array.from(bytes, (b) => requestIdAlphabet[b % requestIdAlphabet.length]).join("")
@@ -66,17 +66,17 @@ export const requestId = (): string => {
 
 const isApi = (url: URL) => url.pathname === "/api" || url.pathname.startsWith("/api/")
 
-/** What kind of answer is being decorated. SPEC §7 */
+/** What kind of answer is being decorated. */
 export type Kind = "answer" | "preflight" | "method-not-allowed"
 
-/** The answer to a CORS preflight: 200, no body. SPEC §7 */
+/** The answer to a CORS preflight: 200, no body. */
 export const preflight = (url: URL): Response =>
   new Response(null, { status: 200, headers: { ...security, ...(isApi(url) ? apiCors : rootCors) } })
 
-/** The answer for a method a path does not have: a bare 405. SPEC §7 */
+/** The answer for a method a path does not have: a bare 405. */
 export const methodNotAllowed = (): Response => new Response(null, { status: 405 })
 
-/** Adds the service's headers to an answer; the answer's own headers win. SPEC §7 */
+/** Adds the service's headers to an answer; the answer's own headers win. */
 export const decorate = (url: URL, response: Response, kind: Kind): Response => {
   if (kind === "preflight") return response
   const api = isApi(url)
