@@ -59,7 +59,9 @@ layer(Emulator.layer)("README programs against the emulator", (it) => {
 
   it.effect("the error handler answers a status for a missing user instead of failing", () =>
     Effect.gen(function*() {
-      assert.strictEqual(yield* userStatus("no-such-user"), 404)
+      assert.strictEqual(yield* userStatus("00000000-0000-4000-8000-000000000000"), 404)
+      // the service refuses an id that is not a UUID before looking it up
+      assert.strictEqual(yield* userStatus("no-such-user"), 400)
     }).pipe(Effect.provide(TestApps.server())))
 })
 

@@ -112,7 +112,7 @@ export const defaultPermissionDefinitions = (
     projectId,
     scope: "team",
     id: "team_admin",
-    description: "Administrator of the team",
+    description: "Default permission for team admins",
     containedPermissionIds: ["$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys"],
     createdAtMillis
   },
@@ -120,7 +120,7 @@ export const defaultPermissionDefinitions = (
     projectId,
     scope: "team",
     id: "team_member",
-    description: "Member of the team",
+    description: "Default permission for team members",
     containedPermissionIds: ["$read_members", "$invite_members"],
     createdAtMillis
   }
