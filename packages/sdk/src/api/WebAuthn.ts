@@ -16,6 +16,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
+import * as Host from "../transport/internal/Host.ts"
 
 /** The browser has no WebAuthn. SPEC §5 */
 export class WebAuthnNotSupported extends /*#__PURE__*/ Schema.TaggedError<WebAuthnNotSupported>()("WebAuthnNotSupported", {}) {
@@ -169,20 +170,33 @@ export const fromCeremonyFailure = (
   }
 }
 
-const currentHostname = (): string => (globalThis as { location?: { hostname?: string } }).location?.hostname ?? ""
+const hostnameOf = (url: string | undefined): string => {
+  try {
+    return url === undefined ? "" : new URL(url).hostname
+  } catch {
+    return ""
+  }
+}
+
+/** The page's hostname, from the host the app provides. */
+const currentHostname: Effect.Effect<string> = /*#__PURE__*/ Effect.withFiber((fiber) =>
+  Effect.succeed(hostnameOf(fiber.getRef(Host.Host)?.url()))
+)
 
 /** Browsers (SPEC §5): `@simplewebauthn/browser`, loaded when a ceremony starts; the page's hostname. */
 export const layerBrowser: Layer.Layer<WebAuthn> = Layer.succeed(WebAuthn, WebAuthn.of({
   isSupported: Effect.promise(() => import("@simplewebauthn/browser")).pipe(Effect.map((lib) => lib.browserSupportsWebAuthn())),
-  hostname: Effect.sync(currentHostname),
+  hostname: currentHostname,
   startRegistration: (optionsJSON) =>
-    Effect.tryPromise({
-      try: async () => (await import("@simplewebauthn/browser")).startRegistration({ optionsJSON }),
-      catch: (failure) => fromCeremonyFailure(failure, { hostname: currentHostname(), rpId: optionsJSON.rp.id ?? "" })
-    }),
+    Effect.flatMap(currentHostname, (hostname) =>
+      Effect.tryPromise({
+        try: async () => (await import("@simplewebauthn/browser")).startRegistration({ optionsJSON }),
+        catch: (failure) => fromCeremonyFailure(failure, { hostname, rpId: optionsJSON.rp.id ?? "" })
+      })),
   startAuthentication: (optionsJSON) =>
-    Effect.tryPromise({
-      try: async () => (await import("@simplewebauthn/browser")).startAuthentication({ optionsJSON }),
-      catch: (failure) => fromCeremonyFailure(failure, { hostname: currentHostname(), rpId: optionsJSON.rpId ?? "" })
-    })
+    Effect.flatMap(currentHostname, (hostname) =>
+      Effect.tryPromise({
+        try: async () => (await import("@simplewebauthn/browser")).startAuthentication({ optionsJSON }),
+        catch: (failure) => fromCeremonyFailure(failure, { hostname, rpId: optionsJSON.rpId ?? "" })
+      }))
 }))
