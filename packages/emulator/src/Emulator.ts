@@ -246,9 +246,6 @@ export const layerTransport: Layer.Layer<never, never, Emulator> = Layer.effect(
  */
 export const layer: Layer.Layer<Emulator> = layerTransport.pipe(Layer.provideMerge(layerAlone))
 
-/** The same Layer as {@link layer} (its former name): the emulator with the SDK routed to it in process. SPEC §7 */
-export const layerInProcess: Layer.Layer<Emulator> = layer
-
 /** An emulator with options (base URL, routes, imported state, token lifetimes), the SDK routed to it in process. SPEC §7 */
 export const layerWith = (options: Options): Layer.Layer<Emulator, InvalidEmulatorState> =>
   layerTransport.pipe(Layer.provideMerge(layerAloneWith(options)))

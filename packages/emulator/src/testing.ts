@@ -6,7 +6,7 @@
  * @module
  */
 
-/** The emulator service and its Layers (`layer`, `layerInProcess`, `layerWith`). SPEC §7 */
+/** The emulator service and its Layers (`layer`, `layerWith`). SPEC §7 */
 export * as Emulator from "./Emulator.ts"
 /** Serving the emulator over HTTP on loopback (`serve`, `layer`). SPEC §7 */
 export * as EmulatorServer from "./EmulatorServer.ts"

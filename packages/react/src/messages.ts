@@ -9,20 +9,25 @@
  * @since 0.1.0
  */
 import type * as Effect from "effect/Effect"
+import type * as ApiKeys from "stack-auth-effect/ApiKeys"
 import type * as Auth from "stack-auth-effect/Auth"
 import type * as CliAuth from "stack-auth-effect/CliAuth"
 import type * as ContactChannels from "stack-auth-effect/ContactChannels"
+import type * as EmailVerification from "stack-auth-effect/EmailVerification"
 import type * as Mfa from "stack-auth-effect/Mfa"
+import type * as Notifications from "stack-auth-effect/Notifications"
 import type * as OAuth from "stack-auth-effect/OAuth"
 import type * as OAuthProviders from "stack-auth-effect/OAuthProviders"
 import type * as Passkeys from "stack-auth-effect/Passkeys"
 import type * as Passwords from "stack-auth-effect/Passwords"
+import type * as Queries from "stack-auth-effect/Queries"
+import type * as Redirects from "stack-auth-effect/Redirects"
+import type * as Sessions from "stack-auth-effect/Sessions"
 import type * as TeamInvitations from "stack-auth-effect/TeamInvitations"
 import type * as TeamMemberProfiles from "stack-auth-effect/TeamMemberProfiles"
 import type * as TeamMemberships from "stack-auth-effect/TeamMemberships"
-import type * as Mutations from "stack-auth-effect/Mutations"
-import type * as Queries from "stack-auth-effect/Queries"
-import type * as Redirects from "stack-auth-effect/Redirects"
+import type * as Teams from "stack-auth-effect/Teams"
+import type * as Users from "stack-auth-effect/Users"
 
 /** What an effect, a function returning one, or a cached query can fail with. */
 export type FailureOf<T> = T extends (...args: any) => infer R ? FailureOf<R>
@@ -66,11 +71,11 @@ export interface ComponentCalls {
   /** Setting the new password from a reset link. */
   readonly resetPassword: typeof Passwords.reset
   /** Verifying an e-mail address from its link. */
-  readonly verifyEmail: typeof Mutations.verifyEmail
+  readonly verifyEmail: typeof EmailVerification.verify
   /** Reading a team invitation before accepting it. */
   readonly invitationDetails: typeof TeamInvitations.details
   /** Accepting a team invitation. */
-  readonly acceptInvitation: typeof Mutations.acceptInvitation
+  readonly acceptInvitation: typeof TeamInvitations.accept
   /** Confirming a command-line tool's sign-in. */
   readonly completeCliLogin: typeof CliAuth.completeCliLogin
   /** Checking a redirect target against the project's trusted domains. */
@@ -95,45 +100,45 @@ export interface ComponentCalls {
   /** Unlinking a sign-in provider. */
   readonly unlinkAccount: typeof OAuthProviders.remove
   /** Saving the user's profile. */
-  readonly updateUser: typeof Mutations.updateUser
+  readonly updateUser: typeof Users.update
   /** Deleting the user's account. */
-  readonly deleteUser: typeof Mutations.deleteUser
+  readonly deleteUser: typeof Users.deleteCurrent
   /** Signing out another device. */
-  readonly revokeSession: typeof Mutations.revokeSession
+  readonly revokeSession: typeof Sessions.revokeMine
   /** Creating a team. */
-  readonly createTeam: typeof Mutations.createTeam
+  readonly createTeam: typeof Teams.create
   /** Renaming a team or changing its picture. */
-  readonly updateTeam: typeof Mutations.updateTeam
+  readonly updateTeam: typeof Teams.update
   /** Deleting a team. */
-  readonly removeTeam: typeof Mutations.removeTeam
+  readonly removeTeam: typeof Teams.remove
   /** Choosing the user's current team. */
-  readonly selectTeam: typeof Mutations.selectTeam
+  readonly selectTeam: typeof Teams.select
   /** Leaving a team. */
-  readonly leaveTeam: typeof Mutations.leaveTeam
+  readonly leaveTeam: typeof TeamMemberships.leave
   /** Inviting someone to a team by e-mail. */
-  readonly inviteToTeam: typeof Mutations.inviteToTeam
+  readonly inviteToTeam: typeof TeamInvitations.send
   /** Withdrawing a team invitation. */
-  readonly revokeInvitation: typeof Mutations.revokeInvitation
+  readonly revokeInvitation: typeof TeamInvitations.revoke
   /** Adding an e-mail address. */
-  readonly createContactChannel: typeof Mutations.createContactChannel
+  readonly createContactChannel: typeof ContactChannels.create
   /** Changing an e-mail address (primary, used for sign-in). */
-  readonly updateContactChannel: typeof Mutations.updateContactChannel
+  readonly updateContactChannel: typeof ContactChannels.update
   /** Removing an e-mail address. */
-  readonly removeContactChannel: typeof Mutations.removeContactChannel
+  readonly removeContactChannel: typeof ContactChannels.remove
   /** Sending a verification link to an e-mail address. */
   readonly sendVerificationCode: typeof ContactChannels.sendVerificationCode
   /** Creating an API key. */
-  readonly createApiKey: typeof Mutations.createApiKey
+  readonly createApiKey: typeof ApiKeys.create
   /** Revoking an API key. */
-  readonly revokeApiKey: typeof Mutations.revokeApiKey
+  readonly revokeApiKey: typeof ApiKeys.revoke
   /** Turning a kind of e-mail notification on or off. */
-  readonly setNotificationEnabled: typeof Mutations.setNotificationEnabled
+  readonly setNotificationEnabled: typeof Notifications.setEnabled
   /** Changing the password. */
-  readonly updatePassword: typeof Mutations.updatePassword
+  readonly updatePassword: typeof Passwords.update
   /** Setting a first password. */
-  readonly setPassword: typeof Mutations.setPassword
+  readonly setPassword: typeof Passwords.set
   /** Adding a passkey. */
-  readonly registerPasskey: typeof Mutations.registerPasskey
+  readonly registerPasskey: typeof Passkeys.register
   /** Removing a member from a team. */
   readonly removeMember: typeof TeamMemberships.removeMember
 }

@@ -165,8 +165,8 @@ interface MutationState<A, E> {
 const idle: MutationState<never, never> = { isPending: false, exit: undefined }
 
 /**
- * A write through an effect (for example `Mutations.updateUser`), which sets or invalidates the
- * cache entries it changed: every subscribed component re-renders with the new value. A run
+ * A write through an API function (for example `Users.update`); the app's write observer sets or
+ * invalidates the cache entries it changed, so every subscribed component re-renders with the new value. A run
  * finishes even if the component unmounts; only its state updates stop. SPEC §9
  */
 export function useMutation<Args extends ReadonlyArray<unknown>, A, E>(

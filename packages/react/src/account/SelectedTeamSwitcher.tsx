@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { type ReactNode, useId } from "react"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Teams from "stack-auth-effect/Teams"
 import { useTeamsQuery, useUserQuery } from "../hooks.ts"
 import { ErrorAlert } from "../ui/primitives.tsx"
 import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
@@ -28,7 +28,7 @@ export function SelectedTeamSwitcher(props: SelectedTeamSwitcherProps): ReactNod
   const t = useMessages().account.teamSwitcher
   const user = useUserQuery().data
   const teams = useTeamsQuery()
-  const select = useMutation((teamId: string | null) => Mutations.selectTeam(teamId))
+  const select = useMutation((teamId: string | null) => Teams.select(teamId))
   if (user === undefined || user === null) return null
   const list = teams.data ?? []
   const label = props.label ?? t.label

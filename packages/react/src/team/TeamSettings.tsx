@@ -8,7 +8,8 @@
  */
 import { type ReactNode, useState } from "react"
 import * as TeamMemberships from "stack-auth-effect/TeamMemberships"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as TeamInvitations from "stack-auth-effect/TeamInvitations"
+import * as Teams from "stack-auth-effect/Teams"
 import type { TeamMemberProfile } from "stack-auth-effect/TeamMemberProfiles"
 import type { Team } from "stack-auth-effect/Teams"
 import { Form, Submit } from "../handler/ui.tsx"
@@ -39,7 +40,7 @@ function Rename(props: { readonly team: Team }): ReactNode {
   const t = messages.team
   const [name, setName] = useState(props.team.displayName)
   const rename = useMutation(() =>
-    checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Mutations.updateTeam(props.team.id, { displayName: name.trim() }))
+    checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Teams.update(props.team.id, { displayName: name.trim() }))
   )
   const empty = rename.error !== undefined && (rename.error as { _tag: string })._tag === "EmptyTeamName"
   return (
@@ -155,7 +156,7 @@ function Invitations(props: { readonly teamId: string; readonly canInvite: boole
   const [email, setEmail] = useState("")
   const [sentTo, setSentTo] = useState<string | undefined>(undefined)
   const invite = useMutation(() =>
-    Mutations.inviteToTeam({ teamId: props.teamId, email: email.trim(), callbackUrl: links.absolute(links.urls.teamInvitation) })
+    TeamInvitations.send({ teamId: props.teamId, email: email.trim(), callbackUrl: links.absolute(links.urls.teamInvitation) })
   )
   return (
     <div className="sae-stack">
@@ -212,7 +213,7 @@ function InvitationRow(props: {
 }): ReactNode {
   const messages = useMessages()
   const t = messages.team
-  const revoke = useMutation(() => Mutations.revokeInvitation(props.id, props.teamId))
+  const revoke = useMutation(() => TeamInvitations.revoke(props.id, props.teamId))
   return (
     <tr data-testid="team-invitation">
       <td className="sae-cell-main">{props.email} <span className="sae-badge sae-badge-warning">{t.pending}</span></td>
@@ -237,8 +238,8 @@ function InvitationRow(props: {
 
 function LeaveOrDelete(props: { readonly team: Team; readonly canDelete: boolean; readonly onGone?: (() => void) | undefined }): ReactNode {
   const t = useMessages().team
-  const leave = useMutation(() => Mutations.leaveTeam(props.team.id))
-  const remove = useMutation(() => Mutations.removeTeam(props.team.id))
+  const leave = useMutation(() => TeamMemberships.leave(props.team.id))
+  const remove = useMutation(() => Teams.remove(props.team.id))
   const done = (exit: { readonly _tag: string }) => exit._tag === "Success" && props.onGone?.()
   return (
     <div className="sae-stack sae-danger-box">
@@ -300,7 +301,7 @@ export function TeamSettings(props: TeamSettingsProps): ReactNode {
               canEdit={can(teamPermissions.update)}
               uploadLabel={t.uploadPicture}
               testId="team-picture"
-              save={(url) => Mutations.updateTeam(team.id, { profileImageUrl: url })}
+              save={(url) => Teams.update(team.id, { profileImageUrl: url })}
             />
             {can(teamPermissions.update) && <Rename team={team} />}
             <Members teamId={team.id} myPermissions={held} canList={can(teamPermissions.readMembers)} canRemove={can(teamPermissions.removeMembers)} />

@@ -9,8 +9,8 @@
  * @module
  */
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import { userOfSession } from "../query/internal/Keys.ts"
 import * as QueryCache from "../query/QueryCache.ts"
 import * as Redirects from "../handler/Redirects.ts"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
@@ -88,7 +88,7 @@ export const freshnessWindowMillis = QueryCache.throttleMillis
 const currentUserQuery: Effect.Effect<QueryCache.Query<CurrentUser | null, GetUserError, Session.Session>, never, Session.Session> =
   Session.Session.use((session) =>
     Effect.map(session.state, (state) =>
-      QueryCache.query(["users", "me", "getUser", state._tag === "SignedIn" ? (state.userId ?? "") : null], loadCurrentOrNull)))
+      QueryCache.query(userOfSession(state._tag === "SignedIn" ? (state.userId ?? "") : null), loadCurrentOrNull)))
 
 /** The signed-in user or `null`; anonymous users only when `includeAnonymous`. */
 const currentOrNull = (includeAnonymous: boolean) =>
@@ -199,22 +199,18 @@ export type UpdateError =
 const encodeUpdate = /*#__PURE__*/ Wire.encodeInput(CurrentUserUpdate)
 
 /**
- * Updates the signed-in user with the camelCase changes given (encoded to the wire's snake_case)
- * and puts the answer in the app's cache. SPEC §3, §7 `PATCH /users/me`
+ * Updates the signed-in user with the camelCase changes given (encoded to the wire's snake_case);
+ * the app's write observer puts the answer in its cache, so `getUser` serves the new user at once. SPEC §3, §7 `PATCH /users/me`
  */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(changes: CurrentUserUpdate): Effect.fn.Return<CurrentUser, UpdateError, Session.Session> {
-    const user = yield* Session.call({
+    return yield* Session.call({
       method: "PATCH",
       path: "/users/me",
       body: yield* encodeUpdate(changes),
       response: CurrentUser,
       errors: [SchemaError, CannotGetOwnUserWithoutUser, TeamMembershipNotFound]
     })
-    // `getUser` must not serve the old name within its freshness window.
-    const cache = yield* Effect.serviceOption(QueryCache.QueryCache)
-    if (Option.isSome(cache)) yield* cache.value.set(yield* currentUserQuery, user)
-    return user
   },
   /*#__PURE__*/ Traced.span("Users.update")
 )

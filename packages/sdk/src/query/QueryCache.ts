@@ -6,7 +6,7 @@
  * - Loads of an entry run one at a time, each starting at least 300 ms after the previous one
  *   started; refreshes asked for meanwhile share the next load.
  * - An entry is dropped 5 s after its last subscriber leaves (or after a one-off read).
- * - Mutations `set`/`update` an entry (every subscriber sees the value, no request) or
+ * - Writes `set`/`update` an entry (every subscriber sees the value, no request) or
  *   `invalidate` entries by key prefix (subscribed ones reload once, throttled).
  * - `layer` follows the `Session`: a sign-in, a sign-out or another user's tokens (another tab
  *   through the cookie store) clear every session-bound entry, so no user sees another's data.

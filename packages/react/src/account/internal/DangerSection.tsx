@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import { type ReactNode } from "react"
 import * as Redirects from "stack-auth-effect/Redirects"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Users from "stack-auth-effect/Users"
 import { useProjectQuery } from "../../hooks.ts"
 import { ButtonLink, ErrorAlert } from "../../ui/primitives.tsx"
 import { useMessages } from "../../ui/Theme.tsx"
@@ -21,7 +21,7 @@ export function DangerSection(): ReactNode {
   const links = useAccountLinks()
   const project = useProjectQuery().data
   const remove = useMutation(() =>
-    Mutations.deleteUser().pipe(Effect.andThen(Redirects.redirectToHandler("afterSignOut", { replace: true })))
+    Users.deleteCurrent().pipe(Effect.andThen(Redirects.redirectToHandler("afterSignOut", { replace: true })))
   )
   return (
     <Section id="danger" title={t.title} description={t.description}>

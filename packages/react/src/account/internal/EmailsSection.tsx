@@ -10,7 +10,6 @@
  */
 import { type ReactNode, useState } from "react"
 import * as ContactChannels from "stack-auth-effect/ContactChannels"
-import * as Mutations from "stack-auth-effect/Mutations"
 import type { ContactChannel } from "stack-auth-effect/ContactChannels"
 import { Form, Submit } from "../../handler/ui.tsx"
 import { useContactChannelsQuery } from "../../hooks.ts"
@@ -33,9 +32,9 @@ function ChannelRow(props: {
   const verify = useMutation(() =>
     ContactChannels.sendVerificationCode(channel.id, { callbackUrl: links.absolute(links.urls.emailVerification) })
   )
-  const primary = useMutation(() => Mutations.updateContactChannel(channel.id, { isPrimary: true, usedForAuth: true }))
-  const signIn = useMutation((on: boolean) => Mutations.updateContactChannel(channel.id, { usedForAuth: on }))
-  const remove = useMutation(() => Mutations.removeContactChannel(channel.id))
+  const primary = useMutation(() => ContactChannels.update(channel.id, { isPrimary: true, usedForAuth: true }))
+  const signIn = useMutation((on: boolean) => ContactChannels.update(channel.id, { usedForAuth: on }))
+  const remove = useMutation(() => ContactChannels.remove(channel.id))
   const toggleSignIn = (on: boolean) => {
     const reason = on ? undefined : refusalOf(messages, state, { _tag: "Email", channelId: channel.id })
     props.onRefused(reason)
@@ -106,7 +105,7 @@ export function EmailsSection(): ReactNode {
   const [email, setEmail] = useState("")
   const [forSignIn, setForSignIn] = useState(true)
   const [refusal, setRefusal] = useRefusal()
-  const add = useMutation(() => Mutations.createContactChannel({ type: "email", value: email.trim(), usedForAuth: forSignIn }))
+  const add = useMutation(() => ContactChannels.create({ type: "email", value: email.trim(), usedForAuth: forSignIn }))
   const signsIn = state === undefined || addressesSignIn(state)
   return (
     <Section id="emails" title={t.title} description={t.description}>

@@ -6,7 +6,7 @@
  */
 import { type ReactNode } from "react"
 import type { NotificationCategory } from "stack-auth-effect/Notifications"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Notifications from "stack-auth-effect/Notifications"
 import { useNotificationCategoriesQuery } from "../../hooks.ts"
 import { ErrorAlert } from "../../ui/primitives.tsx"
 import { useMessages } from "../../ui/Theme.tsx"
@@ -15,7 +15,7 @@ import { Loaded, Section } from "./parts.tsx"
 
 function CategoryRow(props: { readonly category: NotificationCategory; readonly alwaysSent: string }): ReactNode {
   const c = props.category
-  const toggle = useMutation((enabled: boolean) => Mutations.setNotificationEnabled(c.id, enabled))
+  const toggle = useMutation((enabled: boolean) => Notifications.setEnabled(c.id, enabled))
   return (
     <li>
       <label className="sae-switch">

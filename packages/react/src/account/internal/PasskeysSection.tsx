@@ -7,8 +7,8 @@
  * @since 0.1.0
  */
 import { type ReactNode } from "react"
-import type * as Users from "stack-auth-effect/Users"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Users from "stack-auth-effect/Users"
+import * as Passkeys from "stack-auth-effect/Passkeys"
 import { Alert, Button, ErrorAlert } from "../../ui/primitives.tsx"
 import { useMessages } from "../../ui/Theme.tsx"
 import { useMutation } from "../../useQuery.ts"
@@ -21,8 +21,8 @@ export function PasskeysSection(props: { readonly user: Users.CurrentUser }): Re
   const t = messages.account.passkeys
   const state = useSignInState()
   const [refusal, setRefusal] = useRefusal()
-  const register = useMutation(() => Mutations.registerPasskey())
-  const remove = useMutation(() => Mutations.updateUser({ passkeyAuthEnabled: false }))
+  const register = useMutation(() => Passkeys.register())
+  const remove = useMutation(() => Users.update({ passkeyAuthEnabled: false }))
   const has = props.user.passkeyAuthEnabled
   return (
     <Section id="passkeys" title={t.title} description={t.description}>

@@ -8,7 +8,7 @@
  */
 import { type ReactNode, useState } from "react"
 import type * as Users from "stack-auth-effect/Users"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Passwords from "stack-auth-effect/Passwords"
 import { NewPasswordFields, useNewPassword } from "../../components/internal/NewPasswordFields.tsx"
 import { Form, placeError } from "../../handler/ui.tsx"
 import { Alert, Button, ErrorAlert, Field } from "../../ui/primitives.tsx"
@@ -25,8 +25,8 @@ export function PasswordSection(props: { readonly user: Users.CurrentUser }): Re
   const newPassword = useNewPassword()
   const change = useMutation(() =>
     hasPassword
-      ? Mutations.updatePassword({ oldPassword, newPassword: newPassword.password })
-      : Mutations.setPassword(newPassword.password)
+      ? Passwords.update({ oldPassword, newPassword: newPassword.password })
+      : Passwords.set({ password: newPassword.password })
   )
   const placed = placeError(change.isPending ? undefined : change.error, {
     old: ["PasswordConfirmationMismatch"],

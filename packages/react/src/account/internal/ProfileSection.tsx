@@ -5,8 +5,7 @@
  * @since 0.1.0
  */
 import { type ReactNode, useState } from "react"
-import type * as Users from "stack-auth-effect/Users"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Users from "stack-auth-effect/Users"
 import { Form, Submit } from "../../handler/ui.tsx"
 import { Alert, ErrorAlert, Field } from "../../ui/primitives.tsx"
 import { useMessages } from "../../ui/Theme.tsx"
@@ -19,7 +18,7 @@ export function ProfileSection(props: { readonly user: Users.CurrentUser }): Rea
   const messages = useMessages()
   const t = messages.account.profile
   const [name, setName] = useState(user.displayName ?? "")
-  const save = useMutation(() => Mutations.updateUser({ displayName: name.trim() === "" ? null : name.trim() }))
+  const save = useMutation(() => Users.update({ displayName: name.trim() === "" ? null : name.trim() }))
   return (
     <Section id="profile" title={t.title} description={t.description}>
       <PictureEditor
@@ -29,7 +28,7 @@ export function ProfileSection(props: { readonly user: Users.CurrentUser }): Rea
         canEdit
         uploadLabel={t.upload}
         testId="profile-picture"
-        save={(url) => Mutations.updateUser({ profileImageUrl: url })}
+        save={(url) => Users.update({ profileImageUrl: url })}
       />
       <p className="sae-muted" data-testid="profile-email">{t.primaryEmail(user.primaryEmail, user.primaryEmailVerified)}</p>
       <Form

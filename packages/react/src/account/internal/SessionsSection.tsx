@@ -7,7 +7,7 @@
  */
 import { type ReactNode, useState } from "react"
 import type { SessionInfo } from "stack-auth-effect/Sessions"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Sessions from "stack-auth-effect/Sessions"
 import { useSessionsQuery } from "../../hooks.ts"
 import type { Messages } from "../../messages.ts"
 import { ErrorAlert } from "../../ui/primitives.tsx"
@@ -32,7 +32,7 @@ function SessionRow(props: { readonly session: SessionInfo; readonly now: number
   const { session, now } = props
   const messages = useMessages()
   const t = messages.account.sessions
-  const revoke = useMutation(() => Mutations.revokeSession(session.id))
+  const revoke = useMutation(() => Sessions.revokeMine(session.id))
   const current = session.isCurrentSession === true
   const place = placeOf(session)
   return (

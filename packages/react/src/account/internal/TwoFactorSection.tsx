@@ -9,8 +9,7 @@
 import * as OTPAuth from "otpauth"
 import { type ReactNode, useState } from "react"
 import { renderSVG } from "uqr"
-import type * as Users from "stack-auth-effect/Users"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Users from "stack-auth-effect/Users"
 import { Form } from "../../handler/ui.tsx"
 import { useProjectQuery } from "../../hooks.ts"
 import { errorMessage } from "../../messages.ts"
@@ -45,7 +44,7 @@ function Setup(props: { readonly user: Users.CurrentUser; readonly onDone: () =>
   }).toString()
   const enable = useMutation(() =>
     checked(isValidFirstCode(secret, code.trim()) ? undefined : { _tag: "WrongTotpCode" }, () =>
-      Mutations.updateUser({ totpSecretBase64: toBase64(secret.buffer) }))
+      Users.update({ totpSecretBase64: toBase64(secret.buffer) }))
   )
   const wrong = enable.error !== undefined && (enable.error as { _tag: string })._tag === "WrongTotpCode"
   return (
@@ -91,7 +90,7 @@ export function TwoFactorSection(props: { readonly user: Users.CurrentUser }): R
   const enabled = props.user.isMultiFactorRequired
   const [settingUp, setSettingUp] = useState(false)
   const [justEnabled, setJustEnabled] = useState(false)
-  const disable = useMutation(() => Mutations.updateUser({ totpSecretBase64: null }))
+  const disable = useMutation(() => Users.update({ totpSecretBase64: null }))
   return (
     <Section id="two-factor" title={t.title} description={t.description}>
       <p data-testid="mfa-state" className="sae-row">

@@ -14,7 +14,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Observer, type Write, WriteObserver } from "../../transport/WriteObserver.ts"
-import { apiKeys, keys, teamInvitations, teamMemberProfiles } from "../../query/internal/Keys.ts"
+import { apiKeys, keys, teamInvitations, teamMemberProfiles, userOfSession } from "../../query/internal/Keys.ts"
 import type { Key } from "../../query/internal/Query.ts"
 import { QueryCache, type Service } from "../../query/QueryCache.ts"
 
@@ -64,9 +64,12 @@ export const changesOf = (write: Write): ReadonlyArray<Change> => {
   switch (resource) {
     case "users":
       if (a === "me" && method === "PATCH") {
-        // the answer is the updated user; a new selected team changes the team views
+        // the answer is the updated user (`getUser`'s entry too: no old name within its freshness
+        // window); a new selected team changes the team views
+        const id = idOf(answer)
         return [
           fromAnswer(write, set(keys.currentUser, answer)),
+          ...(id !== undefined ? [fromAnswer(write, set(userOfSession(id), answer))] : []),
           ...invalidate(keys.currentUserOrAnonymous),
           ...(field(body, "selected_team_id") !== undefined ? invalidate(keys.teams) : [])
         ]

@@ -22,6 +22,12 @@ export const keys = {
   linkedAccounts: ["oauth-providers"]
 } as const satisfies Record<string, Key>
 
+/**
+ * The key of `Users.getUser`'s cached user: one entry per signed-in user id (`""` while the id is
+ * not known yet, `null` signed out), so a new session never reads the previous user.
+ */
+export const userOfSession = (userId: string | null): Key => [...keys.currentUser, "getUser", userId]
+
 /** The key of a team's invitations. SPEC §9 */
 export const teamInvitations = (teamId: string): Key => [...keys.teams, teamId, "invitations"]
 /** The key of a team's member profiles. SPEC §9 */

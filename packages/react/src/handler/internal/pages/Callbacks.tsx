@@ -10,7 +10,7 @@ import * as Auth from "stack-auth-effect/Auth"
 import * as CliAuth from "stack-auth-effect/CliAuth"
 import * as OAuth from "stack-auth-effect/OAuth"
 import * as TeamInvitations from "stack-auth-effect/TeamInvitations"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as EmailVerification from "stack-auth-effect/EmailVerification"
 import * as Redirects from "stack-auth-effect/Redirects"
 import { MultiFactorAuthenticationRequired } from "stack-auth-effect/KnownErrors"
 import { useProject, useUser } from "../../../hooks.ts"
@@ -80,7 +80,7 @@ export function MagicLinkCallbackPage(): ReactNode {
 export function EmailVerificationPage(): ReactNode {
   const handler = useHandler()
   const messages = useMessages()
-  const verify = useOnMount(() => Mutations.verifyEmail(handler.param("code") ?? ""))
+  const verify = useOnMount(() => EmailVerification.verify(handler.param("code") ?? ""))
   let body: ReactNode
   if (verify.exit === undefined) body = <Status tone="progress">{messages.callback.verifying}</Status>
   else if (verify.error !== undefined) body = <Alert error={verify.error} testId="email-verification-error" />
@@ -117,7 +117,7 @@ function SignInFirst(props: { readonly what: string }): ReactNode {
 function InvitationDetails(props: { readonly code: string }): ReactNode {
   const messages = useMessages()
   const details = useOnMount(() => TeamInvitations.details(props.code))
-  const accept = useMutation(() => Mutations.acceptInvitation(props.code))
+  const accept = useMutation(() => TeamInvitations.accept(props.code))
   if (details.exit === undefined) return <Status tone="progress">{messages.callback.invitationChecking}</Status>
   if (details.error !== undefined) return <Alert error={details.error} testId="invitation-error" />
   const team = details.data!.teamDisplayName
