@@ -183,20 +183,17 @@ const currentHostname: Effect.Effect<string> = /*#__PURE__*/ Effect.withFiber((f
   Effect.succeed(hostnameOf(fiber.getRef(Host.Host)?.url()))
 )
 
+/** A ceremony of `@simplewebauthn/browser`, its failure read with the page's hostname. */
+const ceremony = <A>(start: () => Promise<A>, rpId: string): Effect.Effect<A, CeremonyError> =>
+  Effect.flatMap(currentHostname, (hostname) =>
+    Effect.tryPromise({ try: start, catch: (failure) => fromCeremonyFailure(failure, { hostname, rpId }) }))
+
 /** Browsers (SPEC §5): `@simplewebauthn/browser`, loaded when a ceremony starts; the page's hostname. */
 export const layerBrowser: Layer.Layer<WebAuthn> = Layer.succeed(WebAuthn, WebAuthn.of({
   isSupported: Effect.promise(() => import("@simplewebauthn/browser")).pipe(Effect.map((lib) => lib.browserSupportsWebAuthn())),
   hostname: currentHostname,
   startRegistration: (optionsJSON) =>
-    Effect.flatMap(currentHostname, (hostname) =>
-      Effect.tryPromise({
-        try: async () => (await import("@simplewebauthn/browser")).startRegistration({ optionsJSON }),
-        catch: (failure) => fromCeremonyFailure(failure, { hostname, rpId: optionsJSON.rp.id ?? "" })
-      })),
+    ceremony(async () => (await import("@simplewebauthn/browser")).startRegistration({ optionsJSON }), optionsJSON.rp.id ?? ""),
   startAuthentication: (optionsJSON) =>
-    Effect.flatMap(currentHostname, (hostname) =>
-      Effect.tryPromise({
-        try: async () => (await import("@simplewebauthn/browser")).startAuthentication({ optionsJSON }),
-        catch: (failure) => fromCeremonyFailure(failure, { hostname, rpId: optionsJSON.rpId ?? "" })
-      }))
+    ceremony(async () => (await import("@simplewebauthn/browser")).startAuthentication({ optionsJSON }), optionsJSON.rpId ?? "")
 }))
