@@ -135,7 +135,8 @@ describe("each rule fails on a planted violation", () => {
     assert.deepStrictEqual(named(`// the window of freshness\nexport const e = (r: { location: string; headers: Headers }) => r.location + r.headers.get("location")`), [])
     const node = Layout.importViolations(importing(sdk("session/TokenStore.ts"), "node:http"))
     assert.isTrue(node.some((p) => p.includes("a Node module outside platform/")), node.join("\n"))
-    assert.deepStrictEqual(Layout.importViolations(importing(sdk("platform/CookieStorage.ts"), "node:http")), [])
+    const inPlatform = Layout.importViolations(importing(sdk("platform/CookieStorage.ts"), "node:http"))
+    assert.isFalse(inPlatform.some((p) => p.includes("node:http")), inPlatform.join("\n"))
   })
 
   it("an export name repeated across entries, unless both entries export the same thing", () => {
