@@ -72,7 +72,7 @@ export const layerOwnerSession = <E = never>(options: OwnerSessionOptions<E>): L
 
 /**
  * The admin app of a project the signed-in user owns, run by the current session (the owner's, in
- * the `internal` project's app) instead of a super-secret key. SPEC §6
+ * the `internal` project's app) instead of a super-secret key.
  */
 export const forOwnedProject = (projectId: string): Effect.Effect<Layer.Layer<Services, StackConfigError>, never, Session.Session | StackHttp.StackHttp> =>
   Effect.gen(function*() {

@@ -58,7 +58,7 @@ export interface ActAsTokens {
 }
 
 /**
- * A client-app view of one user from a server (SPEC §4, §6): the app's project and publishable key
+ * A client-app view of one user from a server: the app's project and publishable key
  * with client access, and a session over exactly these tokens (refreshed in memory). Provide it to
  * the calls that should run as the user, e.g. with the tokens of `Sessions.create`.
  */

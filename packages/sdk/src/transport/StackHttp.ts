@@ -126,7 +126,7 @@ export interface Options {
 
 /**
  * Checks a configuration for an access level: a project id, and the secret server key for server
- * access. (The server and admin apps also keep secret keys off browsers.) SPEC §6
+ * access. (The server and admin apps also keep secret keys off browsers.)
  */
 export const validate = (options: Options): Effect.Effect<void, StackConfigError> => {
   const { accessType, config } = options

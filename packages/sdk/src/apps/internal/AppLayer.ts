@@ -86,8 +86,8 @@ export type Witnesses<W> = (config: StackConfig.StackConfig) => Layer.Layer<W, S
 
 /**
  * The witnesses of a server or admin app, refused with a secret key where a page's globals exist
- * (SPEC §6) unless `allowSecretKeysInBrowser`: checked when the app is built. Given by those two
- * apps, so a client app's bundle never holds the check.
+ * unless `allowSecretKeysInBrowser`: checked when the app is built. Given by those two apps, so a
+ * client app's bundle never holds the check.
  */
 export const keysOffBrowsers = <W>(witnesses: Witnesses<W>, options: CommonOptions<unknown>): Witnesses<W> => (config) =>
   Layer.unwrap(Effect.suspend(() =>

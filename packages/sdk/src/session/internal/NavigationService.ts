@@ -1,7 +1,7 @@
 /**
- * Leaving the page (SPEC §2, §4): the navigation service the API and the redirects use, and its
- * Layers for servers (nowhere to go) and tests (the URLs recorded). Public as `Navigation`
- * (platform/Navigation.ts, which adds the browser's Layer).
+ * Leaving the page (redirects to sign-in, to the MFA page, to an OAuth provider): the navigation
+ * service the API and the redirects use, and its Layers for servers (nowhere to go) and tests (the
+ * URLs recorded). Public as `Navigation` (platform/Navigation.ts, which adds the browser's Layer).
  *
  * @since 0.1.0
  */
