@@ -12,7 +12,7 @@ import * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
 import * as Headers from "../protocol/Headers.ts"
 import { type InvalidTokenValue, isRejectedValue, validateValue } from "./AccessToken.ts"
-import * as SessionCookies from "./internal/SessionCookies.ts"
+import * as CookieStorage from "./internal/SessionCookies.ts"
 import type { StoredTokens } from "./internal/StoredTokens.ts"
 
 /** The tokens a store holds; either may be missing. SPEC §3, §4 */
@@ -132,8 +132,8 @@ export const tokensFromRequest = (request: IncomingRequest, options: { readonly 
       return empty
     }
   }
-  const cookies = SessionCookies.parseCookieHeader(header(request, "cookie") ?? "")
-  return SessionCookies.readTokens((name) => cookies.get(name), options.projectId).tokens
+  const cookies = CookieStorage.parseCookieHeader(header(request, "cookie") ?? "")
+  return CookieStorage.readTokens((name) => cookies.get(name), options.projectId).tokens
 }
 
 /**
