@@ -1,5 +1,5 @@
 /**
- * The one table of every text the prebuilt components and handler pages show (SPEC §2, §8). An app
+ * The one table of every text the prebuilt components and handler pages show. An app
  * overrides any part of it (`<StackProvider messages={{ signIn: { title: ... } }}>`), which is
  * also how it translates them. Every typed failure of every call a component makes has a human
  * sentence in {@link Messages.errors}: the table is exhaustive at the type level (a call added to
@@ -37,7 +37,7 @@ export type FailureOf<T> = T extends (...args: any) => infer R ? FailureOf<R>
 
 /**
  * Every call the prebuilt components make, by name. Adding a call here makes its failures part of
- * {@link ErrorTag}, so the table below must give each a sentence. SPEC §8
+ * {@link ErrorTag}, so the table below must give each a sentence.
  */
 export interface ComponentCalls {
   /** Reading the project's name and sign-in settings. */
@@ -143,7 +143,7 @@ export interface ComponentCalls {
   readonly removeMember: typeof TeamMemberships.removeMember
 }
 
-/** The checks the components make themselves before calling the service (a form refused before any request). SPEC §2 */
+/** The checks the components make themselves before calling the service (a form refused before any request). */
 export type ComponentCheck =
   | { readonly _tag: "EmptyTeamName" }
   | { readonly _tag: "WrongTotpCode" }
@@ -151,13 +151,13 @@ export type ComponentCheck =
   | { readonly _tag: "EmptyField" }
   | { readonly _tag: "ImageUnreadable" }
 
-/** Any failure of a call a prebuilt component makes, or of its own checks. SPEC §8 */
+/** Any failure of a call a prebuilt component makes, or of its own checks. */
 export type ComponentError = { [K in keyof ComponentCalls]: FailureOf<ComponentCalls[K]> }[keyof ComponentCalls] | ComponentCheck
 
-/** The `_tag` of every such failure: the keys the error table must cover. SPEC §8 */
+/** The `_tag` of every such failure: the keys the error table must cover. */
 export type ErrorTag = ComponentError extends infer E ? E extends { readonly _tag: infer T extends string } ? T : never : never
 
-/** The human sentence for each failure, by `_tag`. SPEC §8 */
+/** The human sentence for each failure, by `_tag`. */
 export type ErrorMessages = { readonly [T in ErrorTag]: string }
 
 const sessionEnded = "Your sign-in has ended. Please sign in again."
@@ -248,7 +248,7 @@ const errors: ErrorMessages = {
   ImageUnreadable: "That picture could not be read. Try a PNG or JPEG file."
 }
 
-/** Every text of the prebuilt components and handler pages. SPEC §2, §8 */
+/** Every text of the prebuilt components and handler pages. */
 export const defaultMessages = {
   errors,
   /** For a failure that has no `_tag` (a bug, a thrown value). */
@@ -668,14 +668,14 @@ export const defaultMessages = {
   }
 }
 
-/** The messages table's shape. SPEC §8 */
+/** The messages table's shape. */
 export type Messages = typeof defaultMessages
 
 /** Any part of a table, at any depth (texts and text functions are replaced whole). */
 export type DeepPartialMessages<T> = T extends string | ((...args: never) => unknown) ? T
   : { readonly [K in keyof T]?: DeepPartialMessages<T[K]> }
 
-/** A partial table an app passes to override some texts (any depth). SPEC §8 */
+/** A partial table an app passes to override some texts (any depth). */
 export type MessagesOverride = DeepPartialMessages<Messages>
 
 const mergeDeep = (base: unknown, override: unknown): unknown => {
@@ -687,21 +687,21 @@ const mergeDeep = (base: unknown, override: unknown): unknown => {
   return out
 }
 
-/** The table with an app's overrides applied (at any depth). SPEC §8 */
+/** The table with an app's overrides applied (at any depth). */
 export const mergeMessages = (base: Messages, override: MessagesOverride | undefined): Messages =>
   override === undefined ? base : mergeDeep(base, override) as Messages
 
 const tagOf = (error: unknown): string | undefined =>
   typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string" ? error._tag : undefined
 
-/** The human sentence for a failure: by its `_tag`, else the generic sentence. SPEC §8 */
+/** The human sentence for a failure: by its `_tag`, else the generic sentence. */
 export const errorMessage = (messages: Messages, error: unknown): string => {
   const tag = tagOf(error)
   const known = tag === undefined ? undefined : (messages.errors as Readonly<Record<string, string>>)[tag]
   return known ?? messages.unexpectedError
 }
 
-/** Whether a failure means the service could not be reached (offline, connection, timeout). SPEC §8 */
+/** Whether a failure means the service could not be reached (offline, connection, timeout). */
 export const isUnreachable = (error: unknown): boolean => {
   const tag = tagOf(error)
   return tag === "StackConnectionError" || tag === "StackOfflineError" || tag === "StackTimeoutError"

@@ -1,5 +1,5 @@
 /**
- * Team settings (SPEC §3 Team, Team member profile, Team invitation, §6, §7 Teams): the team's
+ * Team settings (`/teams`, `/team-member-profiles`, `/team-invitations`): the team's
  * name and picture, its members (with the user's own role and permissions), invitations sent and
  * pending with revoke, leaving, and deleting where the user's permissions allow. Actions the user
  * may not take are not offered; the service still checks every one.
@@ -20,7 +20,7 @@ import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
 import { checked, ConfirmButton, Loaded, PictureEditor, Section, TableHead, Time, useAccountLinks } from "../account/internal/parts.tsx"
 
-/** The team permissions the settings look at. SPEC §6 */
+/** The team permissions the settings look at. */
 export const teamPermissions = {
   update: "$update_team",
   delete: "$delete_team",
@@ -29,7 +29,7 @@ export const teamPermissions = {
   invite: "$invite_members"
 } as const
 
-/** A permission's name as people read it ("team_admin" → "Team admin", "$invite_members" → "Invite members"). SPEC §6 */
+/** A permission's name as people read it ("team_admin" → "Team admin", "$invite_members" → "Invite members"). */
 export const permissionLabel = (id: string): string => {
   const words = id.replace(/^\$/, "").replace(/_/g, " ")
   return words.charAt(0).toUpperCase() + words.slice(1)
@@ -53,7 +53,7 @@ function Rename(props: { readonly team: Team }): ReactNode {
   )
 }
 
-/** Removes another member; the app's cache reloads the team's member list. SPEC §7 `DELETE /team-memberships/{teamId}/{userId}` */
+/** Removes another member; the app's cache reloads the team's member list. `DELETE /team-memberships/{teamId}/{userId}` */
 export const removeTeamMember = (teamId: string, userId: string) => TeamMemberships.removeMember(teamId, userId)
 
 function MemberRow(props: {
@@ -271,7 +271,7 @@ function LeaveOrDelete(props: { readonly team: Team; readonly canDelete: boolean
   )
 }
 
-/** Props of {@link TeamSettings}. SPEC §3 Team */
+/** Props of {@link TeamSettings}. */
 export interface TeamSettingsProps {
   /** The team to show (one of the user's teams). */
   readonly teamId: string
@@ -279,7 +279,7 @@ export interface TeamSettingsProps {
   readonly onGone?: (() => void) | undefined
 }
 
-/** The settings of one of the user's teams: name, picture, members, invitations, leave and delete. SPEC §3, §6 */
+/** The settings of one of the user's teams: name, picture, members, invitations, leave and delete. */
 export function TeamSettings(props: TeamSettingsProps): ReactNode {
   const t = useMessages().team
   const teams = useTeamsQuery()

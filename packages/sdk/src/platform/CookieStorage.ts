@@ -1,5 +1,5 @@
 /**
- * The session cookies of SPEC §4 and §9 (names, lifetimes, attributes, the `[refresh, access]`
+ * The session cookies (names, lifetimes, attributes, the `[refresh, access]`
  * access cookie, the legacy refresh cookie) and the adapters that read and write them: a browser
  * `document`, `node:http`, and a Fetch `Request`/`Response` pair. No Effect here: plain functions.
  *
@@ -34,7 +34,7 @@ const forwardedHttps = (value: string | ReadonlyArray<string> | null | undefined
   (typeof value === "string" ? value : value?.[0])?.split(",")[0]?.trim().toLowerCase() === "https"
 
 /**
- * Cookies of a `node:http` exchange (SPEC §4): reads the request's `Cookie` header, appends
+ * Cookies of a `node:http` exchange: reads the request's `Cookie` header, appends
  * `Set-Cookie` headers to the response (keeping headers other code set). Call before the head is sent.
  */
 export const nodeAdapter = (request: IncomingMessage, response: ServerResponse): CookieAdapter => {
@@ -50,7 +50,7 @@ export const nodeAdapter = (request: IncomingMessage, response: ServerResponse):
   }).adapter
 }
 
-/** Cookies of a Fetch `Request`, with the `Set-Cookie` headers to put on the `Response`. SPEC §4 */
+/** Cookies of a Fetch `Request`, with the `Set-Cookie` headers to put on the `Response`. */
 export interface FetchCookies extends CookieAdapter {
   /** The `Set-Cookie` values written so far (one per cookie name, the last write wins). */
   readonly setCookies: () => ReadonlyArray<string>
@@ -58,7 +58,7 @@ export interface FetchCookies extends CookieAdapter {
   readonly applyTo: (response: Response) => Response
 }
 
-/** Cookies of a Fetch `Request`/`Response` pair (SPEC §4); `Secure` when the request is https. */
+/** Cookies of a Fetch `Request`/`Response` pair; `Secure` when the request is https. */
 export const fetchAdapter = (request: Request): FetchCookies => {
   const secure = new URL(request.url).protocol === "https:" || forwardedHttps(request.headers.get("x-forwarded-proto"))
   const { adapter, setCookies } = collecting(request.headers.get("cookie") ?? "", secure, () => {})

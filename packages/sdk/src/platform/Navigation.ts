@@ -1,5 +1,5 @@
 /**
- * Leaving the page (SPEC §2, §4): redirects to sign-in, to the MFA page, to an OAuth provider.
+ * Leaving the page: redirects to sign-in, to the MFA page, to an OAuth provider.
  * Browsers change `window.location`; servers have nowhere to go; tests record the URLs.
  *
  * @since 0.1.0
@@ -11,7 +11,7 @@ import { Navigation } from "../session/internal/NavigationService.ts"
 
 export * from "../session/internal/NavigationService.ts"
 
-/** Browsers (SPEC §2): `window.location.assign` / `replace`. */
+/** Browsers: `window.location.assign` / `replace`. */
 export const layerBrowser: Layer.Layer<Navigation> = /*#__PURE__*/ Layer.sync(Navigation, () => {
   const location = () => (globalThis as { location?: Pick<Location, "assign" | "replace"> }).location
   return Navigation.of({

@@ -1,5 +1,5 @@
 /**
- * The cookies of the current page or request, as a service (SPEC §4 "OAuth"): what the OAuth flow
+ * The cookies of the current page or request, as a service: what the OAuth flow
  * keeps its PKCE code verifier in. Over the adapters of `CookieStorage`; by default the page's
  * cookies (`document.cookie`, from the host the apps provide), or a process-wide memory jar where
  * there is no page.
@@ -13,7 +13,7 @@ import * as Layer from "effect/Layer"
 import * as Host from "../transport/internal/Host.ts"
 import * as SessionCookies from "./internal/SessionCookies.ts"
 
-/** A cookie jar in memory (servers without a request, tests). SPEC §4 */
+/** A cookie jar in memory (servers without a request, tests). */
 export const makeMemory = (secure = false): SessionCookies.CookieAdapter => {
   const jar = new Map<string, string>()
   return {
@@ -29,7 +29,7 @@ export const makeMemory = (secure = false): SessionCookies.CookieAdapter => {
 
 let processJar: SessionCookies.CookieAdapter | undefined
 
-/** The cookies in use: `document.cookie` in browsers, else a process-wide memory jar. SPEC §4 */
+/** The cookies in use: `document.cookie` in browsers, else a process-wide memory jar. */
 export const Cookies: Context.Reference<SessionCookies.CookieAdapter> = /*#__PURE__*/ Context.Reference<SessionCookies.CookieAdapter>(
   "stack-auth-effect/session/Cookies",
   { defaultValue: () => (processJar ??= makeMemory()) }
@@ -43,8 +43,8 @@ export const current: Effect.Effect<SessionCookies.CookieAdapter> = /*#__PURE__*
   return Effect.succeed(page === undefined ? cookies : SessionCookies.documentAdapter(page, Host.isHttps(host?.url())))
 })
 
-/** Uses these cookies (a server framework's request/response, `CookieStorage.fetchAdapter`). SPEC §4 */
+/** Uses these cookies (a server framework's request/response, `CookieStorage.fetchAdapter`). */
 export const layerAdapter = (adapter: SessionCookies.CookieAdapter): Layer.Layer<never> => Layer.succeed(Cookies, adapter)
 
-/** A fresh memory jar. SPEC §4 */
+/** A fresh memory jar. */
 export const layerMemory: Layer.Layer<never> = /*#__PURE__*/ Layer.sync(Cookies, () => makeMemory())

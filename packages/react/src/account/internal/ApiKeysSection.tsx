@@ -1,5 +1,5 @@
 /**
- * Account settings, API keys (SPEC §3 API key, §7 `/user-api-keys`): create one (its whole value is
+ * Account settings, API keys (`/user-api-keys`): create one (its whole value is
  * shown once, with a copy button), list them with human times, revoke (asked first). Revoking the
  * key just created also takes its "copy it now" value off the page.
  *
@@ -73,7 +73,7 @@ function KeyRow(props: { readonly apiKey: ApiKey; readonly owner: ApiKeys.Owner;
   )
 }
 
-/** The API keys of the user, or of a team with `owner`. SPEC §3 API key */
+/** The API keys of the user, or of a team with `owner`. */
 export function ApiKeysSection(props: { readonly owner?: ApiKeys.Owner | undefined }): ReactNode {
   const messages = useMessages()
   const t = messages.account.apiKeys

@@ -1,5 +1,5 @@
 /**
- * Account settings, danger zone (SPEC §4, §6, §7 `DELETE /users/me`): sign out, and delete the
+ * Account settings, danger zone (`DELETE /users/me`): sign out, and delete the
  * account when the project allows it, after a confirmation that names what is lost.
  *
  * @since 0.1.0
@@ -14,7 +14,7 @@ import { useMessages } from "../../ui/Theme.tsx"
 import { useMutation } from "../../useQuery.ts"
 import { ConfirmButton, Section, useAccountLinks } from "./parts.tsx"
 
-/** Sign out and account deletion. SPEC §4, §6 */
+/** Sign out and account deletion. */
 export function DangerSection(): ReactNode {
   const messages = useMessages()
   const t = messages.account.danger

@@ -1,5 +1,5 @@
 /**
- * Account settings, e-mail addresses (SPEC §3 Contact channel, §4, §7 Contact channels): add,
+ * Account settings, e-mail addresses (`/contact-channels`): add,
  * verify, make primary, choose which addresses sign in, remove. A change that would leave no way to
  * sign in (removing the last address used for sign-in, or turning sign-in off on it, without a
  * passkey or linked account) is refused with the reason. Making a verified address primary also
@@ -96,7 +96,7 @@ function ChannelRow(props: {
   )
 }
 
-/** The user's e-mail addresses. SPEC §3 Contact channel */
+/** The user's e-mail addresses. */
 export function EmailsSection(): ReactNode {
   const messages = useMessages()
   const t = messages.account.emails

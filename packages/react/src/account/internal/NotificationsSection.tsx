@@ -1,5 +1,5 @@
 /**
- * Account settings, notifications (SPEC §3 Notification category, §7): which e-mails the user
+ * Account settings, notifications (`/emails/notification-preference`): which e-mails the user
  * gets; categories that cannot be turned off say so.
  *
  * @since 0.1.0
@@ -35,7 +35,7 @@ function CategoryRow(props: { readonly category: NotificationCategory; readonly 
   )
 }
 
-/** Which e-mails the user receives. SPEC §3 Notification category */
+/** Which e-mails the user receives. */
 export function NotificationsSection(): ReactNode {
   const t = useMessages().account.notifications
   const categories = useNotificationCategoriesQuery()

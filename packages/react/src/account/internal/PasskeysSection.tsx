@@ -1,5 +1,5 @@
 /**
- * Account settings, passkeys (SPEC §3 User `passkey_auth_enabled`, §5, §7 `/auth/passkey/*`): add
+ * Account settings, passkeys (`passkey_auth_enabled`, `/auth/passkey/*`): add
  * one for this device, see whether the account has one, and remove passkey sign-in (asked first,
  * refused when it is the last way to sign in). The protocol keeps one passkey switch per user, not
  * a list of devices, so the list has one row.
@@ -15,7 +15,7 @@ import { useMutation } from "../../useQuery.ts"
 import { ConfirmButton, Refusal, Section, TableHead, useRefusal } from "./parts.tsx"
 import { refusalOf, useSignInState } from "./useSignInState.ts"
 
-/** Passkeys: add, list, remove. SPEC §5 */
+/** Passkeys: add, list, remove. */
 export function PasskeysSection(props: { readonly user: Users.CurrentUser }): ReactNode {
   const messages = useMessages()
   const t = messages.account.passkeys

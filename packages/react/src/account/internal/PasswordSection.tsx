@@ -1,6 +1,6 @@
 /**
  * Account settings, password: change it (current password, new one twice) or set a first one
- * (SPEC §2 `account-settings`, §5, §7 `/auth/password/update`, `/auth/password/set`). The new
+ * (`/auth/password/update`, `/auth/password/set`). The new
  * password's rule is stated and checked before any request; a wrong current password is said as
  * such under that field; the fields are cleared after a change.
  *
@@ -16,7 +16,7 @@ import { useMessages } from "../../ui/Theme.tsx"
 import { useMutation } from "../../useQuery.ts"
 import { Section } from "./parts.tsx"
 
-/** Changing the password, or setting a first one. SPEC §5 */
+/** Changing the password, or setting a first one. */
 export function PasswordSection(props: { readonly user: Users.CurrentUser }): ReactNode {
   const messages = useMessages()
   const t = messages.account.password

@@ -1,6 +1,6 @@
 /**
- * Account settings, profile: the display name and the profile picture (SPEC §2 `account-settings`,
- * §3 User, §7 `PATCH /users/me`).
+ * Account settings, profile: the display name and the profile picture
+ * (`PATCH /users/me`).
  *
  * @since 0.1.0
  */
@@ -12,7 +12,7 @@ import { useMessages } from "../../ui/Theme.tsx"
 import { useMutation } from "../../useQuery.ts"
 import { PictureEditor, Section } from "./parts.tsx"
 
-/** The profile: display name and picture. SPEC §3 User */
+/** The profile: display name and picture. */
 export function ProfileSection(props: { readonly user: Users.CurrentUser }): ReactNode {
   const { user } = props
   const messages = useMessages()

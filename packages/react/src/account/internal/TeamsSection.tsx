@@ -1,5 +1,5 @@
 /**
- * Account settings, teams (SPEC §3 Team, §7 Teams): the user's teams with the selected one marked,
+ * Account settings, teams (`/teams`): the user's teams with the selected one marked,
  * selecting one, opening a team's settings (its own route, `#teams/<id>`), and creating a team (an
  * empty name is refused before any request).
  *
@@ -63,7 +63,7 @@ function CreateTeam(): ReactNode {
   )
 }
 
-/** The user's teams; with `teamId`, that team's settings. SPEC §3 Team */
+/** The user's teams; with `teamId`, that team's settings. */
 export function TeamsSection(props: {
   readonly user: Users.CurrentUser
   readonly teamId?: string | undefined

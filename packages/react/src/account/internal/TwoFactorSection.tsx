@@ -1,6 +1,6 @@
 /**
- * Account settings, two-factor authentication with an authenticator app (SPEC §3 User
- * `totp_secret_base64`, §4): a new key is shown as a QR code and as text for manual entry, and is
+ * Account settings, two-factor authentication with an authenticator app
+ * (`totp_secret_base64`): a new key is shown as a QR code and as text for manual entry, and is
  * saved only once the user typed a valid first code from their app (a key that never reached the
  * app cannot lock them out). Turning it off asks first.
  *
@@ -20,14 +20,14 @@ import { checked, ConfirmButton, Section } from "./parts.tsx"
 
 const toBase64 = (bytes: ArrayBufferLike): string => btoa(String.fromCharCode(...new Uint8Array(bytes)))
 
-/** The key in groups of four, as authenticator apps show it. SPEC §4 */
+/** The key in groups of four, as authenticator apps show it. */
 export const groupKey = (base32: string): string => base32.replace(/(.{4})(?=.)/g, "$1 ")
 
-/** Whether `code` is the key's code now, or one 30-second step before or after (the usual clock skew). SPEC §4 */
+/** Whether `code` is the key's code now, or one 30-second step before or after (the usual clock skew). */
 export const isValidFirstCode = (secret: OTPAuth.Secret, code: string): boolean =>
   /^\d{6}$/.test(code) && OTPAuth.TOTP.validate({ token: code, secret, window: 1 }) !== null
 
-/** An `otpauth://` URI as a QR code picture (SVG). SPEC §4 */
+/** An `otpauth://` URI as a QR code picture (SVG). */
 export const qrCodeDataUrl = (uri: string): string =>
   `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(uri, { border: 2 }))}`
 
@@ -84,7 +84,7 @@ function Setup(props: { readonly user: Users.CurrentUser; readonly onDone: () =>
   )
 }
 
-/** Two-factor authentication with an authenticator app (TOTP). SPEC §4 */
+/** Two-factor authentication with an authenticator app (TOTP). */
 export function TwoFactorSection(props: { readonly user: Users.CurrentUser }): ReactNode {
   const t = useMessages().account.twoFactor
   const enabled = props.user.isMultiFactorRequired

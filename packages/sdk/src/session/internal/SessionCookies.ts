@@ -1,7 +1,7 @@
 /**
- * The session cookies of SPEC §4 and §9 (names, lifetimes, attributes, the `[refresh, access]`
- * access cookie, the legacy refresh cookie), read and written through a `CookieAdapter`, and the
- * adapter over a page's cookie string. No Effect here: plain functions. Public as `CookieStorage`
+ * The session cookies (names, lifetimes, attributes, the `[refresh, access]` access cookie, the
+ * legacy refresh cookie), read and written through a `CookieAdapter`, and the adapter over a
+ * page's cookie string. No Effect here: plain functions. Public as `CookieStorage`
  * (platform/CookieStorage.ts, which adds the request/response adapters).
  *
  * @since 0.1.0
@@ -9,18 +9,18 @@
 import * as Redacted from "effect/Redacted"
 import type { StoredTokens } from "./StoredTokens.ts"
 
-/** The refresh cookie's name: product prefix, `refresh`, project id. SPEC §4 */
+/** The refresh cookie's name: product prefix, `refresh`, project id. */
 export const refreshCookieName = (projectId: string): string => `stack-refresh-${projectId}`
-/** The legacy refresh cookie, without a project id; read, then migrated. SPEC §4 */
+/** The legacy refresh cookie, without a project id; read, then migrated. */
 export const legacyRefreshCookieName = "stack-refresh"
-/** The access cookie: a JSON array `[refreshToken, accessToken]`. SPEC §4 */
+/** The access cookie: a JSON array `[refreshToken, accessToken]`. */
 export const accessCookieName = "stack-access"
-/** Refresh cookie lifetime, one year. SPEC §9 */
+/** Refresh cookie lifetime, one year. */
 export const refreshCookieMaxAgeSeconds = 31_536_000
-/** Access cookie lifetime, 24 hours. SPEC §9 */
+/** Access cookie lifetime, 24 hours. */
 export const accessCookieMaxAgeSeconds = 86_400
 
-/** Attributes of every session cookie: `Path=/`, `SameSite=Lax`, `Secure` on https. SPEC §4 */
+/** Attributes of every session cookie: `Path=/`, `SameSite=Lax`, `Secure` on https. */
 export interface CookieAttributes {
   readonly maxAge: number
   readonly path: "/"
@@ -28,7 +28,7 @@ export interface CookieAttributes {
   readonly secure: boolean
 }
 
-/** Cookie access for one place (a document, one request/response). SPEC §4 */
+/** Cookie access for one place (a document, one request/response). */
 export interface CookieAdapter {
   /** The value of cookie `name`, if set. */
   readonly get: (name: string) => string | undefined
@@ -40,7 +40,7 @@ export interface CookieAdapter {
   readonly secure?: boolean | undefined
 }
 
-/** The attributes for a cookie kept `maxAge` seconds. SPEC §4 */
+/** The attributes for a cookie kept `maxAge` seconds. */
 export const attributes = (maxAge: number, secure: boolean): CookieAttributes => ({ maxAge, path: "/", sameSite: "Lax", secure })
 
 /** The past date that deletes a cookie where `Max-Age=0` is not honoured. */
@@ -86,9 +86,9 @@ const parseAccessCookie = (value: string | undefined): readonly [string | null, 
 }
 
 /**
- * Reads the session cookies (SPEC §4): the project's refresh cookie, else the legacy one; the
+ * Reads the session cookies: the project's refresh cookie, else the legacy one; the
  * access token only when the access cookie is bound to that refresh token. `undefined` values are
- * dropped (SPEC §5).
+ * dropped.
  */
 export const readTokens = (
   get: (name: string) => string | undefined,
@@ -110,7 +110,7 @@ export const readTokens = (
 }
 
 /**
- * Writes the session cookies for `tokens` (SPEC §4). The shared access cookie is only removed when
+ * Writes the session cookies for `tokens`. The shared access cookie is only removed when
  * it is ours: bound to one of this project's refresh tokens (`ownRefreshTokens`), or unbound and
  * holding this store's own access token (`ownAccessToken`); never another project's.
  */
@@ -138,7 +138,7 @@ export const writeTokens = (
   if (ours) adapter.delete(accessCookieName, attributes(0, secure))
 }
 
-/** Removes the legacy refresh cookie after its token moved to the project's cookie. SPEC §4 */
+/** Removes the legacy refresh cookie after its token moved to the project's cookie. */
 export const deleteLegacy = (adapter: CookieAdapter, secure: boolean): void =>
   adapter.delete(legacyRefreshCookieName, attributes(0, secure))
 
@@ -149,7 +149,7 @@ export interface CookieDocument {
   cookie: string
 }
 
-/** Cookies of a browser document (`document.cookie`). SPEC §4 */
+/** Cookies of a browser document (`document.cookie`). */
 export const documentAdapter = (page: CookieDocument, secure: boolean): CookieAdapter => ({
   secure,
   get: (name) => parseCookieHeader(page.cookie).get(name),

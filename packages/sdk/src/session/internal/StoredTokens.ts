@@ -5,7 +5,7 @@
  */
 import type * as Redacted from "effect/Redacted"
 
-/** The tokens a store holds; either may be missing. SPEC §3, §4 */
+/** The tokens a store holds; either may be missing. */
 export interface StoredTokens {
   readonly accessToken?: Redacted.Redacted<string> | undefined
   readonly refreshToken?: Redacted.Redacted<string> | undefined
