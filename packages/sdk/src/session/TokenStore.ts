@@ -12,13 +12,11 @@ import * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
 import * as Headers from "../protocol/Headers.ts"
 import { type InvalidTokenValue, isRejectedValue, validateValue } from "./AccessToken.ts"
-import * as CookieStorage from "../platform/CookieStorage.ts"
+import * as CookieStorage from "./internal/SessionCookies.ts"
+import type { StoredTokens } from "./internal/StoredTokens.ts"
 
 /** The tokens a store holds; either may be missing. */
-export interface StoredTokens {
-  readonly accessToken?: Redacted.Redacted<string> | undefined
-  readonly refreshToken?: Redacted.Redacted<string> | undefined
-}
+export type { StoredTokens } from "./internal/StoredTokens.ts"
 
 /** A token store. */
 export interface Service {

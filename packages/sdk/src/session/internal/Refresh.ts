@@ -20,6 +20,7 @@ import { KnownError } from "../../protocol/KnownError.ts"
 import * as Attempts from "../../transport/internal/Attempts.ts"
 import { decodeBody } from "../../transport/Call.ts"
 import * as HttpTransport from "../../transport/HttpTransport.ts"
+import * as Host from "../../transport/internal/Host.ts"
 import * as Limits from "../../transport/Limits.ts"
 import * as RetryAfter from "../../transport/internal/RetryAfter.ts"
 import * as Scrub from "../../transport/internal/Scrub.ts"
@@ -150,10 +151,12 @@ const lost = (failure: HttpTransport.TransportFailure): Effect.Effect<never, Att
     : Effect.fail(Attempts.retry({ _tag: "Network", reason: failure.reason }))
 
 const exhausted = (reason: string, attempts: number) =>
-  Effect.fail(
-    (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false
-      ? new StackOfflineError({ method, path })
-      : new StackConnectionError({ method, path, reason, attempts, diagnostics: [] })
+  Effect.withFiber((fiber) =>
+    Effect.fail(
+      fiber.getRef(Host.Host)?.offline() === true
+        ? new StackOfflineError({ method, path })
+        : new StackConnectionError({ method, path, reason, attempts, diagnostics: [] })
+    )
   )
 
 /**
