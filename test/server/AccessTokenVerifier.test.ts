@@ -4,8 +4,8 @@ import * as Fiber from "effect/Fiber"
 import * as Redacted from "effect/Redacted"
 import { TestClock } from "effect/testing"
 import { exportJWK, generateKeyPair, SignJWT } from "jose"
-import * as KnownErrors from "../../src/protocol/KnownErrors.ts"
-import * as AccessTokenVerifier from "../../src/server/AccessTokenVerifier.ts"
+import * as KnownErrors from "../../packages/sdk/src/protocol/KnownErrors.ts"
+import * as AccessTokenVerifier from "../../packages/sdk/src/server/AccessTokenVerifier.ts"
 import * as KeyService from "./KeyService.ts"
 
 const T0 = 1_800_000_000_000
