@@ -105,7 +105,7 @@ export interface Service {
 }
 
 /** The verifier service key. */
-export class AccessTokenVerifier extends Context.Service<AccessTokenVerifier, Service>()(
+export class AccessTokenVerifier extends /*#__PURE__*/ Context.Service<AccessTokenVerifier, Service>()(
   "stack-auth-effect/server/AccessTokenVerifier"
 ) {}
 

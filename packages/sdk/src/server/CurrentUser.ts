@@ -58,7 +58,7 @@ export interface Service {
 }
 
 /** The caller of the current request. */
-export class CurrentUser extends Context.Service<CurrentUser, Service>()("stack-auth-effect/server/CurrentUser") {}
+export class CurrentUser extends /*#__PURE__*/ Context.Service<CurrentUser, Service>()("stack-auth-effect/server/CurrentUser") {}
 
 /** Runs `load` once, on first use; later uses share its result (success or failure). */
 const once = <A, E>(load: Effect.Effect<A, E>): Effect.Effect<A, E> => {
@@ -98,7 +98,7 @@ export const fromClaims = (claims: Claims, mode: Mode): Effect.Effect<Service, n
   StackHttp.use((http) => Effect.succeed(make(claims, mode, loadUser(http, claims.token))))
 
 /** The full user of the current caller (`GET /users/me` once per request). */
-export const user: Effect.Effect<ServerUser, LoadError, CurrentUser> = CurrentUser.use((current) => current.user)
+export const user: Effect.Effect<ServerUser, LoadError, CurrentUser> = /*#__PURE__*/ CurrentUser.use((current) => current.user)
 
 /** What {@link layerTest} needs: a user id, and any claim or user you want handlers to see. */
 export interface TestOptions {

@@ -34,6 +34,7 @@ import * as Refresh from "../session/internal/Refresh.ts"
 import { RefreshCoordinator } from "../session/internal/RefreshCoordinator.ts"
 import type * as TokenStore from "../session/TokenStore.ts"
 import * as Call from "../transport/Call.ts"
+import { HttpTransport } from "../transport/HttpTransport.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
 import type { StackDecodeError } from "../transport/TransportErrors.ts"
 import { AccessTokenVerifier, type Claims, type VerifyError } from "./AccessTokenVerifier.ts"
@@ -44,7 +45,7 @@ import * as CurrentUser from "./CurrentUser.ts"
 export type Mode = CurrentUser.Mode
 
 /** The request carries no token in any place `Credentials` reads (status 401). */
-export class MissingCredentials extends Schema.TaggedError<MissingCredentials>()("MissingCredentials", {}) {
+export class MissingCredentials extends /*#__PURE__*/ Schema.TaggedError<MissingCredentials>()("MissingCredentials", {}) {
   /** The HTTP status adapters answer with. */
   readonly status = 401
   override get message(): string {
@@ -76,8 +77,17 @@ export interface Authenticated {
   readonly source: Credentials.Source
   /** The new tokens when the session was refreshed for this request. */
   readonly refreshed: TokenStore.StoredTokens | undefined
-  /** `Set-Cookie` values for the response: the refreshed cookie session (empty otherwise). */
+  /** The refreshed cookie session's cookies to send back (empty otherwise). */
+  readonly cookies: ReadonlyArray<SessionCookie>
+  /** The same cookies as `Set-Cookie` header values. */
   readonly setCookies: ReadonlyArray<string>
+}
+
+/** A session cookie to send back: its name, value and attributes as the browser's cookie store writes them. */
+export interface SessionCookie {
+  readonly name: string
+  readonly value: string
+  readonly attributes: CookieStorage.CookieAttributes
 }
 
 const remoteErrors = [
@@ -139,23 +149,26 @@ const secureOf = (request: TokenStore.IncomingRequest, option: boolean | undefin
   return typeof url === "string" && url.startsWith("https:")
 }
 
-/** The `Set-Cookie` values that store `tokens` as the browser's cookie store does. */
+/** The cookies that store `tokens` as the browser's cookie store does (`previousRefreshToken`'s access cookie is replaced). */
 export const sessionCookies = (
   projectId: string,
   tokens: TokenStore.StoredTokens,
   previousRefreshToken: Redacted.Redacted<string> | undefined,
   secure: boolean
-): ReadonlyArray<string> => {
-  const written: Array<string> = []
+): ReadonlyArray<SessionCookie> => {
+  const written: Array<SessionCookie> = []
   const adapter: CookieStorage.CookieAdapter = {
     get: () => undefined,
-    set: (name, value, attributes) => void written.push(CookieStorage.serialize(name, value, attributes)),
-    delete: (name, attributes) => void written.push(CookieStorage.serialize(name, "", attributes ?? CookieStorage.attributes(0, secure))),
+    set: (name, value, attributes) => void written.push({ name, value, attributes }),
+    delete: (name, attributes) => void written.push({ name, value: "", attributes: attributes ?? CookieStorage.attributes(0, secure) }),
     secure
   }
   CookieStorage.writeTokens(adapter, projectId, secure, tokens, previousRefreshToken === undefined ? [] : [Redacted.value(previousRefreshToken)])
   return written
 }
+
+/** A session cookie as a `Set-Cookie` header value. */
+export const serializeCookie = (cookie: SessionCookie): string => CookieStorage.serialize(cookie.name, cookie.value, cookie.attributes)
 
 /**
  * Authenticates `request` (a Fetch `Request`, `node:http`'s `IncomingMessage`, anything with
@@ -168,17 +181,20 @@ export const authenticate = (
 ): Effect.Effect<Authenticated, AuthenticateError, StackHttp | AccessTokenVerifier> =>
   Effect.gen(function*() {
     const http = yield* StackHttp
+    // the full user is loaded later, in the handler's fiber: with the transport in use here (the app's)
+    const transport = yield* HttpTransport
     const mode = options.mode ?? "local"
     const projectId = http.config.projectId
     const credentials = Credentials.fromRequest(request, { projectId })
     if (credentials === undefined) return yield* new MissingCredentials()
     const check = (token: Redacted.Redacted<string>): Effect.Effect<Claims, AuthenticateError, AccessTokenVerifier> =>
       mode === "remote" ? checkRemote(http, token) : AccessTokenVerifier.use((verifier) => verifier.verify(token))
-    const done = (claims: Claims, refreshed: TokenStore.StoredTokens | undefined, setCookies: ReadonlyArray<string>): Authenticated => ({
-      currentUser: CurrentUser.make(claims, mode, CurrentUser.loadUser(http, claims.token)),
+    const done = (claims: Claims, refreshed: TokenStore.StoredTokens | undefined, cookies: ReadonlyArray<SessionCookie>): Authenticated => ({
+      currentUser: CurrentUser.make(claims, mode, Effect.provideService(CurrentUser.loadUser(http, claims.token), HttpTransport, transport)),
       source: credentials.source,
       refreshed,
-      setCookies
+      cookies,
+      setCookies: cookies.map(serializeCookie)
     })
     const refreshToken = credentials.refreshToken
     const refresh = Effect.gen(function*() {
@@ -189,10 +205,10 @@ export const authenticate = (
       if (outcome._tag === "Invalid") return yield* new KnownErrors.RefreshTokenNotFoundOrExpired({})
       const tokens: TokenStore.StoredTokens = { accessToken: outcome.accessToken, refreshToken: outcome.refreshToken ?? refreshToken }
       const claims = yield* check(outcome.accessToken)
-      const setCookies = credentials.source === "cookie"
+      const cookies = credentials.source === "cookie"
         ? sessionCookies(projectId, tokens, refreshToken, secureOf(request, options.secure))
         : []
-      return done(claims, tokens, setCookies)
+      return done(claims, tokens, cookies)
     })
     if (credentials.accessToken === undefined) return yield* refresh
     return yield* check(credentials.accessToken).pipe(
