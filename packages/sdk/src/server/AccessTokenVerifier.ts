@@ -30,7 +30,6 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import * as Scope from "effect/Scope"
 import { createLocalJWKSet, decodeJwt, errors, jwtVerify } from "jose"
 import type { JWTPayload } from "jose"
 import * as KnownErrors from "../protocol/KnownErrors.ts"
@@ -220,14 +219,13 @@ export const fromJwks = (
   return { projectId, verify, jwks }
 }
 
-/** Builds the verifier of the app's project over its pipeline; fetches run in the Layer's scope. */
-export const make = (options: Options = {}): Effect.Effect<Service, never, StackHttp | Scope.Scope> =>
+/** Builds the verifier of the app's project over its pipeline. */
+export const make = (options: Options = {}): Effect.Effect<Service, never, StackHttp> =>
   Effect.gen(function*() {
     const http = yield* StackHttp
-    const scope = yield* Scope.Scope
     // the key set is fetched with the transport in use where the verifier is built (the app's), not the caller's
     const transport = yield* HttpTransport
-    const jwks = Jwks.make(http, http.config.projectId, scope, { ...options, transport })
+    const jwks = Jwks.make(http, http.config.projectId, { ...options, transport })
     return fromJwks(jwks, http.config.projectId, options.issuerUrl ?? http.config.baseUrl, options)
   })
 

@@ -23,7 +23,6 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Schema from "effect/Schema"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as HttpApiMiddleware from "effect/http-api/HttpApiMiddleware"
@@ -32,18 +31,10 @@ import * as CookieStorage from "../platform/CookieStorage.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import type { AccessTokenVerifier } from "./AccessTokenVerifier.ts"
 import * as CurrentUser from "./CurrentUser.ts"
+import { AuthUnavailable, fromAuthenticateError, Unauthorized } from "./AuthErrors.ts"
 import * as ServerAuth from "./ServerAuth.ts"
 
-/** 401: the request carries no usable token; `code` is the known error's code (or `MISSING_CREDENTIALS`). */
-export class Unauthorized extends /*#__PURE__*/ Schema.TaggedError<Unauthorized>()("Unauthorized", {
-  code: Schema.String,
-  message: Schema.String
-}, { httpApiStatus: 401, description: "No valid Stack Auth access token (or session cookie) in the request." }) {}
-
-/** 503: the token could not be checked (the service or its key set cannot be reached). */
-export class AuthUnavailable extends /*#__PURE__*/ Schema.TaggedError<AuthUnavailable>()("AuthUnavailable", {
-  message: Schema.String
-}, { httpApiStatus: 503, description: "The Stack Auth service could not be reached to check the token." }) {}
+export { AuthUnavailable, Unauthorized } from "./AuthErrors.ts"
 
 /** The security schemes the middlewares declare: `Authorization: Bearer` and the session cookie. */
 export const security = {
@@ -62,15 +53,6 @@ export class RemoteAuthentication extends /*#__PURE__*/ HttpApiMiddleware.Servic
   "stack-auth-effect/server/HttpApiAuth/RemoteAuthentication",
   { security, error: [Unauthorized, AuthUnavailable] }
 ) {}
-
-/** An authentication failure as the middleware's declared error. */
-export const toHttpError = (error: ServerAuth.AuthenticateError): Unauthorized | AuthUnavailable =>
-  ServerAuth.statusOf(error) === 401
-    ? new Unauthorized({ code: codeOf(error), message: error.message })
-    : new AuthUnavailable({ message: "The Stack Auth service could not be reached to check the token." })
-
-const codeOf = (error: ServerAuth.AuthenticateError): string =>
-  error instanceof ServerAuth.MissingCredentials ? "MISSING_CREDENTIALS" : "code" in error && typeof error.code === "string" ? error.code : error._tag
 
 /** `response` with the refreshed session's cookies (`Set-Cookie`, the browser store's names and attributes). */
 export const addCookies = (
@@ -102,7 +84,7 @@ const make = (mode: ServerAuth.Mode) =>
       HttpServerRequest.HttpServerRequest.use((request) =>
         ServerAuth.authenticate(request, { mode }).pipe(
           Effect.provide(services),
-          Effect.mapError(toHttpError),
+          Effect.mapError(fromAuthenticateError),
           Effect.tapError((error) => Effect.sync(() => void failures.set(request, error))),
           Effect.flatMap((authenticated) =>
             httpEffect.pipe(

@@ -18,7 +18,6 @@ import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import type * as Scope from "effect/Scope"
 import type { JWK } from "jose"
 import { KnownError } from "../protocol/KnownError.ts"
 import * as HttpTransport from "../transport/HttpTransport.ts"
@@ -131,14 +130,10 @@ export const fetchKeys = (
 const millis = (input: Duration.Input | undefined, fallback: number): number =>
   input === undefined ? fallback : Duration.toMillis(Duration.fromInputUnsafe(input))
 
-/**
- * The key-set cache of `projectId`. Fetches run in `scope` (a caller that is interrupted does not
- * cancel the fetch the others wait for).
- */
+/** The key-set cache of `projectId`, fetched through `http`. */
 export const make = (
   http: StackHttp["Service"],
   projectId: string,
-  scope: Scope.Scope,
   options: Options = {}
 ): Service => {
   const ttl = millis(options.cacheTtl, defaultCacheTtlMillis)
@@ -176,7 +171,8 @@ export const make = (
       Effect.flatMap((exit: Exit.Exit<KeySet, TransportError>) => Deferred.done(deferred, exit)),
       Effect.onInterrupt(() => Effect.andThen(Effect.sync(() => void (inflight = undefined)), Deferred.interrupt(deferred)))
     )
-    return Effect.andThen(Effect.forkIn(run, scope), Deferred.await(deferred))
+    // detached: a caller that is interrupted does not cancel the fetch the others wait for (it is bounded by its limits)
+    return Effect.andThen(Effect.forkDetach(run), Deferred.await(deferred))
   }
 
   const get = (reason: Reason): Effect.Effect<KeySet, TransportError> =>
