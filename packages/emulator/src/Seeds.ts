@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import { exportJWK, generateKeyPair } from "jose"
+import { calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose"
 import type {
   InternalApiKey,
   PermissionDefinition,
@@ -139,11 +139,13 @@ export const keySet = (credentials: ProjectCredentials, createdAtMillis: number)
   manuallyRevokedAtMillis: null
 })
 
-/** A fresh ES256 signing key. SPEC §3 */
+/** A fresh ES256 signing key; its `kid` is 12 characters of base64url, as the service's. SPEC §3 */
 export const generateSigningKey: Effect.Effect<SigningKey> = Effect.promise(async () => {
   const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true })
-  const kid = crypto.randomUUID()
-  return { kid, privateJwk: await exportJWK(privateKey), publicJwk: await exportJWK(publicKey) }
+  const publicJwk = await exportJWK(publicKey)
+  // the service's shape of key id: 12 characters of base64url (here from the key's thumbprint)
+  const kid = (await calculateJwkThumbprint(publicJwk)).slice(0, 12)
+  return { kid, privateJwk: await exportJWK(privateKey), publicJwk }
 })
 
 /** A state with only the seeded projects. SPEC §3 */

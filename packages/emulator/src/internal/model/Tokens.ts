@@ -80,12 +80,13 @@ export const signAccessToken = (
   Effect.flatMap(importKey(key.privateJwk, key.kid, "private"), (privateKey) =>
     Effect.promise(() => {
       const iat = Math.floor(input.nowMillis / 1000)
-      return new SignJWT({ role: "authenticated", branchId: "main", refreshTokenId: input.refreshTokenId })
-        .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" })
-        .setSubject(input.userId)
+      // the service's shape: header `{ alg, kid }` (no `typ`); claims in its order
+      // `sub, branchId, refreshTokenId, role, iss, iat, aud, exp`
+      return new SignJWT({ sub: input.userId, branchId: "main", refreshTokenId: input.refreshTokenId, role: "authenticated" })
+        .setProtectedHeader({ alg: "ES256", kid: key.kid })
         .setIssuer(issuer(input.baseUrl, input.projectId))
-        .setAudience(input.projectId)
         .setIssuedAt(iat)
+        .setAudience(input.projectId)
         .setExpirationTime(iat + (input.lifetimeSeconds ?? accessTokenLifetimeSeconds))
         .sign(privateKey)
     }))
@@ -126,9 +127,9 @@ export const verifyAccessToken = (key: SigningKey, token: string, nowMillis: num
       }
     }))
 
-/** The public JWK set of the emulator's signing key: members `alg, crv, kid, kty, x, y`, as the service's. SPEC §3 */
+/** The public JWK set of the emulator's signing key: members `kty, crv, alg, kid, x, y` in the service's order. SPEC §3 */
 export const jwks = (key: SigningKey): { readonly keys: ReadonlyArray<JWK> } => ({
-  keys: [{ alg: "ES256", crv: key.publicJwk.crv!, kid: key.kid, kty: key.publicJwk.kty!, x: key.publicJwk.x!, y: key.publicJwk.y! }]
+  keys: [{ kty: key.publicJwk.kty!, crv: key.publicJwk.crv!, alg: "ES256", kid: key.kid, x: key.publicJwk.x!, y: key.publicJwk.y! }]
 })
 
 /** A fresh opaque random token (refresh tokens, codes): 32 random bytes, base64url. SPEC §3 */
