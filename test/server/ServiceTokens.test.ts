@@ -4,15 +4,18 @@
  */
 import { assert, describe, it, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import { TestClock } from "effect/testing"
 import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Seeds from "../../packages/emulator/src/Seeds.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as KnownErrors from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import * as Session from "../../packages/sdk/src/session/Session.ts"
 import * as AccessTokenVerifier from "../../packages/sdk/src/server/AccessTokenVerifier.ts"
 import * as Jwks from "../../packages/sdk/src/server/Jwks.ts"
+import * as ServerAuth from "../../packages/sdk/src/server/ServerAuth.ts"
 import * as HttpTransport from "../../packages/sdk/src/transport/HttpTransport.ts"
 import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
 import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
@@ -76,4 +79,34 @@ layer(layerInProcess)("the emulator issues tokens and keys of the service's shap
       assert.deepStrictEqual(Object.keys(keys[0]), Object.keys(JSON.parse(recordedJwks).keys[0]))
       assert.strictEqual(keys[0].kid, ours.header.kid)
     }).pipe(Effect.provide(TestApps.client())))
+})
+
+layer(layerInProcess)("the emulator's signing key rotation, seen by the verifier", (it) => {
+  it.effect("old tokens verify while the old key is published, and are refused once it is withdrawn", () =>
+    Effect.gen(function*() {
+      const emulator = yield* Emulator
+      const signIn = (email: string) =>
+        Effect.gen(function*() {
+          yield* Auth.signUpWithPassword({ email, password: "correct horse battery" })
+          return Redacted.value((yield* (yield* Session.Session).getTokens())!.accessToken)
+        }).pipe(Effect.provide(TestApps.client()))
+      const verifier = yield* AccessTokenVerifier.AccessTokenVerifier
+      const old = yield* signIn("rotation-old@example.com")
+      assert.isString((yield* verifier.verify(old)).userId)
+      yield* emulator.run(Seeds.rotateSigningKey)
+      const fresh = yield* signIn("rotation-new@example.com")
+      assert.notStrictEqual(part(fresh, 0).kid, part(old, 0).kid)
+      assert.isString((yield* verifier.verify(fresh)).userId) // unknown kid: one refetch finds it
+      assert.isString((yield* verifier.verify(old)).userId)
+      yield* emulator.run(Seeds.withdrawRetiredSigningKeys)
+      yield* TestClock.adjust("10 minutes") // the cached key set expires (tokens live 10 minutes too: sign a new one)
+      const refreshed = yield* signIn("rotation-later@example.com")
+      assert.isString((yield* verifier.verify(refreshed)).userId)
+      // a token of the withdrawn key: its signature cannot be checked any more (refused before its expiry is looked at)
+      const stale = yield* Effect.flip(verifier.verify(old))
+      assert.instanceOf(stale, KnownErrors.UnparsableAccessToken)
+      // the emulator itself answers the same for it
+      const remote = yield* Effect.flip(ServerAuth.authenticate(new Request("http://api.test/", { headers: { authorization: `Bearer ${old}` } }), { mode: "remote" }))
+      assert.instanceOf(remote, KnownErrors.UnparsableAccessToken)
+    }).pipe(Effect.provide(Layer.provideMerge(AccessTokenVerifier.layer(), TestApps.server()))))
 })

@@ -14,7 +14,7 @@ import type {
   SigningKey,
   State
 } from "./EmulatorState.ts"
-import { permissionKey } from "./EmulatorState.ts"
+import { EmulatorState, permissionKey, update } from "./EmulatorState.ts"
 import * as Table from "./internal/state/Table.ts"
 
 /** The credentials of one seeded project. SPEC §6 */
@@ -147,6 +147,16 @@ export const generateSigningKey: Effect.Effect<SigningKey> = Effect.promise(asyn
   const kid = (await calculateJwkThumbprint(publicJwk)).slice(0, 12)
   return { kid, privateJwk: await exportJWK(privateKey), publicJwk }
 })
+
+/**
+ * Replaces the signing key in a test: new tokens are signed with a fresh key; the old one stays
+ * published (its tokens keep verifying) until {@link withdrawRetiredSigningKeys}. SPEC §3
+ */
+export const rotateSigningKey: Effect.Effect<void, never, EmulatorState> = Effect.flatMap(generateSigningKey, (key) =>
+  update((state) => ({ ...state, signingKey: key, retiredSigningKeys: [state.signingKey, ...(state.retiredSigningKeys ?? [])] })))
+
+/** Stops publishing the keys a rotation replaced: tokens they signed are then refused (`UNPARSABLE_ACCESS_TOKEN`). SPEC §3 */
+export const withdrawRetiredSigningKeys: Effect.Effect<void, never, EmulatorState> = update((state) => ({ ...state, retiredSigningKeys: [] }))
 
 /** A state with only the seeded projects. SPEC §3 */
 export const initialState = (signingKey: SigningKey, nowMillis: number): State => {
