@@ -23,6 +23,7 @@ describe("README", () => {
     assert.strictEqual(blockUnder("Sign in and read the user"), read("../../examples/readme.ts"))
     assert.strictEqual(blockUnder("A Node service"), read("../../examples/readme/nodeService.ts"))
     assert.strictEqual(blockUnder("Error handling"), read("../../examples/readme/errors.ts"))
+    assert.strictEqual(blockUnder("Authenticating requests in your service"), read("../../examples/readme/serverAuth.ts"))
     assert.strictEqual(blockUnder("Configuration"), read("../../examples/readme/configuration.ts"))
   })
 

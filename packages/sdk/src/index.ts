@@ -73,6 +73,17 @@ export * as Session from "./session/Session.ts"
 export * as SessionStreams from "./session/SessionStreams.ts"
 export * as TokenStore from "./session/TokenStore.ts"
 
+// server: authenticating incoming requests (server-side only; never reached by the browser path)
+export * as AccessTokenVerifier from "./server/AccessTokenVerifier.ts"
+export * as AuthErrors from "./server/AuthErrors.ts"
+export * as Credentials from "./server/Credentials.ts"
+export * as CurrentUser from "./server/CurrentUser.ts"
+export * as HttpApiAuth from "./server/HttpApiAuth.ts"
+export * as HttpRouterAuth from "./server/HttpRouterAuth.ts"
+export * as Jwks from "./server/Jwks.ts"
+export * as RpcAuth from "./server/RpcAuth.ts"
+export * as ServerAuth from "./server/ServerAuth.ts"
+
 // transport
 export * as Access from "./transport/Access.ts"
 export * as Call from "./transport/Call.ts"

@@ -54,7 +54,7 @@ export const isProjectOwner = (state: State, user: User, project: Project): bool
 /** The user an access token of `projectId` belongs to, or the protocol's access-token error. */
 export const userFromAccessToken = (state: State, token: string, projectId: string, nowMillis: number) =>
   Effect.gen(function*() {
-    const result = yield* Tokens.verifyAccessToken(state.signingKey, token, nowMillis)
+    const result = yield* Tokens.verifyAccessToken(EmulatorState.publishedSigningKeys(state), token, nowMillis)
     if (result._tag === "Unparsable") return yield* new KnownErrors.UnparsableAccessToken({})
     if (result._tag === "Expired") {
       return yield* new KnownErrors.AccessTokenExpired({ details: { expiredAtMillis: result.expiredAtMillis } })
@@ -73,7 +73,7 @@ export const userFromAccessToken = (state: State, token: string, projectId: stri
 
 const checkAdminAccessToken = (state: State, token: string, projectId: string, nowMillis: number) =>
   Effect.gen(function*() {
-    const result = yield* Tokens.verifyAccessToken(state.signingKey, token, nowMillis)
+    const result = yield* Tokens.verifyAccessToken(EmulatorState.publishedSigningKeys(state), token, nowMillis)
     if (result._tag === "Unparsable") return yield* new KnownErrors.UnparsableAdminAccessToken({})
     if (result._tag === "Expired") {
       return yield* new KnownErrors.AdminAccessTokenExpired({ details: { expiredAtMillis: result.expiredAtMillis } })
