@@ -22,12 +22,11 @@
  * @since 0.1.0
  * @module
  */
-import type { IncomingMessage, ServerResponse } from "node:http"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import { decodeJwt } from "jose"
-import * as CookieStorage from "../platform/CookieStorage.ts"
+import * as CookieStorage from "../session/internal/SessionCookies.ts"
 import * as KnownErrors from "../protocol/KnownErrors.ts"
 import { SessionList } from "../protocol/internal/schemas/SessionInfo.ts"
 import * as Refresh from "../session/internal/Refresh.ts"
@@ -241,8 +240,14 @@ export const withSetCookies = (response: Response, setCookies: ReadonlyArray<str
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
-/** Appends `setCookies` to a `node:http` response before its head is written. */
-export const writeSetCookies = (response: ServerResponse<IncomingMessage>, setCookies: ReadonlyArray<string>): void => {
+/** What {@link writeSetCookies} needs of a response: the header methods of `node:http`'s `ServerResponse`. */
+export interface HeaderWritableResponse {
+  getHeader(name: string): number | string | ReadonlyArray<string> | undefined
+  setHeader(name: string, value: ReadonlyArray<string>): unknown
+}
+
+/** Appends `setCookies` to a `node:http` response (any {@link HeaderWritableResponse}) before its head is written. */
+export const writeSetCookies = (response: HeaderWritableResponse, setCookies: ReadonlyArray<string>): void => {
   if (setCookies.length === 0) return
   const current = response.getHeader("set-cookie")
   const existing = current === undefined ? [] : Array.isArray(current) ? current : [String(current)]
