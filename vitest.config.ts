@@ -1,19 +1,13 @@
-import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
-import { modules } from "./scripts/entries.ts"
-
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+import { fromRoot, packages, sources } from "./scripts/entries.ts"
 
 export default defineConfig({
-  // Examples import the package by name, as users do.
+  // Tests and examples import the packages by name, as users do, resolved to their sources.
   resolve: {
-    alias: [
-      { find: /^stack-auth-effect\/testing$/, replacement: here("./src/testing/index.ts") },
-      { find: /^stack-auth-effect\/react$/, replacement: here("./react/index.ts") },
-      { find: /^stack-auth-effect$/, replacement: here("./src/index.ts") },
-      // every public module's subpath (`stack-auth-effect/Auth`), as package.json's exports
-      ...modules().map((m) => ({ find: new RegExp(`^stack-auth-effect/${m.name}$`), replacement: here(`./${m.source}`) }))
-    ]
+    alias: packages.flatMap(sources).map(({ source, specifier }) => ({
+      find: new RegExp(`^${specifier.replace(/[/]/g, "\\/")}$`),
+      replacement: fromRoot(source)
+    }))
   },
   test: {
     // The JSON report lets .ci/run print one "N passed, N failed" line for CI.
@@ -23,7 +17,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "node", include: ["test/**/*.test.{ts,tsx}"], exclude: ["test/react/**", "test/e2e/**"] }
+        test: { name: "node", include: ["test/**/*.test.{ts,tsx}"], exclude: ["test/react/**", "test/e2e/**", "test/real/**"] }
       },
       {
         extends: true,

@@ -12,9 +12,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import * as Users from "../src/api/Users.ts"
-import * as StackServerApp from "../src/apps/StackServerApp.ts"
-import * as TokenStore from "../src/session/TokenStore.ts"
+import * as Users from "../packages/sdk/src/api/Users.ts"
+import * as StackServerApp from "../packages/sdk/src/apps/StackServerApp.ts"
+import * as TokenStore from "../packages/sdk/src/session/TokenStore.ts"
 import * as fixtures from "./support/fixtures.ts"
 import { option, report } from "./support/report.ts"
 import { cpuPerCall, median, spread, table } from "./support/stats.ts"

@@ -9,7 +9,7 @@ import {
   StackHandler,
   StackProvider,
   useUser
-} from "stack-auth-effect/react"
+} from "@stack-auth-effect/react"
 
 const projectId = "your-project-id"
 const publishableClientKey = "your-publishable-client-key"

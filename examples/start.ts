@@ -7,7 +7,7 @@
  */
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as Effect from "effect/Effect"
-import { Emulator } from "stack-auth-effect/testing"
+import { Emulator } from "@stack-auth-effect/emulator/testing"
 import { serve } from "./react-vite/serve.ts"
 
 const program = Effect.gen(function*() {

@@ -2,7 +2,7 @@ import { assert, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { Auth, Users } from "stack-auth-effect"
-import { Emulator, TestApps } from "stack-auth-effect/testing"
+import { Emulator, TestApps } from "@stack-auth-effect/emulator/testing"
 
 it.effect("a new user is signed in, and stays so across a token refresh", () =>
   Effect.gen(function*() {

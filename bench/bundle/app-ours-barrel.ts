@@ -2,7 +2,7 @@
 // (src/index.ts): shows that the barrel tree-shakes to the same bytes.
 import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import { Auth, StackClientApp, TokenStoreCookie, Users } from "../../src/index.ts"
+import { Auth, StackClientApp, TokenStoreCookie, Users } from "../../packages/sdk/src/index.ts"
 
 const runtime = ManagedRuntime.make(StackClientApp.layer({
   projectId: "p",

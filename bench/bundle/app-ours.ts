@@ -2,10 +2,10 @@
 // written with stack-auth-effect (modules imported by path). Twin of app-official.ts.
 import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import * as Auth from "../../src/api/Auth.ts"
-import * as Users from "../../src/api/Users.ts"
-import * as StackClientApp from "../../src/apps/StackClientApp.ts"
-import * as TokenStoreCookie from "../../src/session/TokenStoreCookie.ts"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import * as Users from "../../packages/sdk/src/api/Users.ts"
+import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
+import * as TokenStoreCookie from "../../packages/sdk/src/platform/TokenStoreCookie.ts"
 
 const runtime = ManagedRuntime.make(StackClientApp.layer({
   projectId: "p",

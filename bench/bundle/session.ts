@@ -3,11 +3,11 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import { UserNotFound } from "../../src/protocol/KnownErrors.ts"
-import * as Session from "../../src/session/Session.ts"
-import * as TokenStore from "../../src/session/TokenStore.ts"
-import * as StackConfig from "../../src/transport/StackConfig.ts"
-import * as StackHttp from "../../src/transport/StackHttp.ts"
+import { UserNotFound } from "../../packages/sdk/src/protocol/KnownErrors.ts"
+import * as Session from "../../packages/sdk/src/session/Session.ts"
+import * as TokenStore from "../../packages/sdk/src/session/TokenStore.ts"
+import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
+import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 
 const http = StackHttp.layer({ config: StackConfig.make({ projectId: "p", publishableClientKey: "k" }), accessType: "client" })
 const program = Session.call({

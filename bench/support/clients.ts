@@ -4,10 +4,10 @@
  */
 import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import * as ServerUsers from "../../src/api/ServerUsers.ts"
-import * as StackServerApp from "../../src/apps/StackServerApp.ts"
-import * as StackConfig from "../../src/transport/StackConfig.ts"
-import * as StackHttp from "../../src/transport/StackHttp.ts"
+import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
+import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
+import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
+import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 import * as fixtures from "./fixtures.ts"
 
 /** One way to read a user by id; `close` releases what it holds. */

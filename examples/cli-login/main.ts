@@ -5,7 +5,7 @@
  * (defaults: the emulator's demo project on http://localhost:8102, the example app on :5173).
  */
 import { Effect } from "effect"
-import { Seeds } from "stack-auth-effect/testing"
+import { Seeds } from "@stack-auth-effect/emulator/testing"
 import { login, report } from "./login.ts"
 
 const demo = Seeds.demoProject

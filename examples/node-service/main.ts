@@ -7,7 +7,7 @@
 import { createServer } from "node:http"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { Auth, AuthHeaders, PermissionDefinitions, StackAdminApp, StackClientApp, StackServerApp } from "stack-auth-effect"
-import { Emulator, EmulatorServer } from "stack-auth-effect/testing"
+import { Emulator, EmulatorServer } from "@stack-auth-effect/emulator/testing"
 import { handle } from "./service.ts"
 
 const emulatorPort = Number(process.env.EMULATOR_PORT ?? 8112)

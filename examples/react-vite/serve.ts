@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import { fileURLToPath } from "node:url"
 import { createServer, type ViteDevServer } from "vite"
-import { Emulator, EmulatorServer } from "stack-auth-effect/testing"
+import { Emulator, EmulatorServer } from "@stack-auth-effect/emulator/testing"
 
 /** Where to listen; `0` picks a free port. */
 export interface Ports {

@@ -1,10 +1,10 @@
 import { assert, describe, it, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import * as AdminProjects from "../../src/api/AdminProjects.ts"
-import * as Projects from "../../src/api/Projects.ts"
-import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as AdminProjects from "../../packages/sdk/src/api/AdminProjects.ts"
+import * as Projects from "../../packages/sdk/src/api/Projects.ts"
+import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 const darkThemeId = "a0172b5d-cff0-463b-83bb-85124697373a"
 

@@ -1,8 +1,8 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as AiChat from "../../src/api/AiChat.ts"
-import { layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as AiChat from "../../packages/sdk/src/api/AiChat.ts"
+import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 layer(layerInProcess)("AiChat", (it) => {
   it.effect("the assistant answers the conversation; saved messages read back in order per thread", () =>

@@ -6,8 +6,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { TestClock } from "effect/testing"
-import * as ApiKeys from "../../src/api/ApiKeys.ts"
-import * as InternalApiKeys from "../../src/api/InternalApiKeys.ts"
+import * as ApiKeys from "../../packages/sdk/src/api/ApiKeys.ts"
+import * as InternalApiKeys from "../../packages/sdk/src/api/InternalApiKeys.ts"
 
 const past = new Date(1_000)
 const future = new Date(10_000_000)

@@ -1,10 +1,10 @@
 import { assert, describe, it, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as ContactChannels from "../../src/api/ContactChannels.ts"
-import * as EmailVerification from "../../src/api/EmailVerification.ts"
-import * as Users from "../../src/api/Users.ts"
-import { layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as ContactChannels from "../../packages/sdk/src/api/ContactChannels.ts"
+import * as EmailVerification from "../../packages/sdk/src/api/EmailVerification.ts"
+import * as Users from "../../packages/sdk/src/api/Users.ts"
+import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { callbackUrl, freshEmail, latestCode, signUp } from "./accountSupport.ts"
 
 const asServer = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect.provide(TestApps.server()))

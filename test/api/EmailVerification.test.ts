@@ -1,12 +1,12 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { TestClock } from "effect/testing"
-import * as Auth from "../../src/api/Auth.ts"
-import * as EmailVerification from "../../src/api/EmailVerification.ts"
-import * as Users from "../../src/api/Users.ts"
-import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as EmulatorState from "../../src/emulator/EmulatorState.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import * as EmailVerification from "../../packages/sdk/src/api/EmailVerification.ts"
+import * as Users from "../../packages/sdk/src/api/Users.ts"
+import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { callbackUrl, countRequests, latestCode, signUp } from "./accountSupport.ts"
 
 /** A signed-up user with a verification code in the mailbox. */

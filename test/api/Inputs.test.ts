@@ -1,12 +1,12 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import * as Auth from "../../src/api/Auth.ts"
-import * as ServerUsers from "../../src/api/ServerUsers.ts"
-import * as Teams from "../../src/api/Teams.ts"
-import { SchemaError } from "../../src/protocol/KnownErrors.ts"
-import { layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
+import * as Teams from "../../packages/sdk/src/api/Teams.ts"
+import { SchemaError } from "../../packages/sdk/src/protocol/KnownErrors.ts"
+import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { withWireSpy } from "../support/WireSpy.ts"
 
 layer(layerInProcess)("camelCase inputs", (it) => {

@@ -3,11 +3,11 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import { TestClock } from "effect/testing"
-import * as InternalApiKeys from "../../src/api/InternalApiKeys.ts"
-import * as ServerUsers from "../../src/api/ServerUsers.ts"
-import * as StackServerApp from "../../src/apps/StackServerApp.ts"
-import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as InternalApiKeys from "../../packages/sdk/src/api/InternalApiKeys.ts"
+import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
+import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
+import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 /** A server app of the demo project with another secret key. */
 const serverWithKey = (secretServerKey: Redacted.Redacted<string>) =>

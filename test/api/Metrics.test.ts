@@ -1,10 +1,10 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { TestClock } from "effect/testing"
-import * as Metrics from "../../src/api/Metrics.ts"
-import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as Users from "../../src/emulator/Users.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as Metrics from "../../packages/sdk/src/api/Metrics.ts"
+import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Users from "../../packages/emulator/src/EmulatorUsers.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 const dayMillis = 24 * 60 * 60 * 1000
 

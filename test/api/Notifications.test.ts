@@ -1,8 +1,8 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Notifications from "../../src/api/Notifications.ts"
-import { layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as Notifications from "../../packages/sdk/src/api/Notifications.ts"
+import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { signUp } from "./accountSupport.ts"
 
 const byName = (categories: ReadonlyArray<Notifications.NotificationCategory>, name: string) =>

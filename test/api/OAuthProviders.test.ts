@@ -1,9 +1,9 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as OAuthProviders from "../../src/api/OAuthProviders.ts"
-import * as Users from "../../src/api/Users.ts"
-import { layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as OAuthProviders from "../../packages/sdk/src/api/OAuthProviders.ts"
+import * as Users from "../../packages/sdk/src/api/Users.ts"
+import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { signUp } from "./accountSupport.ts"
 
 const asServer = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect.provide(TestApps.server()))

@@ -1,12 +1,12 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as PermissionDefinitions from "../../src/api/PermissionDefinitions.ts"
-import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as EmulatorState from "../../src/emulator/EmulatorState.ts"
-import * as Permissions from "../../src/emulator/Permissions.ts"
-import * as Table from "../../src/emulator/Table.ts"
-import * as Users from "../../src/emulator/Users.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as PermissionDefinitions from "../../packages/sdk/src/api/PermissionDefinitions.ts"
+import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
+import * as Permissions from "../../packages/emulator/src/internal/model/PermissionRules.ts"
+import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
+import * as Users from "../../packages/emulator/src/EmulatorUsers.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 layer(layerInProcess)("PermissionDefinitions", (it) => {
   it.effect("lists the team definitions with the built-in ones, sorted by id", () =>

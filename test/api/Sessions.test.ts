@@ -1,10 +1,10 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as ServerUsers from "../../src/api/ServerUsers.ts"
-import * as Sessions from "../../src/api/Sessions.ts"
-import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as Table from "../../src/emulator/Table.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
+import * as Sessions from "../../packages/sdk/src/api/Sessions.ts"
+import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 const sessionsPath = "/api/v1/auth/sessions"
 

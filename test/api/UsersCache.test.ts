@@ -1,11 +1,11 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { TestClock } from "effect/testing"
-import * as Auth from "../../src/api/Auth.ts"
-import * as Users from "../../src/api/Users.ts"
-import * as QueryCache from "../../src/cache/QueryCache.ts"
-import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import * as Users from "../../packages/sdk/src/api/Users.ts"
+import * as QueryCache from "../../packages/sdk/src/query/QueryCache.ts"
+import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 const countMe = Emulator.use((e) => e.requests.count({ method: "GET", path: "/api/v1/users/me" }))
 

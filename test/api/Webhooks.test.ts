@@ -1,9 +1,9 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import * as Webhooks from "../../src/api/Webhooks.ts"
-import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as Webhooks from "../../packages/sdk/src/api/Webhooks.ts"
+import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 layer(layerInProcess)("Webhooks", (it) => {
   it.effect("creates a webhook-portal token, kept Redacted", () =>

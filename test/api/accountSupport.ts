@@ -4,12 +4,12 @@
  */
 import { assert } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Auth from "../../src/api/Auth.ts"
-import { Emulator } from "../../src/emulator/Emulator.ts"
-import * as EmulatorState from "../../src/emulator/EmulatorState.ts"
-import type { ProjectConfig, State } from "../../src/emulator/EmulatorState.ts"
-import * as Mail from "../../src/emulator/Mail.ts"
-import * as Table from "../../src/emulator/Table.ts"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import { Emulator } from "../../packages/emulator/src/Emulator.ts"
+import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
+import type { ProjectConfig, State } from "../../packages/emulator/src/EmulatorState.ts"
+import * as Mail from "../../packages/emulator/src/Mail.ts"
+import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 
 /** A trusted callback (the demo project allows localhost). */
 export const callbackUrl = "http://localhost:3000/handler/callback"

@@ -4,14 +4,14 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
-import type { Mail, ProjectConfig, User } from "../../src/emulator/EmulatorState.ts"
-import * as EmulatorState from "../../src/emulator/EmulatorState.ts"
-import * as MailModule from "../../src/emulator/Mail.ts"
-import * as Passwords from "../../src/emulator/Passwords.ts"
-import * as Table from "../../src/emulator/Table.ts"
-import * as Users from "../../src/emulator/Users.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import type { Mail, ProjectConfig, User } from "../../packages/emulator/src/EmulatorState.ts"
+import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
+import * as MailModule from "../../packages/emulator/src/Mail.ts"
+import * as Passwords from "../../packages/emulator/src/internal/model/PasswordRules.ts"
+import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
+import * as Users from "../../packages/emulator/src/EmulatorUsers.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 /** A fresh emulator and a client app of its demo project, for one test. */
 export const freshClient = <A, E, R>(effect: Effect.Effect<A, E, R>) =>

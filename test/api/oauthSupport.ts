@@ -3,8 +3,8 @@
  * emulator until the app's callback URL, and fills in the provider's page.
  */
 import * as Effect from "effect/Effect"
-import { Emulator } from "../../src/emulator/Emulator.ts"
-import type * as CookieStorage from "../../src/session/CookieStorage.ts"
+import { Emulator } from "../../packages/emulator/src/Emulator.ts"
+import type * as CookieStorage from "../../packages/sdk/src/platform/CookieStorage.ts"
 
 /** What a browser visit ended on: the app's URL it was sent to, or a page of the emulator. */
 export type Landing =

@@ -4,11 +4,11 @@ import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import * as StackAdminApp from "../../src/apps/StackAdminApp.ts"
-import * as StackClientApp from "../../src/apps/StackClientApp.ts"
-import * as StackServerApp from "../../src/apps/StackServerApp.ts"
-import * as StackConfig from "../../src/transport/StackConfig.ts"
-import { StackHttp } from "../../src/transport/StackHttp.ts"
+import * as StackAdminApp from "../../packages/sdk/src/apps/StackAdminApp.ts"
+import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
+import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
+import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
+import { StackHttp } from "../../packages/sdk/src/transport/StackHttp.ts"
 
 /** An environment holding every key, so each app must drop the ones above its level itself. */
 const everyKey = ConfigProvider.layer(ConfigProvider.fromUnknown({

@@ -8,12 +8,12 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import { TestClock } from "effect/testing"
-import * as Auth from "../../src/api/Auth.ts"
-import * as Projects from "../../src/api/Projects.ts"
-import * as QueryCache from "../../src/cache/QueryCache.ts"
-import * as QueryCacheStreams from "../../src/cache/QueryCacheStreams.ts"
-import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import * as Projects from "../../packages/sdk/src/api/Projects.ts"
+import * as QueryCache from "../../packages/sdk/src/query/QueryCache.ts"
+import * as QueryCacheStreams from "../../packages/sdk/src/query/QueryCacheStreams.ts"
+import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 class Boom extends Schema.TaggedError<Boom>()("Boom", { n: Schema.Number }) {}
 

@@ -7,15 +7,15 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
-import * as Auth from "../../src/api/Auth.ts"
-import * as Users from "../../src/api/Users.ts"
-import * as StackClientApp from "../../src/apps/StackClientApp.ts"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import * as Users from "../../packages/sdk/src/api/Users.ts"
+import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
 import {
   AccessTokenExpired,
   CannotGetOwnUserWithoutUser,
   RefreshTokenNotFoundOrExpired,
   toWire
-} from "../../src/protocol/KnownErrors.ts"
+} from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import { formView, protocolView, type RecordedRequest, recordingServer } from "../support/RecordingServer.ts"
 
 const keys = { projectId: "proj-1", publishableClientKey: "pck_abc" }

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { serve, type Served } from "../../examples/react-vite/serve.ts"
-import * as Emulator from "../../src/emulator/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 
 /** Debian's Chromium, installed by .ci/run (Playwright cannot download browsers here). */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"

@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import type { Page } from "playwright-core"
-import type { Mail } from "../../src/emulator/EmulatorState.ts"
+import type { Mail } from "../../packages/emulator/src/EmulatorState.ts"
 import { Harness } from "./harness.ts"
 
 /** The password every flow's users sign up with. */

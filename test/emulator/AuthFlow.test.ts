@@ -3,9 +3,9 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { TestClock } from "effect/testing"
 import * as oauth from "oauth4webapi"
-import * as Emulator from "../../src/emulator/Emulator.ts"
-import * as Mail from "../../src/emulator/Mail.ts"
-import { demoProject } from "../../src/emulator/Seeds.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import * as Mail from "../../packages/emulator/src/Mail.ts"
+import { demoProject } from "../../packages/emulator/src/Seeds.ts"
 import { assertKnownError, call, signUp } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)

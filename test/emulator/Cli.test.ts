@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as Cli from "../../src/emulator/Cli.ts"
-import { demoProject } from "../../src/emulator/Seeds.ts"
+import * as Cli from "../../packages/emulator/src/Cli.ts"
+import { demoProject } from "../../packages/emulator/src/Seeds.ts"
 
 describe("the emulator command", () => {
   it("parses its options", () => {

@@ -12,12 +12,12 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtemp, readFile, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { fileURLToPath } from "node:url"
-import * as Auth from "../../src/api/Auth.ts"
-import * as Users from "../../src/api/Users.ts"
-import * as StackClientApp from "../../src/apps/StackClientApp.ts"
-import * as TokenStore from "../../src/session/TokenStore.ts"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import * as Users from "../../packages/sdk/src/api/Users.ts"
+import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
+import * as TokenStore from "../../packages/sdk/src/session/TokenStore.ts"
 
-const command = fileURLToPath(new URL("../../bin/stack-auth-effect.mjs", import.meta.url))
+const command = fileURLToPath(new URL("../../packages/emulator/bin/stack-auth-effect-emulator.mjs", import.meta.url))
 
 /** How long the process may take to print its banner, or to exit once told to. */
 const processTimeout = Duration.seconds(20)

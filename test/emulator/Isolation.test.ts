@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Emulator from "../../src/emulator/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import { type Answer, call, signUp } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)

@@ -5,12 +5,12 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Emulator from "../../src/emulator/Emulator.ts"
-import * as EmailRendering from "../../src/emulator/EmailRendering.ts"
-import * as EmailTemplates from "../../src/emulator/EmailTemplates.ts"
-import * as EmulatorState from "../../src/emulator/EmulatorState.ts"
-import * as Mail from "../../src/emulator/Mail.ts"
-import { demoProject } from "../../src/emulator/Seeds.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import * as EmailRendering from "../../packages/emulator/src/internal/mail/EmailRendering.ts"
+import * as EmailTemplates from "../../packages/emulator/src/internal/mail/EmailTemplateRules.ts"
+import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
+import * as Mail from "../../packages/emulator/src/Mail.ts"
+import { demoProject } from "../../packages/emulator/src/Seeds.ts"
 import { call } from "./support.ts"
 
 const callbackUrl = "http://localhost:3000/handler/magic-link-callback"

@@ -6,10 +6,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { Window } from "happy-dom"
-import * as Emulator from "../../src/emulator/Emulator.ts"
-import * as Mail from "../../src/emulator/Mail.ts"
-import * as MailboxView from "../../src/emulator/MailboxView.ts"
-import * as Server from "../../src/emulator/Server.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import * as Mail from "../../packages/emulator/src/Mail.ts"
+import * as MailboxView from "../../packages/emulator/src/internal/mail/MailboxView.ts"
+import * as Server from "../../packages/emulator/src/EmulatorServer.ts"
 import { accessHeaders } from "./support.ts"
 
 const fetchPage = (url: string) =>

@@ -7,10 +7,10 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Emulator from "../../src/emulator/Emulator.ts"
-import * as Mail from "../../src/emulator/Mail.ts"
-import { demoProject } from "../../src/emulator/Seeds.ts"
-import * as Server from "../../src/emulator/Server.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import * as Mail from "../../packages/emulator/src/Mail.ts"
+import { demoProject } from "../../packages/emulator/src/Seeds.ts"
+import * as Server from "../../packages/emulator/src/EmulatorServer.ts"
 
 type Official = typeof import("@stackframe/js")
 

@@ -1,10 +1,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Emulator from "../../src/emulator/Emulator.ts"
-import type { ProjectConfig } from "../../src/emulator/EmulatorState.ts"
-import * as EmulatorState from "../../src/emulator/EmulatorState.ts"
-import { demoProject } from "../../src/emulator/Seeds.ts"
-import * as Table from "../../src/emulator/Table.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import type { ProjectConfig } from "../../packages/emulator/src/EmulatorState.ts"
+import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
+import { demoProject } from "../../packages/emulator/src/Seeds.ts"
+import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 import { assertKnownError, call, signUp } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)

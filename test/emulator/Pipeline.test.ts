@@ -4,12 +4,12 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Emulator from "../../src/emulator/Emulator.ts"
-import { demoProject } from "../../src/emulator/Seeds.ts"
-import * as Headers from "../../src/protocol/Headers.ts"
-import { KnownError } from "../../src/protocol/KnownError.ts"
-import * as StackConfig from "../../src/transport/StackConfig.ts"
-import * as StackHttp from "../../src/transport/StackHttp.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import { demoProject } from "../../packages/emulator/src/Seeds.ts"
+import * as Headers from "../../packages/sdk/src/protocol/Headers.ts"
+import { KnownError } from "../../packages/sdk/src/protocol/KnownError.ts"
+import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
+import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 import { call } from "./support.ts"
 
 const pipeline = (accessType: "client" | "server") =>

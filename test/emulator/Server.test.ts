@@ -3,13 +3,13 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Emulator from "../../src/emulator/Emulator.ts"
-import * as Faults from "../../src/emulator/Faults.ts"
-import * as Mail from "../../src/emulator/Mail.ts"
-import { demoProject } from "../../src/emulator/Seeds.ts"
-import * as Server from "../../src/emulator/Server.ts"
-import * as StackConfig from "../../src/transport/StackConfig.ts"
-import * as StackHttp from "../../src/transport/StackHttp.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import * as Faults from "../../packages/emulator/src/Faults.ts"
+import * as Mail from "../../packages/emulator/src/Mail.ts"
+import { demoProject } from "../../packages/emulator/src/Seeds.ts"
+import * as Server from "../../packages/emulator/src/EmulatorServer.ts"
+import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
+import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 import { accessHeaders, read } from "./support.ts"
 
 const fetchAnswer = (url: string, init?: RequestInit) =>

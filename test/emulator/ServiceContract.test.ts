@@ -8,8 +8,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { TestClock } from "effect/testing"
-import * as Emulator from "../../src/emulator/Emulator.ts"
-import * as Mail from "../../src/emulator/Mail.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import * as Mail from "../../packages/emulator/src/Mail.ts"
 import { type Answer, assertKnownError, assertSchemaError, call, signUp } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)

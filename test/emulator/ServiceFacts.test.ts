@@ -6,9 +6,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import bcrypt from "bcryptjs"
 import * as Effect from "effect/Effect"
-import * as Emulator from "../../src/emulator/Emulator.ts"
-import { demoProject, internalProject } from "../../src/emulator/Seeds.ts"
-import * as Headers from "../../src/protocol/Headers.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import { demoProject, internalProject } from "../../packages/emulator/src/Seeds.ts"
+import * as Headers from "../../packages/sdk/src/protocol/Headers.ts"
 import { type Answer, assertKnownError, assertSchemaError, call, signUp } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)

@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Emulator from "../../src/emulator/Emulator.ts"
-import * as Mail from "../../src/emulator/Mail.ts"
-import * as Users from "../../src/emulator/Users.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import * as Mail from "../../packages/emulator/src/Mail.ts"
+import * as Users from "../../packages/emulator/src/EmulatorUsers.ts"
 import { assertKnownError, call, signUp } from "./support.ts"
 
 describe("export and import of the state", () => {

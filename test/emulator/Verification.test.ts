@@ -6,11 +6,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { TestClock } from "effect/testing"
-import * as Auth from "../../src/api/Auth.ts"
-import * as Emulator from "../../src/emulator/Emulator.ts"
-import * as EmulatorState from "../../src/emulator/EmulatorState.ts"
-import * as Table from "../../src/emulator/Table.ts"
-import * as Verification from "../../src/emulator/Verification.ts"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
+import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
+import * as Verification from "../../packages/emulator/src/internal/model/Verification.ts"
 import { freshClient, latestCode } from "../api/authSupport.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)

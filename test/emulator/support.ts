@@ -3,10 +3,10 @@
  */
 import { assert } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Headers from "../../src/protocol/Headers.ts"
-import { Emulator } from "../../src/emulator/Emulator.ts"
-import type { ProjectCredentials } from "../../src/emulator/Seeds.ts"
-import { demoProject } from "../../src/emulator/Seeds.ts"
+import * as Headers from "../../packages/sdk/src/protocol/Headers.ts"
+import { Emulator } from "../../packages/emulator/src/Emulator.ts"
+import type { ProjectCredentials } from "../../packages/emulator/src/Seeds.ts"
+import { demoProject } from "../../packages/emulator/src/Seeds.ts"
 
 export interface Call {
   readonly method?: string

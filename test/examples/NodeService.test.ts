@@ -1,11 +1,11 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Auth from "../../src/api/Auth.ts"
-import * as PermissionDefinitions from "../../src/api/PermissionDefinitions.ts"
-import * as Permissions from "../../src/api/Permissions.ts"
-import { layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as AuthHeaders from "../../src/session/AuthHeaders.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import * as PermissionDefinitions from "../../packages/sdk/src/api/PermissionDefinitions.ts"
+import * as Permissions from "../../packages/sdk/src/api/Permissions.ts"
+import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as AuthHeaders from "../../packages/sdk/src/session/AuthHeaders.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { handle } from "../../examples/node-service/service.ts"
 
 /** A browser signed up as `email`: the headers it forwards to the service. */

@@ -2,12 +2,12 @@ import { assert, describe, it, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { readFileSync } from "node:fs"
-import * as Auth from "../../src/api/Auth.ts"
-import * as StackClientApp from "../../src/apps/StackClientApp.ts"
-import * as Emulator from "../../src/emulator/Emulator.ts"
-import * as Server from "../../src/emulator/Server.ts"
-import * as StackConfig from "../../src/transport/StackConfig.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import * as Server from "../../packages/emulator/src/EmulatorServer.ts"
+import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { main, program } from "../../examples/readme.ts"
 import { userStatus } from "../../examples/readme/errors.ts"
 import { custom } from "../../examples/readme/configuration.ts"
@@ -94,7 +94,7 @@ describe("README's main() as written, offline", () => {
     Effect.gen(function*() {
       const { ConfigProvider } = yield* Effect.promise(() => import("effect"))
       const env = ConfigProvider.layer(ConfigProvider.fromUnknown({ AUTH_PROJECT_ID: "p-custom", AUTH_SERVER_SECRET: "ssk" }))
-      const { StackHttp } = yield* Effect.promise(() => import("../../src/transport/StackHttp.ts"))
+      const { StackHttp } = yield* Effect.promise(() => import("../../packages/sdk/src/transport/StackHttp.ts"))
       const config = yield* StackHttp.use((http) => Effect.succeed(http.config)).pipe(Effect.provide(custom.pipe(Layer.provide(env))))
       assert.strictEqual(config.projectId, "p-custom")
       assert.strictEqual(config.baseUrl, "http://localhost:8102")

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as HandlerUrls from "../../src/handler/HandlerUrls.ts"
+import * as HandlerUrls from "../../packages/sdk/src/handler/HandlerUrls.ts"
 
 describe("HandlerUrls", () => {
   it("builds every page under /handler and goes home after sign-in, sign-up and sign-out", () => {

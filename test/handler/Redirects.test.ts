@@ -2,9 +2,9 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import { TestClock } from "effect/testing"
-import * as HandlerUrls from "../../src/handler/HandlerUrls.ts"
-import * as Redirects from "../../src/handler/Redirects.ts"
-import * as Navigation from "../../src/session/Navigation.ts"
+import * as HandlerUrls from "../../packages/sdk/src/handler/HandlerUrls.ts"
+import * as Redirects from "../../packages/sdk/src/handler/Redirects.ts"
+import * as Navigation from "../../packages/sdk/src/platform/Navigation.ts"
 
 const trust: Redirects.TrustOptions = { trustedDomains: ["https://app.example.com", "https://*.example.org", "http://intranet:8080"] }
 

@@ -1,8 +1,8 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Projects from "../../src/api/Projects.ts"
-import { layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+import * as Projects from "../../packages/sdk/src/api/Projects.ts"
+import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { recordingTracer } from "../support/RecordingTracer.ts"
 
 layer(layerInProcess)("observability", (it) => {

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Tracer from "effect/Tracer"
-import * as Traced from "../../src/transport/Traced.ts"
+import * as Traced from "../../packages/sdk/src/transport/internal/Traced.ts"
 import { recordingTracer } from "../support/RecordingTracer.ts"
 
 /** The name of the span the body runs in, if any. */

@@ -5,9 +5,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import { KnownError, type KnownErrorConstructor, type KnownErrorShape } from "../../src/protocol/KnownError.ts"
-import { codes } from "../../src/protocol/KnownErrorCodes.ts"
-import * as KE from "../../src/protocol/KnownErrors.ts"
+import { KnownError, type KnownErrorConstructor, type KnownErrorShape } from "../../packages/sdk/src/protocol/KnownError.ts"
+import { codes } from "../../packages/sdk/src/protocol/internal/KnownErrorCodes.ts"
+import * as KE from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import { makeOracleError, type OracleConstructor, OracleKnownErrors, oracleSamples } from "./oracleSamples.ts"
 
 // Compile-time: every class builds its own instances from the wire.

@@ -8,12 +8,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import * as Headers from "../../src/protocol/Headers.ts"
-import * as KE from "../../src/protocol/KnownErrors.ts"
-import * as Call from "../../src/transport/Call.ts"
-import { HttpTransport } from "../../src/transport/HttpTransport.ts"
-import * as StackConfig from "../../src/transport/StackConfig.ts"
-import * as StackHttp from "../../src/transport/StackHttp.ts"
+import * as Headers from "../../packages/sdk/src/protocol/Headers.ts"
+import * as KE from "../../packages/sdk/src/protocol/KnownErrors.ts"
+import * as Call from "../../packages/sdk/src/transport/Call.ts"
+import { HttpTransport } from "../../packages/sdk/src/transport/HttpTransport.ts"
+import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
+import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 import { makeOracleError, OracleKnownErrors } from "./oracleSamples.ts"
 
 const config = StackConfig.make({ projectId: "p", publishableClientKey: "pck", baseUrl: "http://svc.test" })

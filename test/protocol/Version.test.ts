@@ -1,11 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
-import * as Nonce from "../../src/protocol/Nonce.ts"
-import * as Version from "../../src/protocol/Version.ts"
+import * as Nonce from "../../packages/sdk/src/protocol/internal/Nonce.ts"
+import * as Version from "../../packages/sdk/src/protocol/internal/Version.ts"
 
 describe("Version", () => {
   it("the client version header names this package at package.json's version", () => {
-    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { name: string; version: string }
+    const pkg = JSON.parse(readFileSync(new URL("../../packages/sdk/package.json", import.meta.url), "utf8")) as { name: string; version: string }
     assert.strictEqual(Version.packageVersion, pkg.version)
     assert.strictEqual(Version.clientVersion, `js ${pkg.name}@${pkg.version}`)
   })

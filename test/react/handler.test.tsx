@@ -4,16 +4,16 @@ import * as Effect from "effect/Effect"
 import * as OTPAuth from "otpauth"
 import type { ReactNode } from "react"
 import { afterEach } from "vitest"
-import * as Auth from "../../src/api/Auth.ts"
-import * as CliAuth from "../../src/api/CliAuth.ts"
-import * as Teams from "../../src/api/Teams.ts"
-import * as Mutations from "../../src/cache/Mutations.ts"
-import { Emulator } from "../../src/emulator/Emulator.ts"
-import * as Mail from "../../src/emulator/Mail.ts"
-import { StackHandler } from "../../react/handler/StackHandler.tsx"
-import * as Messages from "../../react/handler/messages.ts"
-import { defaultMessages } from "../../react/messages.ts"
-import { StackProvider } from "../../react/StackProvider.tsx"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import * as CliAuth from "../../packages/sdk/src/api/CliAuth.ts"
+import * as Teams from "../../packages/sdk/src/api/Teams.ts"
+import * as Mutations from "../../packages/sdk/src/cache/Mutations.ts"
+import { Emulator } from "../../packages/emulator/src/Emulator.ts"
+import * as Mail from "../../packages/emulator/src/Mail.ts"
+import { StackHandler } from "../../packages/react/src/handler/StackHandler.tsx"
+import * as Messages from "../../packages/react/src/handler/messages.ts"
+import { defaultMessages } from "../../packages/react/src/messages.ts"
+import { StackProvider } from "../../packages/react/src/StackProvider.tsx"
 import { freshEmail, makeRuntime, renderAsync } from "./support.tsx"
 
 const password = "correct horse battery"
@@ -179,7 +179,7 @@ describe("StackHandler", () => {
     await page("/handler/sign-out")
     await visited(t, "/")
     assert.strictEqual((await t.run(Effect.flatMap(Effect.service(
-      (await import("../../src/session/Session.ts")).Session
+      (await import("../../packages/sdk/src/session/Session.ts")).Session
     ), (s) => s.state)))._tag, "SignedOut")
   })
 

@@ -8,9 +8,9 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import { TestClock } from "effect/testing"
 import { act, cleanup, render, type RenderResult } from "@testing-library/react"
 import { Component, type ReactNode } from "react"
-import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
-import * as StackRuntime from "../../react/StackRuntime.ts"
+import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
+import * as StackRuntime from "../../packages/react/src/StackRuntime.ts"
 
 /** A runtime for `<StackProvider runtime>`: the emulator's demo project, cache, recorded navigation. */
 export const makeRuntime = (options: { readonly testClock?: boolean } = {}) => {

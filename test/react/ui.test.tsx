@@ -12,12 +12,12 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { afterEach } from "vitest"
-import { defaultMessages, type ErrorTag, errorMessage, mergeMessages } from "../../react/messages.ts"
-import { ErrorBoundary, ErrorState } from "../../react/ui/ErrorBoundary.tsx"
-import { Button, ConfirmDialog, ErrorAlert, Field, initials, Tabs } from "../../react/ui/primitives.tsx"
-import { knownProviders, providerName } from "../../react/ui/ProviderIcons.tsx"
-import { StackTheme, ThemeRoot, useMessages } from "../../react/ui/Theme.tsx"
-import { StackConnectionError, StackOfflineError } from "../../src/transport/TransportErrors.ts"
+import { defaultMessages, type ErrorTag, errorMessage, mergeMessages } from "../../packages/react/src/messages.ts"
+import { ErrorBoundary, ErrorState } from "../../packages/react/src/ui/ErrorBoundary.tsx"
+import { Button, ConfirmDialog, ErrorAlert, Field, initials, Tabs } from "../../packages/react/src/ui/primitives.tsx"
+import { knownProviders, providerName } from "../../packages/react/src/ui/ProviderIcons.tsx"
+import { StackTheme, ThemeRoot, useMessages } from "../../packages/react/src/ui/Theme.tsx"
+import { StackConnectionError, StackOfflineError } from "../../packages/sdk/src/transport/TransportErrors.ts"
 
 afterEach(() => cleanup())
 
@@ -88,7 +88,7 @@ describe("theme", () => {
   })
 
   it("has no class outside the sae- prefix", async () => {
-    const { styles } = await import("../../react/ui/styles.ts")
+    const { styles } = await import("../../packages/react/src/ui/styles.ts")
     const classes = [...styles.matchAll(/\.([a-zA-Z][\w-]*)/g)].map((m) => m[1]!)
     assert.deepStrictEqual(classes.filter((c) => !c.startsWith("sae-")), [])
   })
@@ -196,12 +196,12 @@ describe("primitives", () => {
 
 describe("handler pages when the service cannot be reached", () => {
   it("show a human unreachable state with retry instead of a blank page, and retry loads the page", async () => {
-    const { StackProvider } = await import("../../react/StackProvider.tsx")
-    const { StackHandler } = await import("../../react/handler/StackHandler.tsx")
-    const StackRuntime = await import("../../react/StackRuntime.ts")
-    const Emulator = await import("../../src/emulator/Emulator.ts")
-    const { HttpTransport, TransportFailure } = await import("../../src/transport/HttpTransport.ts")
-    const StackClientApp = await import("../../src/apps/StackClientApp.ts")
+    const { StackProvider } = await import("../../packages/react/src/StackProvider.tsx")
+    const { StackHandler } = await import("../../packages/react/src/handler/StackHandler.tsx")
+    const StackRuntime = await import("../../packages/react/src/StackRuntime.ts")
+    const Emulator = await import("../../packages/emulator/src/Emulator.ts")
+    const { HttpTransport, TransportFailure } = await import("../../packages/sdk/src/transport/HttpTransport.ts")
+    const StackClientApp = await import("../../packages/sdk/src/apps/StackClientApp.ts")
     const { TestClock } = await import("effect/testing")
     const { renderAsync } = await import("./support.tsx")
     let reachable = false
@@ -252,7 +252,7 @@ describe("handler pages when the service cannot be reached", () => {
 
 describe("new password fields", () => {
   it("forget a field's problem once the user edits that field, and keep the other's", async () => {
-    const { NewPasswordFields, useNewPassword } = await import("../../react/components/NewPasswordFields.tsx")
+    const { NewPasswordFields, useNewPassword } = await import("../../packages/react/src/components/internal/NewPasswordFields.tsx")
     function Harness(): ReactNode {
       const state = useNewPassword()
       return (

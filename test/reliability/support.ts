@@ -10,10 +10,10 @@ import type * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import type * as Random from "effect/Random"
 import { TestClock } from "effect/testing"
-import type * as Emulator from "../../src/emulator/Emulator.ts"
-import { demoProject } from "../../src/emulator/Seeds.ts"
-import { type HttpTransport, TransportFailure } from "../../src/transport/HttpTransport.ts"
-import * as StackConfig from "../../src/transport/StackConfig.ts"
+import type * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import { demoProject } from "../../packages/emulator/src/Seeds.ts"
+import { type HttpTransport, TransportFailure } from "../../packages/sdk/src/transport/HttpTransport.ts"
+import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
 
 /** The SDK's configuration for the emulator's demo project, with every key. */
 export const demoConfig = (baseUrl = "http://localhost:8102") =>

@@ -5,7 +5,7 @@ import * as Redacted from "effect/Redacted"
 import { TestClock } from "effect/testing"
 import * as fc from "fast-check"
 import { decodeJwt } from "jose"
-import * as AccessToken from "../../src/session/AccessToken.ts"
+import * as AccessToken from "../../packages/sdk/src/session/AccessToken.ts"
 import { jwt } from "./support.ts"
 
 describe("AccessToken", () => {

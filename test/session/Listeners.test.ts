@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Stream from "effect/Stream"
-import * as Listeners from "../../src/session/Listeners.ts"
+import * as Listeners from "../../packages/sdk/src/session/internal/Listeners.ts"
 
 describe("Listeners", () => {
   it.effect("a stream sees the initial value, then emitted values, skipping repeats, and ends on close", () =>

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import { TestClock } from "effect/testing"
-import * as Lock from "../../src/session/Lock.ts"
+import * as Lock from "../../packages/sdk/src/session/internal/Lock.ts"
 
 describe("Lock", () => {
   it.effect("runs effects one at a time, in call order", () =>

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Navigation from "../../src/session/Navigation.ts"
+import * as Navigation from "../../packages/sdk/src/platform/Navigation.ts"
 
 describe("Navigation", () => {
   it.effect("layerTest records navigations in order", () =>

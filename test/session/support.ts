@@ -4,11 +4,11 @@
  */
 import * as Effect from "effect/Effect"
 import { UnsecuredJWT } from "jose"
-import { Emulator } from "../../src/emulator/Emulator.ts"
-import * as Seeds from "../../src/emulator/Seeds.ts"
-import * as Sessions from "../../src/emulator/Sessions.ts"
-import * as Users from "../../src/emulator/Users.ts"
-import * as StackConfig from "../../src/transport/StackConfig.ts"
+import { Emulator } from "../../packages/emulator/src/Emulator.ts"
+import * as Seeds from "../../packages/emulator/src/Seeds.ts"
+import * as Sessions from "../../packages/emulator/src/internal/model/SessionRules.ts"
+import * as Users from "../../packages/emulator/src/EmulatorUsers.ts"
+import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
 
 /** An unsigned JWT for `sub` expiring at `expMillis`. */
 export const jwt = (sub: string, expMillis: number, jti = "t0"): string =>

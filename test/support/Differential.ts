@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
-import * as StackClientApp from "../../src/apps/StackClientApp.ts"
-import * as StackServerApp from "../../src/apps/StackServerApp.ts"
-import * as TokenStore from "../../src/session/TokenStore.ts"
+import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
+import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
+import * as TokenStore from "../../packages/sdk/src/session/TokenStore.ts"
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url")
 

@@ -11,7 +11,7 @@ import type {
 } from "@simplewebauthn/browser"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as WebAuthn from "../../src/api/WebAuthn.ts"
+import * as WebAuthn from "../../packages/sdk/src/api/WebAuthn.ts"
 
 // ----- encodings -----
 

@@ -4,7 +4,7 @@
  * `HttpTransport` in use and keeps every request it sends, body included.
  */
 import * as Effect from "effect/Effect"
-import { HttpTransport } from "../../src/transport/HttpTransport.ts"
+import { HttpTransport } from "../../packages/sdk/src/transport/HttpTransport.ts"
 
 /** One request as sent. */
 export interface SentRequest {

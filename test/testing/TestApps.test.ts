@@ -1,12 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as ServerUsers from "../../src/api/ServerUsers.ts"
-import * as Emulator from "../../src/emulator/Emulator.ts"
-import * as Faults from "../../src/emulator/Faults.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
-import * as Limits from "../../src/transport/Limits.ts"
-import { StackHttp } from "../../src/transport/StackHttp.ts"
+import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import * as Faults from "../../packages/emulator/src/Faults.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
+import * as Limits from "../../packages/sdk/src/transport/Limits.ts"
+import { StackHttp } from "../../packages/sdk/src/transport/StackHttp.ts"
 
 describe("TestApps retry schedule", () => {
   it.layer(Emulator.layer)("a dropped connection on a GET", (it) => {

@@ -4,7 +4,7 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import { TestClock } from "effect/testing"
 import { afterEach, beforeEach, vi } from "vitest"
-import { within } from "../../src/transport/Attempts.ts"
+import { within } from "../../packages/sdk/src/transport/internal/Attempts.ts"
 
 // `within` bounds one attempt with one timer: a `setTimeout` under Effect's own clock (production),
 // a fiber sleeping on any other clock (the TestClock of every other test). Both timers are tested

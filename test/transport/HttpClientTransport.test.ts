@@ -4,11 +4,11 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
-import * as Headers from "../../src/protocol/Headers.ts"
-import * as HttpClientTransport from "../../src/transport/HttpClientTransport.ts"
-import * as Limits from "../../src/transport/Limits.ts"
-import * as StackConfig from "../../src/transport/StackConfig.ts"
-import * as StackHttp from "../../src/transport/StackHttp.ts"
+import * as Headers from "../../packages/sdk/src/protocol/Headers.ts"
+import * as HttpClientTransport from "../../packages/sdk/src/transport/HttpClientTransport.ts"
+import * as Limits from "../../packages/sdk/src/transport/Limits.ts"
+import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
+import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 
 describe("HttpClientTransport", () => {
   it.effect("routes the pipeline through an effect/http HttpClient, headers and body intact", () =>

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { readBody, TransportFailure } from "../../src/transport/HttpTransport.ts"
+import { readBody, TransportFailure } from "../../packages/sdk/src/transport/HttpTransport.ts"
 
 /** A body that yields 10-byte chunks forever, counting how often it was read from. */
 const counted = () => {

@@ -6,11 +6,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as oauth from "oauth4webapi"
-import * as Headers from "../../src/protocol/Headers.ts"
-import { fromFetch, HttpTransport } from "../../src/transport/HttpTransport.ts"
-import * as Limits from "../../src/transport/Limits.ts"
-import * as OAuthClient from "../../src/transport/OAuthClient.ts"
-import * as StackConfig from "../../src/transport/StackConfig.ts"
+import * as Headers from "../../packages/sdk/src/protocol/Headers.ts"
+import { fromFetch, HttpTransport } from "../../packages/sdk/src/transport/HttpTransport.ts"
+import * as Limits from "../../packages/sdk/src/transport/Limits.ts"
+import * as OAuthClient from "../../packages/sdk/src/transport/internal/OAuthClient.ts"
+import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
 import { loopbackServer } from "../support/LoopbackServer.ts"
 
 const config = StackConfig.make({ projectId: "p1", publishableClientKey: "pck_1", baseUrl: "http://localhost:8102/" })

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Redacted from "effect/Redacted"
-import * as Scrub from "../../src/transport/Scrub.ts"
+import * as Scrub from "../../packages/sdk/src/transport/internal/Scrub.ts"
 
 describe("Scrub (issue #15 row 5)", () => {
   it("removes a secret as it is, URL-encoded and JSON-escaped, longest form first", () => {

@@ -6,12 +6,12 @@ import * as Fiber from "effect/Fiber"
 import * as Random from "effect/Random"
 import * as Redacted from "effect/Redacted"
 import { TestClock } from "effect/testing"
-import * as Headers from "../../src/protocol/Headers.ts"
-import { KnownError, KnownErrorCodeMismatch } from "../../src/protocol/KnownError.ts"
-import * as Version from "../../src/protocol/Version.ts"
-import { fromFetch, HttpTransport, TransportFailure } from "../../src/transport/HttpTransport.ts"
-import * as StackConfig from "../../src/transport/StackConfig.ts"
-import * as StackHttp from "../../src/transport/StackHttp.ts"
+import * as Headers from "../../packages/sdk/src/protocol/Headers.ts"
+import { KnownError, KnownErrorCodeMismatch } from "../../packages/sdk/src/protocol/KnownError.ts"
+import * as Version from "../../packages/sdk/src/protocol/internal/Version.ts"
+import { fromFetch, HttpTransport, TransportFailure } from "../../packages/sdk/src/transport/HttpTransport.ts"
+import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
+import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 
 // These tests exercise the pipeline itself, so they swap the network seam (HttpTransport) for a
 // scripted one; API-level tests run against the in-process emulator instead.

@@ -3,7 +3,7 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
-import * as Traced from "../../src/transport/Traced.ts"
+import * as Traced from "../../packages/sdk/src/transport/internal/Traced.ts"
 import { recordingTracer } from "../support/RecordingTracer.ts"
 
 const inner = Effect.fnUntraced(function*(x: number) {

@@ -49,9 +49,9 @@ import {
   Users,
   WebAuthn,
   Webhooks
-} from "../../src/index.ts"
-import { Emulator, layerInProcess } from "../../src/emulator/Emulator.ts"
-import * as TestApps from "../../src/testing/TestApps.ts"
+} from "../../packages/sdk/src/index.ts"
+import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { expectNone, type LevelOf, type Misplaced } from "./support.ts"
 
 // The three apps as an application writes them (never built here: only their types matter).

@@ -8,7 +8,7 @@ import { rmSync, writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import ts from "typescript"
 
-const root = fileURLToPath(new URL("../../", import.meta.url))
+const root = fileURLToPath(new URL("../..", import.meta.url))
 
 /** The first line of every error each snippet gets under the project's compiler settings. */
 const firstLines = (snippets: ReadonlyArray<string>): ReadonlyArray<ReadonlyArray<string>> => {
@@ -33,7 +33,7 @@ const firstLines = (snippets: ReadonlyArray<string>): ReadonlyArray<ReadonlyArra
 }
 
 const header = `import * as Effect from "effect/Effect"
-import { AdminProjects, ServerUsers, StackClientApp, StackServerApp } from "../../src/index.ts"
+import { AdminProjects, ServerUsers, StackClientApp, StackServerApp } from "../../packages/sdk/src/index.ts"
 const clientApp = StackClientApp.layer({ projectId: "p", publishableClientKey: "pck" })
 const serverApp = StackServerApp.layer({ projectId: "p", secretServerKey: "ssk" })
 `

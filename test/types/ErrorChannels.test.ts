@@ -44,8 +44,8 @@ import {
   Users,
   WebAuthn,
   Webhooks
-} from "../../src/index.ts"
-import type { InvalidTokenValue } from "../../src/session/AccessToken.ts"
+} from "../../packages/sdk/src/index.ts"
+import type { InvalidTokenValue } from "../../packages/sdk/src/session/AccessToken.ts"
 import { type ErrorOf, expectNone, type Undeclared } from "./support.ts"
 
 describe("the checker", () => {

@@ -23,8 +23,8 @@ import {
   Teams,
   UnknownErrorCode,
   Users
-} from "../../src/index.ts"
-import type { WireKnownError } from "../../src/protocol/KnownError.ts"
+} from "../../packages/sdk/src/index.ts"
+import type { WireKnownError } from "../../packages/sdk/src/protocol/KnownError.ts"
 import type { ErrorOf } from "./support.ts"
 
 /** What a matcher has not handled yet (`Match.exhaustive` accepts only `never`). */

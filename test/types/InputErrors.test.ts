@@ -16,7 +16,7 @@ import {
   TeamInvitations,
   TeamMemberships,
   Teams
-} from "../../src/index.ts"
+} from "../../packages/sdk/src/index.ts"
 import type { ErrorOf } from "./support.ts"
 
 /** `true` when `SchemaError` is one of the members of `E` (by tag: the generic `KnownError` does not count). */

@@ -1,10 +1,10 @@
 import { describe, it } from "@effect/vitest"
 import { expectTypeOf } from "vitest"
-import type * as Auth from "../../src/api/Auth.ts"
-import type * as Permissions from "../../src/api/Permissions.ts"
-import type * as ServerUsers from "../../src/api/ServerUsers.ts"
-import type * as Teams from "../../src/api/Teams.ts"
-import type * as Users from "../../src/api/Users.ts"
+import type * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import type * as Permissions from "../../packages/sdk/src/api/Permissions.ts"
+import type * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
+import type * as Teams from "../../packages/sdk/src/api/Teams.ts"
+import type * as Users from "../../packages/sdk/src/api/Users.ts"
 
 describe("public functions take and return types exported under their own names", () => {
   it("inputs are the module's named camelCase types", () => {

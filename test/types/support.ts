@@ -3,7 +3,7 @@
  * calls, what a call fails with and needs, and a strict type equality.
  */
 import type * as Effect from "effect/Effect"
-import type { AdminAccess, ServerAccess } from "../../src/transport/Access.ts"
+import type { AdminAccess, ServerAccess } from "../../packages/sdk/src/transport/Access.ts"
 
 /** Any function that returns an effect (an API call). */
 export type AnyCall = (...args: never) => Effect.Effect<unknown, unknown, unknown>

@@ -3,7 +3,7 @@
 import { createRoot } from "react-dom/client"
 import * as StackClientApp from "stack-auth-effect/StackClientApp"
 import * as TokenStoreCookie from "stack-auth-effect/TokenStoreCookie"
-import { StackHandler, StackProvider } from "stack-auth-effect/react"
+import { StackHandler, StackProvider } from "@stack-auth-effect/react"
 
 const app = StackClientApp.layer({
   projectId: "p",

@@ -2,7 +2,7 @@
  * The example app: a small product around the SDK. A header with the project's name, navigation
  * and the account controls; a home page; a protected dashboard (signed-out visitors are sent to
  * sign in and come back); and the SDK's handler pages under /handler (sign-in, sign-up, account
- * settings, ...), all from the public entry points `stack-auth-effect` and `stack-auth-effect/react`.
+ * settings, ...), all from the public entry points `stack-auth-effect` and `@stack-auth-effect/react`.
  */
 import { type ReactNode, Suspense } from "react"
 import type * as Layer from "effect/Layer"
@@ -19,7 +19,7 @@ import {
   useTeams,
   UserButton,
   useUser
-} from "stack-auth-effect/react"
+} from "@stack-auth-effect/react"
 import { navigate, useHref } from "./router.ts"
 
 /** The emulator's mailbox (set by `npm start`): where sign-in codes and links arrive. */

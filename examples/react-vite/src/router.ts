@@ -4,7 +4,7 @@
  * other origins (the OAuth provider) get a real navigation.
  */
 import { useSyncExternalStore } from "react"
-import type { Navigate } from "stack-auth-effect/react"
+import type { Navigate } from "@stack-auth-effect/react"
 
 const changed = "example:navigate"
 

@@ -4,7 +4,7 @@ import * as Auth from "stack-auth-effect/Auth"
 import * as StackClientApp from "stack-auth-effect/StackClientApp"
 import * as Teams from "stack-auth-effect/Teams"
 import * as Users from "stack-auth-effect/Users"
-import { ErrorAlert, StackProvider, useMutation, useTeams, useUser } from "stack-auth-effect/react"
+import { ErrorAlert, StackProvider, useMutation, useTeams, useUser } from "@stack-auth-effect/react"
 
 export function SignInForm(): ReactNode {
   const [email, setEmail] = useState("")

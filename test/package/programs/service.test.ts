@@ -8,7 +8,7 @@ import * as ServerUsers from "stack-auth-effect/ServerUsers"
 import * as StackServerApp from "stack-auth-effect/StackServerApp"
 import * as Teams from "stack-auth-effect/Teams"
 import * as Users from "stack-auth-effect/Users"
-import { Emulator, Faults, TestApps } from "stack-auth-effect/testing"
+import { Emulator, Faults, TestApps } from "@stack-auth-effect/emulator/testing"
 
 it.layer(Emulator.layer)("the service", (it) => {
   it.effect("a signed-up browser's headers make the service's request run as that user", () =>

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
-import * as Wire from "../../../src/protocol/schemas/Wire.ts"
+import * as Wire from "../../../packages/sdk/src/protocol/internal/schemas/Wire.ts"
 
 const Inner = Schema.Struct({ accountId: Schema.String })
 const fields = {

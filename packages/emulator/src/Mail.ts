@@ -1,0 +1,164 @@
+/**
+ * E-mail in the emulator (SPEC §3, §4, §7): every mail is stored in the state before the call that
+ * sends it returns, readable in-process (`Emulator.mailbox`) and through an Inbucket-compatible
+ * REST API (`GET /api/v1/mailbox/{name}`, `GET /api/v1/mailbox/{name}/{id}`).
+ *
+ * @since 0.1.0
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as EmailTemplates from "./internal/mail/EmailTemplateRules.ts"
+import type { Mail, State } from "./EmulatorState.ts"
+import * as EmulatorState from "./EmulatorState.ts"
+import { matchPattern } from "./Router.ts"
+import * as Table from "./internal/state/Table.ts"
+
+/** Which of the project's e-mail templates a mail is rendered from. */
+export type { TemplateKind } from "./internal/mail/EmailTemplateRules.ts"
+
+/** The sender of every mail. SPEC §7 */
+export const defaultFrom = "Stack Auth Emulator <noreply@emulator.stack-auth.local>"
+
+/** A mail written with one of the project's templates (as its admins edited it). SPEC §3, §7 */
+export interface TemplateInput {
+  readonly kind: EmailTemplates.TemplateKind
+  readonly variables: Readonly<Record<string, unknown>>
+  readonly userDisplayName?: string | null | undefined
+}
+
+/** What a route sends. SPEC §7 */
+export interface SendInput {
+  readonly to: string | ReadonlyArray<string>
+  /** With `template` and a `projectId`: used only when the project's template fails to render. */
+  readonly subject: string
+  readonly text: string
+  readonly html: string
+  readonly projectId?: string | null | undefined
+  readonly from?: string | undefined
+  /** Render the mail with this template of the project instead of `subject`, `text` and `html`. */
+  readonly template?: TemplateInput | undefined
+}
+
+/** The subject, text and HTML of a mail: its project's template rendered, or the given ones. */
+const contents = (input: SendInput) =>
+  Effect.gen(function*() {
+    const given = { subject: input.subject, text: input.text, html: input.html }
+    if (input.template === undefined || input.projectId == null) return given
+    const state = yield* EmulatorState.get
+    const project = Table.get(state.projects, input.projectId)
+    if (project === undefined) return given
+    return yield* EmailTemplates.renderKind(state, project, input.template.kind, input.template).pipe(
+      Effect.map((rendered) => ({ subject: rendered.subject ?? input.subject, text: rendered.text, html: rendered.html })),
+      // a template that does not render must not stop a sign-in: the mail goes out as the emulator writes it
+      Effect.orElseSucceed(() => given)
+    )
+  })
+
+/** Renders (with `template`) and stores a mail; it is in the mailbox when this returns. SPEC §7 */
+export const send = (input: SendInput): Effect.Effect<Mail, never, EmulatorState.EmulatorState> =>
+  Effect.gen(function*() {
+    const { subject, text, html } = yield* contents(input)
+    const now = yield* Clock.currentTimeMillis
+    const mail: Mail = {
+      id: crypto.randomUUID(),
+      projectId: input.projectId ?? null,
+      from: input.from ?? defaultFrom,
+      to: typeof input.to === "string" ? [input.to] : [...input.to],
+      subject,
+      text,
+      html,
+      sentAtMillis: now,
+      seen: false
+    }
+    yield* EmulatorState.update((state) => ({ ...state, mails: Table.put(state.mails, mail.id, mail) }))
+    return mail
+  })
+
+/** The Inbucket mailbox name of an address: its local part, lower-cased. SPEC §7 */
+export const mailboxName = (address: string): string => {
+  const bare = /<([^>]+)>/.exec(address)?.[1] ?? address
+  return (bare.split("@")[0] ?? bare).trim().toLowerCase()
+}
+
+/** The mails of a mailbox (a name or a full address), oldest first. SPEC §7 */
+export const inMailbox = (state: State, nameOrAddress: string): ReadonlyArray<Mail> => {
+  const name = mailboxName(nameOrAddress)
+  return Table.filter(state.mails, (m) => m.to.some((to) => mailboxName(to) === name))
+    .slice()
+    .sort((a, b) => a.sentAtMillis - b.sentAtMillis)
+}
+
+/** The `code` query parameter of the first link in a mail (verification, reset, magic link). SPEC §4 */
+export const codeOf = (mail: Mail): string | undefined => {
+  for (const match of mail.text.matchAll(/https?:\/\/[^\s\]\)>"']+/g)) {
+    try {
+      const code = new URL(match[0]).searchParams.get("code")
+      if (code !== null) return code
+    } catch {
+      // not a URL: look at the next link
+    }
+  }
+  return undefined
+}
+
+/** An address as Inbucket lists a recipient: `<ada@example.com>` (a named one, `Ada <ada@example.com>`, as it is). SPEC §7 */
+export const inbucketAddress = (address: string): string => (address.includes("<") ? address.trim() : `<${address.trim()}>`)
+
+/** A mail as an Inbucket list item: `from` as sent (`Name <address>`), `to` as `<address>` items. SPEC §7 */
+export const inbucketSummary = (mail: Mail, mailbox: string) => ({
+  mailbox,
+  id: mail.id,
+  from: mail.from,
+  to: mail.to.map(inbucketAddress),
+  subject: mail.subject,
+  date: new Date(mail.sentAtMillis).toISOString(),
+  "posix-millis": mail.sentAtMillis,
+  size: mail.text.length + mail.html.length,
+  seen: mail.seen
+})
+
+/** A mail as an Inbucket message. SPEC §7 */
+export const inbucketMessage = (mail: Mail, mailbox: string) => ({
+  ...inbucketSummary(mail, mailbox),
+  header: { From: [mail.from], To: mail.to.map(inbucketAddress), Subject: [mail.subject] },
+  body: { text: mail.text, html: mail.html },
+  attachments: []
+})
+
+/** Marks a mail as read (reading it through the Inbucket API or the mailbox page). SPEC §7 */
+export const markSeen = (id: string): Effect.Effect<void, never, EmulatorState.EmulatorState> =>
+  EmulatorState.update((s) => ({ ...s, mails: Table.modify(s.mails, id, (m) => ({ ...m, seen: true })) }))
+
+const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } })
+
+/** Answers the Inbucket REST API (list, read, delete one, purge) from the state. SPEC §7 */
+export const inbucket = (request: Request): Effect.Effect<Response, never, EmulatorState.EmulatorState> =>
+  Effect.gen(function*() {
+    const path = new URL(request.url).pathname
+    const one = matchPattern("/api/v1/mailbox/:name/:id", path)
+    const all = matchPattern("/api/v1/mailbox/:name", path)
+    const state = yield* EmulatorState.get
+    if (one !== undefined) {
+      const name = mailboxName(one.name!)
+      const mail = inMailbox(state, name).find((m) => m.id === one.id)
+      if (mail === undefined) return jsonResponse({ error: "message not found" }, 404)
+      if (request.method === "DELETE") {
+        yield* EmulatorState.update((s) => ({ ...s, mails: Table.remove(s.mails, mail.id) }))
+        return jsonResponse("OK")
+      }
+      yield* markSeen(mail.id)
+      return jsonResponse(inbucketMessage(mail, name))
+    }
+    if (all !== undefined) {
+      const name = mailboxName(all.name!)
+      const mails = inMailbox(state, name)
+      if (request.method === "DELETE") {
+        const ids = new Set(mails.map((m) => m.id))
+        yield* EmulatorState.update((s) => ({ ...s, mails: Table.removeWhere(s.mails, (m) => ids.has(m.id)) }))
+        return jsonResponse("OK")
+      }
+      return jsonResponse(mails.map((m) => inbucketSummary(m, name)))
+    }
+    return jsonResponse({ error: "not found" }, 404)
+  })

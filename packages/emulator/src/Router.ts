@@ -1,0 +1,235 @@
+/**
+ * A tiny method + path-pattern router for the emulator (SPEC §7): route modules export lists of
+ * {@link Route}s (`Router.get("/users/:userId", "server", handler)`), `routes/index.ts` composes
+ * them, and {@link make} turns the list into `(request) => Effect<Response>`.
+ *
+ * Each route declares the access it needs; the router authenticates the request before the
+ * handler runs (`RequestAuth.ts`) and answers every failure in the protocol's error shapes.
+ *
+ * @since 0.1.0
+ */
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
+import type { AccessType } from "stack-auth-effect/AccessType"
+import { BodyParsingError, SchemaError } from "stack-auth-effect/KnownErrors"
+import type { EmulatorState } from "./EmulatorState.ts"
+import * as Fields from "./internal/http/Fields.ts"
+import type { Auth } from "./internal/http/RequestAuth.ts"
+import * as Responses from "./internal/http/Responses.ts"
+
+/** Who a request authenticated as, and how a route refuses it. */
+export type { Auth } from "./internal/http/RequestAuth.ts"
+export type { OAuthFailure, RouteFailure, StatusFailure } from "./internal/http/Responses.ts"
+
+/** HTTP methods routes answer. SPEC §7 */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+
+/** What a route requires: nothing (`public`), or at least this access type. SPEC §6 */
+export type Access = "public" | AccessType
+
+/** The authentication a handler receives for its declared access. SPEC §6 */
+export type AuthFor<A extends Access> = A extends "public" ? undefined : Auth
+
+/** Everything a handler gets about its request. SPEC §7 */
+export interface RouteContext<A = Auth | undefined> {
+  readonly request: Request
+  readonly url: URL
+  /** The path, from the root (`/api/v1/users/me`). */
+  readonly path: string
+  readonly params: Readonly<Record<string, string>>
+  readonly query: URLSearchParams
+  /** The raw body text (empty without a body). */
+  readonly text: string
+  /** The body parsed as JSON or as a form; `undefined` without a body. */
+  readonly body: unknown
+  readonly auth: A
+}
+
+/** The services a handler may use. SPEC §7 */
+export type RouteEnv = EmulatorState
+
+/** A route handler. SPEC §7 */
+export type Handler<A = Auth | undefined> = (context: RouteContext<A>) => Effect.Effect<Response, Responses.RouteFailure, RouteEnv>
+
+/** One route: method, pattern from the root (`/api/v1/users/:userId`), access and handler. SPEC §7 */
+export interface Route {
+  readonly method: Method
+  readonly pattern: string
+  readonly access: Access
+  readonly handler: Handler
+}
+
+/** Where the protocol's API lives. SPEC §7 */
+export const apiBase = "/api/v1"
+
+/** Options of a route: `root` for paths outside `/api/v1` (e.g. `/health`). */
+export interface RouteOptions {
+  readonly root?: boolean
+}
+
+/** Declares a route; `path` is under `/api/v1` unless `root`. SPEC §7 */
+export const route = <A extends Access>(
+  method: Method,
+  path: string,
+  access: A,
+  handler: Handler<AuthFor<A>>,
+  options: RouteOptions = {}
+): Route => ({ method, pattern: options.root ? path : apiBase + path, access, handler: handler as Handler })
+
+/** Declares a GET route. SPEC §7 */
+export const get = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
+  route("GET", path, access, handler, options)
+/** Declares a POST route. SPEC §7 */
+export const post = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
+  route("POST", path, access, handler, options)
+/** Declares a PUT route. SPEC §7 */
+export const put = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
+  route("PUT", path, access, handler, options)
+/** Declares a PATCH route. SPEC §7 */
+export const patch = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
+  route("PATCH", path, access, handler, options)
+/** Declares a DELETE route. SPEC §7 */
+export const del = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
+  route("DELETE", path, access, handler, options)
+
+const segments = (path: string): ReadonlyArray<string> => path.split("/").filter((s) => s.length > 0)
+
+/** Matches a path against a pattern (`:name` captures one segment, a final `*` the rest). SPEC §7 */
+export const matchPattern = (pattern: string, path: string): Record<string, string> | undefined => {
+  const want = segments(pattern)
+  const have = segments(path)
+  const params: Record<string, string> = {}
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!
+    if (w === "*" && i === want.length - 1) return params
+    const h = have[i]
+    if (h === undefined) return undefined
+    if (w.startsWith(":")) {
+      try {
+        params[w.slice(1)] = decodeURIComponent(h)
+      } catch {
+        return undefined
+      }
+    } else if (w !== h) {
+      return undefined
+    }
+  }
+  return want.length === have.length ? params : undefined
+}
+
+/** Literal segments outrank parameters: `/users/me` wins over `/users/:userId`. */
+const specificity = (pattern: string): string => segments(pattern).map((s) => (s.startsWith(":") ? "0" : "1")).join("")
+
+/** Authenticates a request for a route's access. SPEC §6 */
+export type Authenticate = (request: Request, access: AccessType) => Effect.Effect<Auth, Responses.RouteFailure, RouteEnv>
+
+/** Marks an unknown property in a decoding issue, so the problems group them per object. */
+const unknownKey = "\u0000unknown"
+
+const standardIssues = SchemaIssue.makeFormatterStandardSchemaV1({
+  leafHook: (issue) =>
+    issue._tag === "UnexpectedKey" ? unknownKey : issue._tag === "MissingKey" ? "must be defined" : SchemaIssue.defaultLeafHook(issue)
+})
+
+/** A field path as the service names it: `body.user.emails[0]`. */
+const fieldPath = (where: string, path: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>): string =>
+  path.reduce<string>((name, segment) => {
+    const key = typeof segment === "object" && segment !== null ? segment.key : segment
+    return typeof key === "number" ? `${name}[${key}]` : `${name}.${String(key)}`
+  }, where)
+
+/** The problems of a decoding issue, one line each: `body.primary_email must be defined`. */
+const problemsOf = (where: string, issue: SchemaIssue.Issue): ReadonlyArray<string> => {
+  const problems: Array<string> = []
+  const unknown = new Map<string, Array<string>>()
+  for (const { message, path } of standardIssues(issue).issues) {
+    const segments = path ?? []
+    if (message === unknownKey && segments.length > 0) {
+      const parent = fieldPath(where, segments.slice(0, -1))
+      const last = segments[segments.length - 1]!
+      const names = unknown.get(parent) ?? []
+      names.push(String(typeof last === "object" && last !== null ? last.key : last))
+      unknown.set(parent, names)
+    } else {
+      // Effect's own texts ("Expected string, got 5") read as the reason a field is invalid.
+      problems.push(`${fieldPath(where, segments)} ${/^[A-Z]/.test(message) ? `is invalid (${message})` : message}`)
+    }
+  }
+  for (const [parent, names] of unknown) problems.push(Fields.unknownProperties(parent, names))
+  return problems
+}
+
+const validationPrefix = "Request validation failed on "
+
+/** A `SchemaError` in the service's format: the request line, then `  - <problem>` lines. SPEC §8 */
+const withRequestLine = (error: SchemaError, method: string, path: string): SchemaError => {
+  if (Fields.isPlain(error) || error.message.startsWith(validationPrefix)) return error
+  const problems = error.message.split("\n").filter((line) => line.length > 0)
+  const message = `${validationPrefix}${method} ${path}:\n${problems.map((p) => `  - ${p}`).join("\n")}`
+  return new SchemaError({ message, details: { message } })
+}
+
+/**
+ * Decodes a body (or, with `where: "query"`, a query) with a schema; a mismatch is the protocol's
+ * `SchemaError` naming each field as the service does (`body.display_name`). SPEC §8
+ */
+export const decode = <S extends Schema.Decoder<unknown>>(
+  schema: S,
+  input: unknown,
+  where: "body" | "query" = "body"
+): Effect.Effect<S["Type"], SchemaError> =>
+  Schema.decodeUnknownEffect(schema)(input ?? {}, { onExcessProperty: "error", errors: "all" }).pipe(
+    Effect.mapError((error) => Fields.schemaError(...problemsOf(where, error.issue)))
+  ) as Effect.Effect<S["Type"], SchemaError>
+
+const parseBody = (request: Request, text: string): Effect.Effect<unknown, BodyParsingError> => {
+  if (text.length === 0) return Effect.succeed(undefined)
+  const type = request.headers.get("content-type") ?? ""
+  if (type.includes("application/x-www-form-urlencoded")) {
+    return Effect.succeed(Object.fromEntries(new URLSearchParams(text)))
+  }
+  return Effect.try({
+    try: () => JSON.parse(text) as unknown,
+    catch: () => new BodyParsingError({ message: "The request body is not valid JSON." })
+  })
+}
+
+/** The router: finds the route, authenticates, parses the body, runs the handler. SPEC §7 */
+export const make = (
+  routes: ReadonlyArray<Route>,
+  authenticate: Authenticate
+): (request: Request) => Effect.Effect<Response, never, RouteEnv> => {
+  const ordered = [...routes].sort((a, b) => specificity(b.pattern).localeCompare(specificity(a.pattern)))
+  return (request) =>
+    Effect.gen(function*() {
+      const url = new URL(request.url)
+      const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname
+      let pathMatched = false
+      for (const candidate of ordered) {
+        const params = matchPattern(candidate.pattern, path)
+        if (params === undefined) continue
+        pathMatched = true
+        if (candidate.method !== request.method) continue
+        const auth = candidate.access === "public" ? undefined : yield* authenticate(request, candidate.access)
+        const text = yield* Effect.promise(() => request.text())
+        const body = yield* parseBody(request, text)
+        return yield* candidate.handler({ request, url, path, params, query: url.searchParams, text, body, auth })
+      }
+      return pathMatched
+        ? Responses.fromFailure(new Responses.StatusFailure({ status: 405, message: `${request.method} is not allowed on ${path}` }))
+        : Responses.notFound(request.method, path)
+    }).pipe(
+      Effect.catch((failure: Responses.RouteFailure) =>
+        Effect.succeed(Responses.fromFailure(
+          failure._tag === "SchemaError" ? withRequestLine(failure, request.method, new URL(request.url).pathname) : failure
+        ))),
+      Effect.catchCause((cause) =>
+        Cause.hasInterruptsOnly(cause)
+          ? Effect.failCause(cause as Cause.Cause<never>)
+          : Effect.succeed(new Response(`Emulator defect: ${Cause.pretty(cause)}`, { status: 500 }))
+      ),
+      Effect.map((response) => Responses.applyEnvelope(request, response))
+    )
+}

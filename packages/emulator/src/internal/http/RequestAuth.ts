@@ -1,0 +1,174 @@
+/**
+ * Request authentication of the protocol (SPEC §6, §8): project id and access type headers, the
+ * key of each access type, the project owner's admin access token, and the user's access token.
+ * Each failure is the protocol's known error for that case.
+ *
+ * @since 0.1.0
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import type { AccessType } from "stack-auth-effect/AccessType"
+import * as Headers from "stack-auth-effect/Headers"
+import * as KnownErrors from "stack-auth-effect/KnownErrors"
+import type { InternalApiKey, Project, State, User } from "../../EmulatorState.ts"
+import * as EmulatorState from "../../EmulatorState.ts"
+import { membershipKey } from "../../EmulatorState.ts"
+import type { RouteFailure } from "./Responses.ts"
+import * as Table from "../state/Table.ts"
+import * as Tokens from "../model/Tokens.ts"
+
+/** What an authenticated handler knows about its caller. SPEC §6 */
+export interface Auth {
+  readonly project: Project
+  readonly accessType: AccessType
+  /** The user of `x-stack-access-token`, if one was sent. */
+  readonly user: User | undefined
+  /** The session (refresh token id) the access token belongs to. */
+  readonly refreshTokenId: string | undefined
+}
+
+/** The access types a route requiring `access` accepts. SPEC §6 */
+export const allowedAccessTypes = (access: AccessType): ReadonlyArray<AccessType> =>
+  access === "client" ? ["client", "server", "admin"] : access === "server" ? ["server", "admin"] : ["admin"]
+
+/** Whether a key set is usable at `nowMillis` (not revoked, not expired). SPEC §4 */
+export const isKeySetActive = (keys: InternalApiKey, nowMillis: number): boolean =>
+  keys.manuallyRevokedAtMillis === null && (keys.expiresAtMillis === null || keys.expiresAtMillis > nowMillis)
+
+/** Whether `value` is a valid key of that kind for the project. SPEC §6 */
+export const isValidKey = (
+  state: State,
+  projectId: string,
+  kind: "publishableClientKey" | "secretServerKey" | "superSecretAdminKey",
+  value: string,
+  nowMillis: number
+): boolean =>
+  Table.find(state.internalApiKeys, (keys) =>
+    keys.projectId === projectId && keys[kind] === value && isKeySetActive(keys, nowMillis)) !== undefined
+
+/** Whether an `internal` user administers the project (member of its owner team). SPEC §6 */
+export const isProjectOwner = (state: State, user: User, project: Project): boolean =>
+  user.projectId === "internal" && project.ownerTeamId !== null &&
+  Table.get(state.memberships, membershipKey(project.ownerTeamId, user.id)) !== undefined
+
+/** The user an access token of `projectId` belongs to, or the protocol's access-token error. SPEC §8 */
+export const userFromAccessToken = (state: State, token: string, projectId: string, nowMillis: number) =>
+  Effect.gen(function*() {
+    const result = yield* Tokens.verifyAccessToken(state.signingKey, token, nowMillis)
+    if (result._tag === "Unparsable") return yield* new KnownErrors.UnparsableAccessToken({})
+    if (result._tag === "Expired") {
+      return yield* new KnownErrors.AccessTokenExpired({ details: { expiredAtMillis: result.expiredAtMillis } })
+    }
+    const { claims } = result
+    if (claims.aud !== projectId || claims.branchId !== "main") {
+      return yield* new KnownErrors.InvalidProjectForAccessToken({
+        details: { expectedProjectId: projectId, actualProjectId: claims.aud }
+      })
+    }
+    const user = Table.get(state.users, claims.sub)
+    // The token is still signed, but its user was deleted: treated as expired.
+    if (user === undefined) {
+      return yield* new KnownErrors.AccessTokenExpired({ details: { expiredAtMillis: claims.exp * 1000 } })
+    }
+    return { user, refreshTokenId: claims.refreshTokenId }
+  })
+
+const checkAdminAccessToken = (state: State, token: string, projectId: string, nowMillis: number) =>
+  Effect.gen(function*() {
+    const result = yield* Tokens.verifyAccessToken(state.signingKey, token, nowMillis)
+    if (result._tag === "Unparsable") return yield* new KnownErrors.UnparsableAdminAccessToken({})
+    if (result._tag === "Expired") {
+      return yield* new KnownErrors.AdminAccessTokenExpired({ details: { expiredAtMillis: result.expiredAtMillis } })
+    }
+    if (result.claims.aud !== "internal") return yield* new KnownErrors.InvalidProjectForAdminAccessToken({})
+    const user = Table.get(state.users, result.claims.sub)
+    if (user === undefined) {
+      return yield* new KnownErrors.AdminAccessTokenExpired({ details: { expiredAtMillis: result.claims.exp * 1000 } })
+    }
+    const project = Table.get(state.projects, projectId)
+    if (project === undefined || !isProjectOwner(state, user, project)) {
+      return yield* new KnownErrors.AdminAccessTokenIsNotAdmin({})
+    }
+  })
+
+const checkKey = (
+  state: State,
+  projectId: string,
+  accessType: AccessType,
+  headers: globalThis.Headers,
+  nowMillis: number
+): Effect.Effect<void, RouteFailure> => {
+  const kinds = {
+    client: [Headers.publishableClientKey, "publishableClientKey"],
+    server: [Headers.secretServerKey, "secretServerKey"],
+    admin: [Headers.superSecretAdminKey, "superSecretAdminKey"]
+  } as const
+  const [header, kind] = kinds[accessType]
+  const value = headers.get(header)
+  if (value === null || value.length === 0) {
+    return Effect.fail(
+      accessType === "client"
+        ? new KnownErrors.ClientAuthenticationRequired({})
+        : accessType === "server"
+        ? new KnownErrors.ServerAuthenticationRequired({})
+        : new KnownErrors.AdminAuthenticationRequired({})
+    )
+  }
+  if (isValidKey(state, projectId, kind, value, nowMillis)) return Effect.void
+  const details = { details: { projectId } }
+  return Effect.fail(
+    accessType === "client"
+      ? new KnownErrors.InvalidPublishableClientKey(details)
+      : accessType === "server"
+      ? new KnownErrors.InvalidSecretServerKey(details)
+      : new KnownErrors.InvalidSuperSecretAdminKey(details)
+  )
+}
+
+/**
+ * Authenticates a request for a route that needs at least `access`: the protocol's header checks,
+ * then the user's access token, then the credentials, then the route's access type. SPEC §6
+ */
+export const authenticate = (
+  request: Request,
+  access: AccessType
+): Effect.Effect<Auth, RouteFailure, EmulatorState.EmulatorState> =>
+  Effect.gen(function*() {
+    const headers = request.headers
+    const projectId = headers.get(Headers.projectId)
+    const requestType = headers.get(Headers.accessType)
+    const adminToken = headers.get(Headers.adminAccessToken)
+    const anyCredential = [Headers.publishableClientKey, Headers.secretServerKey, Headers.superSecretAdminKey, Headers.adminAccessToken]
+      .some((name) => (headers.get(name) ?? "").length > 0)
+    if (requestType === null || requestType.length === 0) {
+      return yield* (anyCredential ? new KnownErrors.ProjectKeyWithoutAccessType({}) : new KnownErrors.AccessTypeRequired({}))
+    }
+    if (requestType !== "client" && requestType !== "server" && requestType !== "admin") {
+      return yield* new KnownErrors.InvalidAccessType({
+        message: `The access type must be client, server or admin, not ${JSON.stringify(requestType)}.`
+      })
+    }
+    if (projectId === null || projectId.length === 0) {
+      return yield* new KnownErrors.AccessTypeWithoutProjectId({ details: { requestType } })
+    }
+    const state = yield* EmulatorState.get
+    const nowMillis = yield* Clock.currentTimeMillis
+    const accessToken = headers.get(Headers.accessToken)
+    const session = accessToken !== null && accessToken.length > 0
+      ? yield* userFromAccessToken(state, accessToken, projectId, nowMillis)
+      : undefined
+    if (adminToken !== null && adminToken.length > 0) {
+      yield* checkAdminAccessToken(state, adminToken, projectId, nowMillis)
+    } else {
+      yield* checkKey(state, projectId, requestType, headers, nowMillis)
+    }
+    const project = Table.get(state.projects, projectId)
+    if (project === undefined) return yield* new KnownErrors.CurrentProjectNotFound({ details: { projectId } })
+    const allowed = allowedAccessTypes(access)
+    if (!allowed.includes(requestType)) {
+      return yield* new KnownErrors.InsufficientAccessType({
+        details: { actualAccessType: requestType, allowedAccessTypes: [...allowed] }
+      })
+    }
+    return { project, accessType: requestType, user: session?.user, refreshTokenId: session?.refreshTokenId }
+  })

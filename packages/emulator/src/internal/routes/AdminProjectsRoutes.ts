@@ -1,0 +1,32 @@
+/**
+ * `/internal/projects/current` (SPEC §3, §6, §7 Admin calls): the project with its whole
+ * configuration, its update (every field of SPEC §3) and its deletion, for admins only.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as AdminProjects from "../model/AdminProjectRules.ts"
+import * as EmulatorState from "../../EmulatorState.ts"
+import * as Responses from "../http/Responses.ts"
+import * as Router from "../../Router.ts"
+import * as Table from "../state/Table.ts"
+import * as Views from "../http/Views.ts"
+
+/** Admin project routes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.get("/internal/projects/current", "admin", ({ auth }) => Effect.succeed(Responses.json(Views.adminProject(auth.project)))),
+
+  Router.patch("/internal/projects/current", "admin", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(AdminProjects.ProjectBody, body)
+      yield* AdminProjects.validate(yield* EmulatorState.get, auth.project.id, input)
+      const updated = yield* EmulatorState.modify((state) => {
+        const next = AdminProjects.apply(Table.get(state.projects, auth.project.id) ?? auth.project, input)
+        return [next, { ...state, projects: Table.put(state.projects, next.id, next) }] as const
+      })
+      return Responses.json(Views.adminProject(updated))
+    })),
+
+  Router.del("/internal/projects/current", "admin", ({ auth }) =>
+    Effect.as(EmulatorState.update((state) => AdminProjects.removeProject(state, auth.project.id)), Responses.success()))
+]

@@ -1,0 +1,113 @@
+/**
+ * `/internal/email-templates` and `/internal/email-themes` (SPEC §3, §7 Admin calls): list,
+ * create, and replace sources after a trial render (`EmailTemplates.render`). Lists answer
+ * `{ templates }` and `{ themes }`; creates answer `{ id }` with 200.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { EmailRenderingError, RequiresCustomEmailServer } from "stack-auth-effect/KnownErrors"
+import * as EmailTemplates from "../mail/EmailTemplateRules.ts"
+import * as EmulatorState from "../../EmulatorState.ts"
+import * as Responses from "../http/Responses.ts"
+import * as Router from "../../Router.ts"
+import { activeThemeSource } from "./EmailsRoutes.ts"
+
+const NameBody = Schema.Struct({ display_name: Schema.String })
+const TemplatePatch = Schema.Struct({
+  tsx_source: Schema.String,
+  theme_id: Schema.optional(Schema.Union([Schema.String, Schema.Null, Schema.Literal(false)]))
+})
+const ThemePatch = Schema.Struct({ tsx_source: Schema.String })
+
+const notFound = (what: string) => new Responses.StatusFailure({ status: 404, message: `No ${what} found with given id` })
+const renderingError = (error: string) => new EmailRenderingError({ details: { error } })
+
+/** Template and theme routes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.get("/internal/email-templates", "admin", ({ auth }) =>
+    Effect.map(EmulatorState.get, (state) =>
+      Responses.json({
+        templates: EmailTemplates.templates(state, auth.project.id).map((t) => ({
+          id: t.id,
+          display_name: t.displayName,
+          tsx_source: t.tsxSource,
+          ...(t.themeId === undefined ? {} : { theme_id: t.themeId })
+        }))
+      }))),
+
+  Router.post("/internal/email-templates", "admin", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(NameBody, body)
+      const id = crypto.randomUUID()
+      yield* EmulatorState.update((state) =>
+        EmailTemplates.putTemplate(state, {
+          projectId: auth.project.id,
+          id,
+          displayName: input.display_name,
+          tsxSource: EmailTemplates.newTemplateSource,
+          themeId: null
+        }))
+      return Responses.json({ id })
+    })),
+
+  Router.patch("/internal/email-templates/:templateId", "admin", ({ auth, body, params }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(TemplatePatch, body)
+      if (auth.project.config.emailConfig.type === "shared") return yield* new RequiresCustomEmailServer({})
+      const state = yield* EmulatorState.get
+      const template = EmailTemplates.templates(state, auth.project.id).find((t) => t.id === params.templateId)
+      if (template === undefined) return yield* notFound("template")
+      const rendered = yield* EmailTemplates.render(input.tsx_source, activeThemeSource(state, auth.project), {
+        projectDisplayName: auth.project.displayName,
+        preview: true
+      }).pipe(Effect.mapError((error) => renderingError(error.message)))
+      if (rendered.subject === undefined) return yield* renderingError("Subject is required: render a <Subject value=... />")
+      if (rendered.notificationCategory === undefined) {
+        return yield* renderingError("NotificationCategory is required: render a <NotificationCategory value=... />")
+      }
+      yield* EmulatorState.update((s) =>
+        EmailTemplates.putTemplate(s, {
+          ...template,
+          tsxSource: input.tsx_source,
+          themeId: input.theme_id === undefined ? template.themeId : input.theme_id
+        }))
+      return Responses.json({ rendered_html: rendered.html })
+    })),
+
+  Router.get("/internal/email-themes", "admin", ({ auth }) =>
+    Effect.map(EmulatorState.get, (state) =>
+      Responses.json({ themes: EmailTemplates.themes(state, auth.project.id).map((t) => ({ id: t.id, display_name: t.displayName })) }))),
+
+  Router.post("/internal/email-themes", "admin", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(NameBody, body)
+      const id = crypto.randomUUID()
+      const state = yield* EmulatorState.get
+      const base = EmailTemplates.themes(state, auth.project.id).find((t) => t.id === EmailTemplates.defaultThemeId)!
+      yield* EmulatorState.update((s) =>
+        EmailTemplates.putTheme(s, { projectId: auth.project.id, id, displayName: input.display_name, tsxSource: base.tsxSource }))
+      return Responses.json({ id })
+    })),
+
+  Router.get("/internal/email-themes/:themeId", "admin", ({ auth, params }) =>
+    Effect.gen(function*() {
+      const theme = EmailTemplates.themes(yield* EmulatorState.get, auth.project.id).find((t) => t.id === params.themeId)
+      if (theme === undefined) return yield* notFound("theme")
+      return Responses.json({ display_name: theme.displayName, tsx_source: theme.tsxSource })
+    })),
+
+  Router.patch("/internal/email-themes/:themeId", "admin", ({ auth, body, params }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(ThemePatch, body)
+      const theme = EmailTemplates.themes(yield* EmulatorState.get, auth.project.id).find((t) => t.id === params.themeId)
+      if (theme === undefined) return yield* notFound("theme")
+      yield* EmailTemplates.render(EmailTemplates.previewTemplateSource, input.tsx_source, {
+        projectDisplayName: auth.project.displayName,
+        preview: true
+      }).pipe(Effect.mapError((error) => renderingError(error.message)))
+      yield* EmulatorState.update((s) => EmailTemplates.putTheme(s, { ...theme, tsxSource: input.tsx_source }))
+      return Responses.json({ display_name: theme.displayName })
+    }))
+]

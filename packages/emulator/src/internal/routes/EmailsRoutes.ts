@@ -1,0 +1,218 @@
+/**
+ * E-mail routes (SPEC §3 "Sent email", §6, §7): a server's send to users, an admin's preview
+ * render, SMTP test, sent-mail list and sign-in invitation. Every mail lands in the emulator's
+ * mail store (`Mail.send`), never on a network, except the SMTP test, which is sent for real
+ * through the admin's server (`Smtp.send`) and, as the service does, listed among the sent mails
+ * with its sender settings and its failure, but kept out of the emulator's mailbox.
+ *
+ * @since 0.1.0
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { EmailRenderingError, RedirectUrlNotWhitelisted } from "stack-auth-effect/KnownErrors"
+import * as Fields from "../http/Fields.ts"
+import * as Domains from "../model/Domains.ts"
+import * as EmailTemplates from "../mail/EmailTemplateRules.ts"
+import type { Mail as MailRow, Project } from "../../EmulatorState.ts"
+import * as EmulatorState from "../../EmulatorState.ts"
+import * as Mail from "../../Mail.ts"
+import * as Responses from "../http/Responses.ts"
+import * as Router from "../../Router.ts"
+import * as Smtp from "../mail/Smtp.ts"
+import * as Table from "../state/Table.ts"
+import * as Users from "../../EmulatorUsers.ts"
+import * as Views from "../http/Views.ts"
+import * as Notifications from "./NotificationsRoutes.ts"
+
+const badRequest = (message: string) => new Responses.StatusFailure({ status: 400, message })
+
+const SendBody = Schema.Struct({
+  user_ids: Schema.Array(Schema.String),
+  html: Schema.String,
+  subject: Schema.String,
+  notification_category_name: Schema.String
+})
+
+const RenderBody = Schema.Struct({
+  theme_id: Schema.optional(Schema.Union([Schema.String, Schema.Null, Schema.Literal(false)])),
+  theme_tsx_source: Schema.optional(Schema.String),
+  template_id: Schema.optional(Schema.String),
+  template_tsx_source: Schema.optional(Schema.String)
+})
+
+const TestBody = Schema.Struct({
+  recipient_email: Schema.String,
+  email_config: Schema.Struct({
+    host: Schema.String,
+    port: Schema.Number,
+    username: Schema.String,
+    password: Schema.String,
+    sender_name: Schema.String,
+    sender_email: Schema.String
+  })
+})
+
+const InvitationBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
+
+/** The theme a project's mails are wrapped in. SPEC §3 */
+export const activeThemeSource = (state: EmulatorState.State, project: Project): string | undefined =>
+  EmailTemplates.themes(state, project.id).find((t) => t.id === project.config.emailTheme)?.tsxSource
+
+/** A mail as the sent list shows it: the emulator's own mails and relayed test mails alike. */
+interface SentMail {
+  readonly id: string
+  readonly to: ReadonlyArray<string>
+  readonly subject: string
+  readonly sentAtMillis: number
+  readonly senderConfig: Readonly<Record<string, unknown>>
+  readonly error: { readonly errorType: string; readonly canRetry: boolean; readonly message: string } | null
+}
+
+/** A test mail sent through an admin's SMTP server: listed as sent, not in the emulator's mailbox. */
+interface RelayedMail extends SentMail {
+  readonly projectId: string
+}
+
+const relayedMails = EmulatorState.extraTable<RelayedMail>("relayedMails")
+
+/** One of the emulator's own mails, sent with the project's settings (it never fails). */
+const ownMail = (project: Project) => ({ id, to, subject, sentAtMillis }: MailRow): SentMail => ({
+  id, to, subject, sentAtMillis, senderConfig: Views.emailConfigView(project, { withPassword: false }), error: null
+})
+
+const sentView = (mail: SentMail) => ({
+  id: mail.id,
+  subject: mail.subject,
+  sent_at_millis: mail.sentAtMillis,
+  to: mail.to,
+  sender_config: mail.senderConfig,
+  error: mail.error
+})
+
+const testSubject = "Stack Auth test e-mail"
+
+/** E-mail routes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.post("/emails/send-email", "server", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(SendBody, body)
+      if (auth.project.config.emailConfig.type === "shared") {
+        return yield* badRequest("Cannot send custom emails when using shared email config")
+      }
+      const category = Notifications.categories.find((c) => c.name === input.notification_category_name)
+      if (category === undefined) return yield* new Responses.StatusFailure({ status: 404, message: "Notification category not found" })
+      const state = yield* EmulatorState.get
+      const theme = activeThemeSource(state, auth.project)
+      const results: Array<Record<string, unknown>> = []
+      for (const userId of input.user_ids) {
+        const user = Users.findInProject(state, auth.project.id, userId)
+        const email = user === undefined ? undefined : Views.primaryEmailChannel(user)?.value
+        const error = user === undefined
+          ? "User not found"
+          : !Notifications.isEnabled(state, user.id, category)
+          ? "User has disabled notifications for this category"
+          : email === undefined
+          ? "User does not have a primary email"
+          : undefined
+        if (error !== undefined || email === undefined) {
+          results.push({ user_id: userId, user_email: email, success: false, error })
+          continue
+        }
+        const rendered = yield* EmailTemplates.wrapHtml(input.html, theme, {
+          projectDisplayName: auth.project.displayName,
+          userDisplayName: user?.displayName
+        }).pipe(Effect.mapError((error) => new EmailRenderingError({ details: { error: error.message } })))
+        yield* Mail.send({ projectId: auth.project.id, to: email, subject: input.subject, html: rendered.html, text: rendered.text })
+        results.push({ user_id: userId, user_email: email, success: true })
+      }
+      return Responses.json({ results })
+    })),
+
+  Router.post("/emails/render-email", "admin", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(RenderBody, body)
+      if ((input.theme_id === undefined && !input.theme_tsx_source) || (input.theme_id && input.theme_tsx_source)) {
+        return yield* badRequest("Exactly one of theme_id or theme_tsx_source must be provided")
+      }
+      if ((!input.template_id && !input.template_tsx_source) || (input.template_id && input.template_tsx_source)) {
+        return yield* badRequest("Exactly one of template_id or template_tsx_source must be provided")
+      }
+      const state = yield* EmulatorState.get
+      let themeSource: string | undefined = input.theme_tsx_source
+      if (typeof input.theme_id === "string") {
+        themeSource = EmailTemplates.themes(state, auth.project.id).find((t) => t.id === input.theme_id)?.tsxSource
+        if (themeSource === undefined) return yield* badRequest("No theme found with given id")
+      }
+      const templateSource = input.template_id === undefined
+        ? input.template_tsx_source
+        : EmailTemplates.templates(state, auth.project.id).find((t) => t.id === input.template_id)?.tsxSource
+      if (templateSource === undefined) return yield* badRequest("No template found with given id")
+      const rendered = yield* EmailTemplates.render(templateSource, themeSource, { projectDisplayName: auth.project.displayName, preview: true })
+        .pipe(Effect.mapError((error) => new EmailRenderingError({ details: { error: error.message } })))
+      return Responses.json({
+        html: rendered.html,
+        subject: rendered.subject,
+        notification_category: rendered.notificationCategory
+      })
+    })),
+
+  Router.post("/internal/send-test-email", "admin", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(TestBody, body)
+      yield* Fields.check(...Fields.emailProblems("body.recipient_email", input.recipient_email))
+      const { host, port, username, password, sender_name, sender_email } = input.email_config
+      // Delivered by the admin's SMTP server, not the emulator's mailbox.
+      const outcome = yield* Smtp.send(
+        { host, port, username, password, senderName: sender_name, senderEmail: sender_email },
+        {
+          to: input.recipient_email,
+          subject: testSubject,
+          text: `Your SMTP server ${host}:${port} delivered this test e-mail from your Stack Auth project's e-mail settings.`
+        }
+      )
+      const relayed: RelayedMail = {
+        id: crypto.randomUUID(),
+        projectId: auth.project.id,
+        to: [input.recipient_email],
+        subject: testSubject,
+        sentAtMillis: yield* Clock.currentTimeMillis,
+        senderConfig: { type: "standard", host, port, username, sender_name, sender_email },
+        error: outcome.success ? null : { ...outcome.kind, message: outcome.errorMessage }
+      }
+      yield* EmulatorState.update((state) => relayedMails.set(state, Table.put(relayedMails.get(state), relayed.id, relayed)))
+      return Responses.json(outcome.success ? { success: true } : { success: false, error_message: outcome.errorMessage })
+    })),
+
+  Router.get("/internal/emails", "admin", ({ auth }) =>
+    Effect.map(EmulatorState.get, (state) =>
+      Responses.list(
+        [
+          ...Table.filter(state.mails, (m) => m.projectId === auth.project.id).map(ownMail(auth.project)),
+          ...Table.filter(relayedMails.get(state), (m) => m.projectId === auth.project.id)
+        ]
+          .sort((a, b) => b.sentAtMillis - a.sentAtMillis)
+          .slice(0, 100)
+          .map(sentView)
+      ))),
+
+  // Admin-only (SPEC §6), stricter than the service, which takes server access too.
+  Router.post("/internal/send-sign-in-invitation", "admin", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(InvitationBody, body)
+      yield* Fields.check(...Fields.emailProblems("body.email", input.email))
+      if (!Domains.isTrustedUrl(auth.project, input.callback_url)) return yield* new RedirectUrlNotWhitelisted({})
+      yield* Mail.send({
+        projectId: auth.project.id,
+        to: input.email,
+        subject: `You are invited to ${auth.project.displayName}`,
+        text: `Sign in to ${auth.project.displayName}: ${input.callback_url}`,
+        html: `<p>Sign in to ${auth.project.displayName}: <a href="${input.callback_url}">${input.callback_url}</a></p>`,
+        template: {
+          kind: "signInInvitation",
+          variables: { signInInvitationLink: input.callback_url, teamDisplayName: auth.project.displayName }
+        }
+      })
+      return Responses.json({ success: true })
+    }))
+]

@@ -1,0 +1,13 @@
+/**
+ * `GET /health` at the root: the probe the SDK's network diagnostics call (SPEC §7).
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Responses from "../http/Responses.ts"
+import * as Router from "../../Router.ts"
+
+/** The health route. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.get("/health", "public", () => Effect.succeed(Responses.json({ status: "ok" })), { root: true })
+]

@@ -1,0 +1,107 @@
+/**
+ * `/internal/api-keys` (SPEC §3 "Internal API key", §4, §7): the project's key sets. Creating one
+ * answers its full keys once; reads show the last four characters; `revoked: true` is one way.
+ * Request authentication (`RequestAuth.ts`) refuses revoked and expired sets.
+ *
+ * @since 0.1.0
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { ApiKeyNotFound } from "stack-auth-effect/KnownErrors"
+import * as ApiKeys from "../model/ApiKeyRules.ts"
+import type { InternalApiKey } from "../../EmulatorState.ts"
+import * as EmulatorState from "../../EmulatorState.ts"
+import * as Responses from "../http/Responses.ts"
+import * as Router from "../../Router.ts"
+import * as Table from "../state/Table.ts"
+import * as Tokens from "../model/Tokens.ts"
+
+/** Shown for a key set without expiry (the seeded ones): the latest time a `Date` holds. */
+const noExpiryMillis = 8_640_000_000_000_000
+
+const CreateBody = Schema.Struct({
+  description: Schema.String,
+  expires_at_millis: Schema.Number,
+  has_publishable_client_key: Schema.Boolean,
+  has_secret_server_key: Schema.Boolean,
+  has_super_secret_admin_key: Schema.Boolean
+})
+
+const UpdateBody = Schema.Struct({
+  description: Schema.optional(Schema.String),
+  revoked: Schema.optional(Schema.Literal(true))
+})
+
+const base = (keys: InternalApiKey) => ({
+  id: keys.id,
+  description: keys.description,
+  created_at_millis: keys.createdAtMillis,
+  expires_at_millis: keys.expiresAtMillis ?? noExpiryMillis,
+  ...(keys.manuallyRevokedAtMillis === null ? {} : { manually_revoked_at_millis: keys.manuallyRevokedAtMillis })
+})
+
+const lastFour = (value: string | null) => (value === null ? undefined : { last_four: value.slice(-4) })
+
+/** A key set as read: keys by their last four characters. SPEC §3 */
+export const obfuscatedView = (keys: InternalApiKey) => ({
+  ...base(keys),
+  publishable_client_key: lastFour(keys.publishableClientKey),
+  secret_server_key: lastFour(keys.secretServerKey),
+  super_secret_admin_key: lastFour(keys.superSecretAdminKey)
+})
+
+const find = (projectId: string, id: string) =>
+  Effect.flatMap(EmulatorState.get, (state) => {
+    const keys = Table.get(state.internalApiKeys, id)
+    return keys === undefined || keys.projectId !== projectId ? Effect.fail(new ApiKeyNotFound({})) : Effect.succeed(keys)
+  })
+
+/** Internal API key routes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.post("/internal/api-keys", "admin", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(CreateBody, body)
+      const now = yield* Clock.currentTimeMillis
+      const keys: InternalApiKey = {
+        id: crypto.randomUUID(),
+        projectId: auth.project.id,
+        description: input.description,
+        publishableClientKey: input.has_publishable_client_key ? `pck_${Tokens.randomToken()}` : null,
+        secretServerKey: input.has_secret_server_key ? `ssk_${Tokens.randomToken()}` : null,
+        superSecretAdminKey: input.has_super_secret_admin_key ? `sak_${Tokens.randomToken()}` : null,
+        createdAtMillis: now,
+        expiresAtMillis: input.expires_at_millis,
+        manuallyRevokedAtMillis: null
+      }
+      yield* EmulatorState.update((state) => ({ ...state, internalApiKeys: Table.put(state.internalApiKeys, keys.id, keys) }))
+      return Responses.json({
+        ...base(keys),
+        publishable_client_key: keys.publishableClientKey ?? undefined,
+        secret_server_key: keys.secretServerKey ?? undefined,
+        super_secret_admin_key: keys.superSecretAdminKey ?? undefined
+      })
+    })),
+
+  Router.get("/internal/api-keys", "admin", ({ auth }) =>
+    Effect.map(EmulatorState.get, (state) =>
+      Responses.list(
+        Table.filter(state.internalApiKeys, (k) => k.projectId === auth.project.id)
+          .slice()
+          .sort((a, b) => b.createdAtMillis - a.createdAtMillis)
+          .map(obfuscatedView)
+      ))),
+
+  Router.get("/internal/api-keys/:id", "admin", ({ auth, params }) =>
+    Effect.map(find(auth.project.id, params.id!), (keys) => Responses.json(obfuscatedView(keys)))),
+
+  Router.patch("/internal/api-keys/:id", "admin", ({ auth, body, params }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(UpdateBody, body)
+      const keys = yield* find(auth.project.id, params.id!)
+      const now = yield* Clock.currentTimeMillis
+      const next = ApiKeys.revise(keys, input, now) // one way: a revoked set stays revoked, at its first revocation time
+      yield* EmulatorState.update((state) => ({ ...state, internalApiKeys: Table.put(state.internalApiKeys, next.id, next) }))
+      return Responses.json(obfuscatedView(next))
+    }))
+]

@@ -1,0 +1,89 @@
+/**
+ * `GET` and `POST /internal/projects` (SPEC §2, §6, §7): the projects a signed-in user of the
+ * `internal` project administers (through membership of the project's owner team), and creating
+ * one. Other projects answer `ExpectedInternalProject`; without a user, `UserAuthenticationRequired`.
+ *
+ * @since 0.1.0
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import { ExpectedInternalProject, TeamMembershipNotFound, UserAuthenticationRequired } from "stack-auth-effect/KnownErrors"
+import * as AdminProjects from "../model/AdminProjectRules.ts"
+import type { Project, State, Team } from "../../EmulatorState.ts"
+import * as EmulatorState from "../../EmulatorState.ts"
+import { membershipKey, permissionKey } from "../../EmulatorState.ts"
+import type { Auth } from "../http/RequestAuth.ts"
+import { isProjectOwner } from "../http/RequestAuth.ts"
+import * as Responses from "../http/Responses.ts"
+import * as Router from "../../Router.ts"
+import * as Seeds from "../../Seeds.ts"
+import * as Table from "../state/Table.ts"
+import * as Users from "../../EmulatorUsers.ts"
+import * as Views from "../http/Views.ts"
+
+const owner = (auth: Auth) =>
+  Effect.gen(function*() {
+    if (auth.user === undefined) return yield* new UserAuthenticationRequired({})
+    if (auth.project.id !== Seeds.internalProject.projectId) return yield* new ExpectedInternalProject({})
+    return auth.user
+  })
+
+const withDefinitions = (state: State, project: Project): State => {
+  let permissionDefinitions = state.permissionDefinitions
+  for (const d of Seeds.defaultPermissionDefinitions(project.id, project.createdAtMillis)) {
+    permissionDefinitions = Table.put(permissionDefinitions, permissionKey(project.id, d.scope, d.id), d)
+  }
+  return { ...state, permissionDefinitions }
+}
+
+/** Owned-project routes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.get("/internal/projects", "client", ({ auth }) =>
+    Effect.gen(function*() {
+      const user = yield* owner(auth)
+      const state = yield* EmulatorState.get
+      const owned = Table.filter(state.projects, (p) => isProjectOwner(state, user, p))
+        .slice()
+        .sort((a, b) => a.createdAtMillis - b.createdAtMillis || a.id.localeCompare(b.id))
+      return Responses.list(owned.map(Views.adminProject))
+    })),
+
+  Router.post("/internal/projects", "client", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const user = yield* owner(auth)
+      const input = yield* Router.decode(AdminProjects.NewProjectBody, body)
+      yield* AdminProjects.validate(yield* EmulatorState.get, undefined, input)
+      const now = yield* Clock.currentTimeMillis
+      const project = yield* EmulatorState.transact((state) =>
+        Effect.gen(function*() {
+          let next = state
+          let teamId = input.owner_team_id
+          if (teamId !== undefined) {
+            if (Table.get(state.memberships, membershipKey(teamId, user.id)) === undefined) {
+              return yield* new TeamMembershipNotFound({ details: { teamId, userId: user.id } })
+            }
+          } else {
+            const team: Team = {
+              id: crypto.randomUUID(),
+              projectId: user.projectId,
+              displayName: `${input.display_name} owners`,
+              profileImageUrl: null,
+              clientMetadata: null,
+              clientReadOnlyMetadata: null,
+              serverMetadata: null,
+              createdAtMillis: now
+            }
+            next = Users.addMembership({ ...next, teams: Table.put(next.teams, team.id, team) }, team, user.id, true, now)
+            teamId = team.id
+          }
+          const created = AdminProjects.apply(
+            Seeds.makeProject({ id: crypto.randomUUID(), displayName: input.display_name, createdAtMillis: now, ownerTeamId: teamId }),
+            { ...input, config: { allow_localhost: true, ...input.config } }
+          )
+          next = withDefinitions({ ...next, projects: Table.put(next.projects, created.id, created) }, created)
+          next = AdminProjects.addManagedProject(next, user.id, created.id)
+          return [created, next] as const
+        }))
+      return Responses.created(Views.adminProject(project))
+    }))
+]

@@ -1,0 +1,119 @@
+/**
+ * Password reset and change (SPEC §4, §5, §7): `send-reset-code` mails a code to a user who signs
+ * in with that e-mail (and answers the same whether or not one exists), `reset/check-code` checks
+ * it, `reset` sets a new password with it; `update` changes the password of the signed-in user
+ * (the old one must match; the user's other sessions end) and `set` gives a password to a user
+ * without one.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import {
+  PasswordAuthenticationNotEnabled,
+  PasswordConfirmationMismatch,
+  RedirectUrlNotWhitelisted,
+  UserDoesNotHavePassword
+} from "stack-auth-effect/KnownErrors"
+import { plain, requireUser } from "../model/Account.ts"
+import { isTrustedUrl } from "../model/Domains.ts"
+import * as EmulatorState from "../../EmulatorState.ts"
+import * as Mail from "../../Mail.ts"
+import * as Passwords from "../model/PasswordRules.ts"
+import type { Auth } from "../http/RequestAuth.ts"
+import * as Responses from "../http/Responses.ts"
+import * as Router from "../../Router.ts"
+import * as Table from "../state/Table.ts"
+import * as Users from "../../EmulatorUsers.ts"
+import * as Verification from "../model/Verification.ts"
+
+/** Purpose of password reset codes. SPEC §4 */
+export const passwordReset = "password_reset"
+
+const SendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
+const CodeBody = Schema.Struct({ code: Schema.String })
+const ResetBody = Schema.Struct({ code: Schema.String, password: Schema.String })
+const UpdateBody = Schema.Struct({ old_password: Schema.String, new_password: Schema.String })
+const SetBody = Schema.Struct({ password: Schema.String })
+
+const passwordsEnabled = (auth: Auth) =>
+  auth.project.config.credentialEnabled ? Effect.void : Effect.fail(new PasswordAuthenticationNotEnabled({}))
+
+/** Password reset and change routes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.post("/auth/password/send-reset-code", "client", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(SendBody, body)
+      yield* passwordsEnabled(auth)
+      const user = Users.findByAuthEmail(yield* EmulatorState.get, auth.project.id, input.email)
+      // The answer does not tell whether a user signs in with this e-mail.
+      const answer = Responses.json({ success: "maybe, only if user with e-mail exists" })
+      if (user === undefined) return answer
+      if (!isTrustedUrl(auth.project, input.callback_url)) return yield* new RedirectUrlNotWhitelisted({})
+      const code = yield* Verification.create({
+        projectId: auth.project.id,
+        purpose: passwordReset,
+        email: input.email,
+        userId: user.id
+      })
+      const link = Verification.linkWithCode(input.callback_url, code.code)
+      yield* Mail.send({
+        projectId: auth.project.id,
+        to: input.email,
+        subject: "Reset your password",
+        text: `Open this link to choose a new password: ${link}`,
+        html: `<p>Open this link to choose a new password: <a href="${link}">${link}</a></p>`,
+        template: { kind: "passwordReset", variables: { passwordResetLink: link }, userDisplayName: user.displayName }
+      })
+      return answer
+    })),
+
+  Router.post("/auth/password/reset/check-code", "client", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(CodeBody, body)
+      yield* Verification.use(auth.project.id, passwordReset, input.code, { checkOnly: true })
+      return Responses.json({ is_code_valid: true })
+    })),
+
+  Router.post("/auth/password/reset", "client", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(ResetBody, body)
+      // As the service does: the code is spent first, the password checked after.
+      const code = yield* Verification.use(auth.project.id, passwordReset, input.code)
+      yield* passwordsEnabled(auth)
+      yield* Passwords.check(input.password)
+      const user = code.userId === null ? undefined : Table.get((yield* EmulatorState.get).users, code.userId)
+      if (user === undefined) return yield* plain(400, "The user of this code no longer exists.")
+      yield* Users.update(user.id, { passwordHash: yield* Passwords.hash(input.password) })
+      return Responses.success()
+    })),
+
+  Router.post("/auth/password/update", "client", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(UpdateBody, body)
+      const user = yield* requireUser(auth)
+      yield* passwordsEnabled(auth)
+      yield* Passwords.check(input.new_password)
+      if (user.passwordHash === null) return yield* new UserDoesNotHavePassword({})
+      if (!(yield* Passwords.verify(input.old_password, user.passwordHash))) return yield* new PasswordConfirmationMismatch({})
+      const passwordHash = yield* Passwords.hash(input.new_password)
+      // The new password ends every other session of the user; the caller's stays.
+      yield* EmulatorState.update((state) => ({
+        ...state,
+        users: Table.modify(state.users, user.id, (u) => ({ ...u, passwordHash })),
+        sessions: Table.removeWhere(state.sessions, (s) => s.userId === user.id && s.id !== auth.refreshTokenId)
+      }))
+      return Responses.success()
+    })),
+
+  Router.post("/auth/password/set", "client", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(SetBody, body)
+      const user = yield* requireUser(auth)
+      yield* passwordsEnabled(auth)
+      yield* Passwords.check(input.password)
+      if (user.passwordHash !== null) return yield* plain(400, "This user has a password already.")
+      yield* Users.update(user.id, { passwordHash: yield* Passwords.hash(input.password) })
+      return Responses.success()
+    }))
+]

@@ -1,0 +1,87 @@
+/**
+ * Password sign-up and sign-in (SPEC §4, §5, §7): `POST /auth/password/sign-up` and
+ * `POST /auth/password/sign-in`, answering `{ access_token, refresh_token, user_id }`.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import {
+  EmailPasswordMismatch,
+  PasswordAuthenticationNotEnabled,
+  RedirectUrlNotWhitelisted,
+  SignUpNotEnabled
+} from "stack-auth-effect/KnownErrors"
+import * as Fields from "../http/Fields.ts"
+import * as ContactChannels from "../model/ContactChannelRules.ts"
+import { isTrustedUrl } from "../model/Domains.ts"
+import type { User } from "../../EmulatorState.ts"
+import * as EmulatorState from "../../EmulatorState.ts"
+import * as Mfa from "../model/MfaRules.ts"
+import * as Passwords from "../model/PasswordRules.ts"
+import type { Auth } from "../http/RequestAuth.ts"
+import * as Responses from "../http/Responses.ts"
+import * as Router from "../../Router.ts"
+import * as Sessions from "../model/SessionRules.ts"
+import * as Users from "../../EmulatorUsers.ts"
+import { primaryEmailChannel } from "../http/Views.ts"
+
+const SignUpBody = Schema.Struct({
+  email: Schema.String,
+  password: Schema.String,
+  verification_callback_url: Schema.optional(Schema.String)
+})
+
+const SignInBody = Schema.Struct({ email: Schema.String, password: Schema.String })
+
+/** Answers a sign-in: a new session's tokens and the user id (and `is_new_user` when given). SPEC §3 */
+export const signedIn = (user: User, baseUrl: string, isNewUser?: boolean) =>
+  Effect.map(
+    Sessions.create({ projectId: user.projectId, userId: user.id, baseUrl }),
+    (tokens) =>
+      Responses.json({
+        access_token: tokens.accessToken,
+        refresh_token: tokens.refreshToken,
+        user_id: user.id,
+        ...(isNewUser === undefined ? {} : { is_new_user: isNewUser })
+      })
+  )
+
+const signUp = (auth: Auth, body: typeof SignUpBody.Type, passwordHash: string) =>
+  auth.user?.isAnonymous === true
+    ? Users.update(auth.user.id, { primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash, isAnonymous: false })
+    : Users.create({ projectId: auth.project.id, primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash })
+
+/** Password routes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.post("/auth/password/sign-up", "client", ({ auth, body, url }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(SignUpBody, body)
+      const config = auth.project.config
+      if (!config.credentialEnabled) return yield* new PasswordAuthenticationNotEnabled({})
+      yield* Fields.check(...Fields.emailProblems("body.email", input.email, { signIn: true }))
+      const callbackUrl = input.verification_callback_url
+      if (callbackUrl !== undefined && !isTrustedUrl(auth.project, callbackUrl)) {
+        return yield* new RedirectUrlNotWhitelisted({})
+      }
+      yield* Passwords.check(input.password)
+      if (!config.signUpEnabled) return yield* new SignUpNotEnabled({})
+      const user = yield* signUp(auth, input, yield* Passwords.hash(input.password))
+      const channel = primaryEmailChannel(user)
+      if (callbackUrl !== undefined && channel !== undefined) yield* ContactChannels.sendVerification(auth.project, user, channel, callbackUrl)
+      if (Mfa.requiresMfa(user)) return yield* Mfa.mfaRequired(user, true) // an upgraded anonymous user with TOTP
+      return yield* signedIn(user, url.origin)
+    })),
+
+  Router.post("/auth/password/sign-in", "client", ({ auth, body, url }) =>
+    Effect.gen(function*() {
+      const input = yield* Router.decode(SignInBody, body)
+      if (!auth.project.config.credentialEnabled) return yield* new PasswordAuthenticationNotEnabled({})
+      const state = yield* EmulatorState.get
+      const user = Users.findByAuthEmail(state, auth.project.id, input.email)
+      if (user === undefined || user.passwordHash === null) return yield* new EmailPasswordMismatch({})
+      if (!(yield* Passwords.verify(input.password, user.passwordHash))) return yield* new EmailPasswordMismatch({})
+      if (Mfa.requiresMfa(user)) return yield* Mfa.mfaRequired(user, false)
+      return yield* signedIn(user, url.origin)
+    }))
+]

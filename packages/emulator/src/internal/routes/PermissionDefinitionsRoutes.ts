@@ -1,0 +1,179 @@
+/**
+ * `/team-permission-definitions` and `/project-permission-definitions` (SPEC §3, §6, §7 Admin
+ * calls): the definitions table of the state, which permission grants (`Permissions.ts`) read.
+ * Ids are unique across both scopes; contained ids must exist in the same scope (the built-in
+ * `$` permissions count at team scope); renames and deletions carry over to grants and to other
+ * definitions.
+ *
+ * @since 0.1.0
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import {
+  ContainedPermissionNotFound,
+  PermissionIdAlreadyExists,
+  PermissionNotFound
+} from "stack-auth-effect/KnownErrors"
+import type { PermissionDefinition, State } from "../../EmulatorState.ts"
+import * as EmulatorState from "../../EmulatorState.ts"
+import { permissionKey } from "../../EmulatorState.ts"
+import * as Fields from "../http/Fields.ts"
+import * as Permissions from "../model/PermissionRules.ts"
+import * as Responses from "../http/Responses.ts"
+import * as Router from "../../Router.ts"
+import * as Table from "../state/Table.ts"
+
+type Scope = "team" | "project"
+
+const customId = /^[a-z0-9_:]+$/
+const containedId = /^\$?[a-z0-9_:]+$/
+
+const CreateBody = Schema.Struct({
+  id: Schema.String,
+  description: Schema.optional(Schema.String),
+  contained_permission_ids: Schema.optional(Schema.Array(Schema.String))
+})
+
+const UpdateBody = Schema.Struct({
+  id: Schema.optional(Schema.String),
+  description: Schema.optional(Schema.String),
+  contained_permission_ids: Schema.optional(Schema.Array(Schema.String))
+})
+
+
+/** A definition on the wire; `description` is left out when there is none. SPEC §3 */
+export const view = (definition: PermissionDefinition) => ({
+  id: definition.id,
+  ...(definition.description === null ? {} : { description: definition.description }),
+  contained_permission_ids: [...definition.containedPermissionIds].sort()
+})
+
+const checkIds = (id: string | undefined, contained: ReadonlyArray<string> | undefined) =>
+  Effect.gen(function*() {
+    if (id !== undefined && !customId.test(id)) {
+      return yield* Fields.schemaError(`Only lowercase letters, numbers, ":", "_" are allowed`)
+    }
+    const bad = contained?.find((c) => !containedId.test(c))
+    if (bad !== undefined) return yield* Fields.schemaError(`Only lowercase letters, numbers, ":", "_" and optional "$" at the beginning are allowed`)
+  })
+
+const taken = (state: State, projectId: string, id: string) =>
+  Table.get(state.permissionDefinitions, permissionKey(projectId, "team", id)) !== undefined ||
+  Table.get(state.permissionDefinitions, permissionKey(projectId, "project", id)) !== undefined
+
+const checkContained = (state: State, projectId: string, scope: Scope, contained: ReadonlyArray<string> | undefined) => {
+  const known = new Set(Permissions.definitions(state, projectId, scope).map((d) => d.id))
+  const missing = contained?.find((id) => !known.has(id))
+  return missing === undefined
+    ? Effect.void
+    : Effect.fail(new ContainedPermissionNotFound({ details: { permissionId: missing } }))
+}
+
+const existing = (state: State, projectId: string, scope: Scope, id: string) => {
+  const definition = Table.get(state.permissionDefinitions, permissionKey(projectId, scope, id))
+  return definition === undefined
+    ? Effect.fail(new PermissionNotFound({ details: { permissionId: id } }))
+    : Effect.succeed(definition)
+}
+
+/** The definitions with `oldId` renamed (or, with `newId` undefined, removed) everywhere it is named. */
+const replaceEverywhere = (state: State, projectId: string, scope: Scope, oldId: string, newId: string | undefined): State => {
+  const definitions: Record<string, PermissionDefinition> = {}
+  for (const [key, d] of Object.entries(state.permissionDefinitions)) {
+    definitions[key] = d.projectId === projectId && d.scope === scope && d.containedPermissionIds.includes(oldId)
+      ? {
+        ...d,
+        containedPermissionIds: newId === undefined
+          ? d.containedPermissionIds.filter((c) => c !== oldId)
+          : d.containedPermissionIds.map((c) => (c === oldId ? newId : c))
+      }
+      : d
+  }
+  const grantOf = (g: { readonly projectId: string; readonly scope: string; readonly permissionId: string }) =>
+    g.projectId === projectId && g.scope === scope && g.permissionId === oldId
+  const permissionGrants = newId === undefined
+    ? Table.removeWhere(state.permissionGrants, grantOf)
+    : Object.fromEntries(Object.entries(state.permissionGrants).map(([key, g]) => [key, grantOf(g) ? { ...g, permissionId: newId } : g]))
+  return { ...state, permissionDefinitions: definitions, permissionGrants }
+}
+
+const scopeRoutes = (scope: Scope): ReadonlyArray<Router.Route> => {
+  const base = `/${scope}-permission-definitions`
+  return [
+    Router.get(base, "admin", ({ auth }) =>
+      Effect.map(EmulatorState.get, (state) =>
+        Responses.list(
+          Permissions.definitions(state, auth.project.id, scope).slice().sort((a, b) => a.id.localeCompare(b.id)).map(view)
+        ))),
+
+    Router.post(base, "admin", ({ auth, body }) =>
+      Effect.gen(function*() {
+        const input = yield* Router.decode(CreateBody, body)
+        yield* checkIds(input.id, input.contained_permission_ids)
+        const now = yield* Clock.currentTimeMillis
+        const created = yield* EmulatorState.transact((state) =>
+          Effect.gen(function*() {
+            if (taken(state, auth.project.id, input.id)) {
+              return yield* new PermissionIdAlreadyExists({ details: { permissionId: input.id } })
+            }
+            yield* checkContained(state, auth.project.id, scope, input.contained_permission_ids)
+            const definition: PermissionDefinition = {
+              projectId: auth.project.id,
+              scope,
+              id: input.id,
+              description: input.description ?? null,
+              containedPermissionIds: [...new Set(input.contained_permission_ids ?? [])],
+              createdAtMillis: now
+            }
+            const key = permissionKey(auth.project.id, scope, input.id)
+            return [definition, { ...state, permissionDefinitions: Table.put(state.permissionDefinitions, key, definition) }] as const
+          }))
+        return Responses.created(view(created))
+      })),
+
+    Router.patch(`${base}/:permissionId`, "admin", ({ auth, body, params }) =>
+      Effect.gen(function*() {
+        const input = yield* Router.decode(UpdateBody, body)
+        yield* checkIds(input.id, input.contained_permission_ids)
+        const oldId = params.permissionId!
+        const updated = yield* EmulatorState.transact((state) =>
+          Effect.gen(function*() {
+            const current = yield* existing(state, auth.project.id, scope, oldId)
+            const newId = input.id ?? oldId
+            if (newId !== oldId && taken(state, auth.project.id, newId)) {
+              return yield* new PermissionIdAlreadyExists({ details: { permissionId: newId } })
+            }
+            yield* checkContained(state, auth.project.id, scope, input.contained_permission_ids)
+            const definition: PermissionDefinition = {
+              ...current,
+              id: newId,
+              description: input.description ?? current.description,
+              containedPermissionIds: input.contained_permission_ids === undefined
+                ? current.containedPermissionIds
+                : [...new Set(input.contained_permission_ids)]
+            }
+            const renamed = newId === oldId ? state : replaceEverywhere(state, auth.project.id, scope, oldId, newId)
+            const withoutOld = Table.remove(renamed.permissionDefinitions, permissionKey(auth.project.id, scope, oldId))
+            const permissionDefinitions = Table.put(withoutOld, permissionKey(auth.project.id, scope, newId), definition)
+            return [definition, { ...renamed, permissionDefinitions }] as const
+          }))
+        return Responses.json(view(updated))
+      })),
+
+    Router.del(`${base}/:permissionId`, "admin", ({ auth, params }) =>
+      Effect.gen(function*() {
+        const id = params.permissionId!
+        yield* EmulatorState.transact((state) =>
+          Effect.map(existing(state, auth.project.id, scope, id), () => {
+            const cleaned = replaceEverywhere(state, auth.project.id, scope, id, undefined)
+            const permissionDefinitions = Table.remove(cleaned.permissionDefinitions, permissionKey(auth.project.id, scope, id))
+            return [undefined, { ...cleaned, permissionDefinitions }] as const
+          }))
+        return Responses.success()
+      }))
+  ]
+}
+
+/** Permission definition routes of both scopes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [...scopeRoutes("team"), ...scopeRoutes("project")]

@@ -1,0 +1,14 @@
+/**
+ * `GET /projects/current`: the project as a client reads it (SPEC §3, §7).
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Responses from "../http/Responses.ts"
+import * as Router from "../../Router.ts"
+import * as Views from "../http/Views.ts"
+
+/** Project routes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.get("/projects/current", "client", ({ auth }) => Effect.succeed(Responses.json(Views.clientProject(auth.project))))
+]

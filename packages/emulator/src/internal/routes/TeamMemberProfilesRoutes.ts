@@ -1,0 +1,100 @@
+/**
+ * Team member profile routes (SPEC §3, §7): a member's display name and image in a team (falling
+ * back to the user's own). Clients list their team's profiles with `$read_members` (their own
+ * always), and update only their own; servers read and update any, with the user attached.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as EmulatorState from "../../EmulatorState.ts"
+import type { Membership, State } from "../../EmulatorState.ts"
+import { membershipKey } from "../../EmulatorState.ts"
+import * as Permissions from "../model/PermissionRules.ts"
+import type { Auth } from "../http/RequestAuth.ts"
+import * as Responses from "../http/Responses.ts"
+import * as Router from "../../Router.ts"
+import * as Table from "../state/Table.ts"
+import * as Teams from "../model/TeamRules.ts"
+import * as Views from "../http/Views.ts"
+
+const Update = Schema.Struct({
+  display_name: Schema.optional(Schema.String),
+  profile_image_url: Schema.optional(Schema.NullOr(Schema.String))
+})
+
+/** A member's profile as the caller's access type reads it. SPEC §3 */
+const profileView = (state: State, auth: Auth, membership: Membership) => {
+  const user = Table.get(state.users, membership.userId)!
+  const profile = {
+    team_id: membership.teamId,
+    user_id: membership.userId,
+    display_name: membership.displayName ?? user.displayName,
+    profile_image_url: membership.profileImageUrl ?? user.profileImageUrl
+  }
+  return auth.accessType === "client" ? profile : { ...profile, user: Views.serverUser(state, user) }
+}
+
+/** A client reading someone else's profile needs `$read_members` in the team. SPEC §6 */
+const requireReadMembers = (state: State, auth: Auth, teamId: string, currentUserId: string) =>
+  Permissions.requireTeamPermission(state, { projectId: auth.project.id, teamId, userId: currentUserId, permissionId: "$read_members" }, "required")
+
+/** Team member profile routes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.get("/team-member-profiles", "client", ({ auth, query }) =>
+    Effect.gen(function*() {
+      const teamParam = query.get("team_id")
+      const userParam = query.get("user_id")
+      const teamId = teamParam === null ? undefined : yield* Teams.uuidParam("query.team_id", teamParam)
+      const userId = userParam === null ? undefined : yield* Teams.userIdParam(auth, "query.user_id", userParam)
+      const state = yield* EmulatorState.get
+      if (auth.accessType === "client") {
+        const current = yield* Teams.requireOwnUser(auth)
+        if (teamId === undefined) {
+          return yield* new Responses.StatusFailure({ status: 400, message: "team_id is required for access type client" })
+        }
+        yield* Teams.requireMembership(state, auth.project.id, teamId, current.id)
+        if (userId !== current.id) yield* requireReadMembers(state, auth, teamId, current.id)
+      } else {
+        if (teamId !== undefined) yield* Teams.requireTeam(state, auth.project.id, teamId)
+        if (userId !== undefined) yield* Teams.requireUser(state, auth.project.id, userId)
+      }
+      const memberships = Table.filter(state.memberships, (m) =>
+        m.projectId === auth.project.id && (teamId === undefined || m.teamId === teamId) && (userId === undefined || m.userId === userId))
+        .slice()
+        .sort((a, b) => a.createdAtMillis - b.createdAtMillis)
+      return Responses.list(memberships.map((m) => profileView(state, auth, m)))
+    })),
+
+  Router.get("/team-member-profiles/:teamId/:userId", "client", ({ auth, params }) =>
+    Effect.gen(function*() {
+      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
+      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
+      const state = yield* EmulatorState.get
+      if (auth.accessType === "client") {
+        const current = yield* Teams.requireOwnUser(auth)
+        if (userId !== current.id) yield* requireReadMembers(state, auth, teamId, current.id)
+      }
+      const membership = yield* Teams.requireMembership(state, auth.project.id, teamId, userId)
+      return Responses.json(profileView(state, auth, membership))
+    })),
+
+  Router.patch("/team-member-profiles/:teamId/:userId", "client", ({ auth, body, params }) =>
+    Effect.gen(function*() {
+      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
+      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
+      const input = yield* Router.decode(Update, body)
+      if (auth.accessType === "client") {
+        const current = yield* Teams.requireOwnUser(auth)
+        if (userId !== current.id) return yield* new Responses.StatusFailure({ status: 403, message: "Cannot update another user's profile" })
+      }
+      const membership = yield* Teams.requireMembership(yield* EmulatorState.get, auth.project.id, teamId, userId)
+      const next: Membership = {
+        ...membership,
+        displayName: input.display_name === undefined ? membership.displayName : input.display_name,
+        profileImageUrl: input.profile_image_url === undefined ? membership.profileImageUrl : input.profile_image_url
+      }
+      yield* EmulatorState.update((state) => ({ ...state, memberships: Table.put(state.memberships, membershipKey(teamId, userId), next) }))
+      return Responses.json(profileView(yield* EmulatorState.get, auth, next))
+    }))
+]

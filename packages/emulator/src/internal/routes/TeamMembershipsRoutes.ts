@@ -1,0 +1,56 @@
+/**
+ * Team membership routes (SPEC §6, §7): the server adds a member (201, with the project's default
+ * member permissions); anyone leaves a team (`me`), and members with `$remove_members` remove others.
+ *
+ * @since 0.1.0
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import { TeamMembershipAlreadyExists } from "stack-auth-effect/KnownErrors"
+import * as EmulatorState from "../../EmulatorState.ts"
+import * as Permissions from "../model/PermissionRules.ts"
+import * as Responses from "../http/Responses.ts"
+import * as Router from "../../Router.ts"
+import * as Teams from "../model/TeamRules.ts"
+import * as Users from "../../EmulatorUsers.ts"
+
+/** Team membership routes. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [
+  Router.post("/team-memberships/:teamId/:userId", "server", ({ auth, params }) =>
+    Effect.gen(function*() {
+      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
+      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
+      const now = yield* Clock.currentTimeMillis
+      yield* EmulatorState.transact((state) =>
+        Effect.gen(function*() {
+          yield* Teams.requireUser(state, auth.project.id, userId)
+          const team = yield* Teams.requireTeam(state, auth.project.id, teamId)
+          if (Teams.findMembership(state, teamId, userId) !== undefined) return yield* new TeamMembershipAlreadyExists({})
+          return [undefined, Users.addMembership(state, team, userId, false, now)] as const
+        }))
+      return Responses.created({ team_id: teamId, user_id: userId })
+    })),
+
+  Router.del("/team-memberships/:teamId/:userId", "client", ({ auth, params }) =>
+    Effect.gen(function*() {
+      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
+      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
+      yield* EmulatorState.transact((state) =>
+        Effect.gen(function*() {
+          if (auth.accessType === "client") {
+            const current = yield* Teams.requireOwnUser(auth)
+            if (userId !== current.id) {
+              yield* Permissions.requireTeamPermission(state, {
+                projectId: auth.project.id,
+                teamId,
+                userId: current.id,
+                permissionId: "$remove_members"
+              }, "required")
+            }
+          }
+          yield* Teams.requireMembership(state, auth.project.id, teamId, userId)
+          return [undefined, Teams.removeMembership(state, teamId, userId)] as const
+        }))
+      return Responses.success()
+    }))
+]

@@ -1,0 +1,124 @@
+/**
+ * The OAuth token endpoint and the JWKS (SPEC §3, §4, §7, §9).
+ *
+ * `POST /api/v1/auth/oauth/token` takes a form body without `x-stack-*` headers; the client is
+ * authenticated by `client_id` (the project id) and `client_secret` (its publishable key), sent in
+ * the body (client_secret_post) or as HTTP Basic. Grants are a table ({@link makeTokenRoute}):
+ * `refresh_token` is here; `authorization_code` (PKCE S256) plugs in the same way.
+ *
+ * @since 0.1.0
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import { InvalidOAuthClientIdOrSecret, ProjectNotFound, RefreshTokenNotFoundOrExpired } from "stack-auth-effect/KnownErrors"
+import type { Project } from "../../EmulatorState.ts"
+import * as EmulatorState from "../../EmulatorState.ts"
+import { isValidKey } from "../http/RequestAuth.ts"
+import * as Responses from "../http/Responses.ts"
+import * as Router from "../../Router.ts"
+import * as Sessions from "../model/SessionRules.ts"
+import * as Table from "../state/Table.ts"
+import * as Tokens from "../model/Tokens.ts"
+
+/** What a grant handler receives: the request, its form parameters and the authenticated client's project. SPEC §7 */
+export interface GrantContext {
+  readonly context: Router.RouteContext<undefined>
+  readonly params: Readonly<Record<string, string>>
+  readonly project: Project
+}
+
+/** Handles one `grant_type` of the token endpoint. SPEC §7 */
+export type GrantHandler = (grant: GrantContext) => Effect.Effect<Response, Responses.RouteFailure, Router.RouteEnv>
+
+/** A successful token response, in the shape OAuth 2 clients (oauth4webapi) accept. SPEC §3 */
+export const tokenResponse = (fields: { readonly access_token: string; readonly refresh_token?: string } & Record<string, unknown>): Response =>
+  Responses.json(
+    { token_type: "Bearer", expires_in: Tokens.accessTokenLifetimeSeconds, ...fields },
+    200,
+    { "cache-control": "no-store", pragma: "no-cache" }
+  )
+
+/**
+ * `grant_type=refresh_token`: a new access token for the session; the refresh token stays valid,
+ * unless the emulator's `TokenPolicy` rotates refresh tokens (then a new one is answered). SPEC §4
+ */
+export const refreshTokenGrant: GrantHandler = ({ context, params, project }) =>
+  Effect.gen(function*() {
+    const refreshToken = params.refresh_token
+    if (refreshToken === undefined || refreshToken.length === 0) {
+      return yield* new Responses.OAuthFailure({ status: 400, error: "invalid_request", description: "refresh_token is required" })
+    }
+    const state = yield* EmulatorState.get
+    const now = yield* Clock.currentTimeMillis
+    const session = Sessions.findByRefreshToken(state, project.id, refreshToken, now)
+    if (session === undefined || Table.get(state.users, session.userId) === undefined) {
+      return yield* new RefreshTokenNotFoundOrExpired({})
+    }
+    yield* Sessions.touch(session)
+    const policy = yield* Tokens.TokenPolicy
+    const current = policy.rotateRefreshTokens ? yield* Sessions.rotate(session) : session
+    const accessToken = yield* Sessions.accessTokenFor(current, context.url.origin)
+    return tokenResponse({
+      access_token: accessToken,
+      refresh_token: current.refreshToken,
+      expires_in: policy.accessTokenLifetimeSeconds
+    })
+  })
+
+/** The grants the emulator supports out of the box. SPEC §7 */
+export const defaultGrants: Readonly<Record<string, GrantHandler>> = { refresh_token: refreshTokenGrant }
+
+const formParams = (body: unknown): Record<string, string> => {
+  const params: Record<string, string> = {}
+  if (typeof body === "object" && body !== null) {
+    for (const [key, value] of Object.entries(body)) if (typeof value === "string") params[key] = value
+  }
+  return params
+}
+
+const basicCredentials = (request: Request): { id: string; secret: string } | undefined => {
+  const header = request.headers.get("authorization")
+  if (header === null || !header.toLowerCase().startsWith("basic ")) return undefined
+  const decoded = atob(header.slice(6).trim())
+  const colon = decoded.indexOf(":")
+  if (colon < 0) return undefined
+  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) }
+}
+
+/** The token endpoint with these grants. SPEC §7 */
+export const makeTokenRoute = (grants: Readonly<Record<string, GrantHandler>>): Router.Route =>
+  Router.post("/auth/oauth/token", "public", (context) =>
+    Effect.gen(function*() {
+      const params = formParams(context.body)
+      const basic = basicCredentials(context.request)
+      const clientId = basic?.id ?? params.client_id
+      const clientSecret = basic?.secret ?? params.client_secret
+      const state = yield* EmulatorState.get
+      const now = yield* Clock.currentTimeMillis
+      const project = clientId === undefined ? undefined : Table.get(state.projects, clientId)
+      if (project === undefined || clientSecret === undefined || !isValidKey(state, project.id, "publishableClientKey", clientSecret, now)) {
+        return yield* new InvalidOAuthClientIdOrSecret({ details: { clientId: clientId ?? null } })
+      }
+      const grantType = params.grant_type ?? ""
+      const grant = grants[grantType]
+      if (grant === undefined) {
+        return yield* new Responses.OAuthFailure({
+          status: 400,
+          error: "unsupported_grant_type",
+          description: `The grant type ${JSON.stringify(grantType)} is not supported`
+        })
+      }
+      return yield* grant({ context, params, project })
+    }))
+
+/** `GET /projects/:projectId/.well-known/jwks.json`: the keys access tokens are signed with. SPEC §3 */
+export const jwksRoute: Router.Route = Router.get("/projects/:projectId/.well-known/jwks.json", "public", ({ params }) =>
+  Effect.gen(function*() {
+    const state = yield* EmulatorState.get
+    const projectId = params.projectId!
+    if (Table.get(state.projects, projectId) === undefined) return yield* new ProjectNotFound({ details: { projectId } })
+    return Responses.json(Tokens.jwks(state.signingKey))
+  }))
+
+/** Token routes with the default grants. SPEC §7 */
+export const routes: ReadonlyArray<Router.Route> = [makeTokenRoute(defaultGrants), jwksRoute]

@@ -1,0 +1,168 @@
+/**
+ * The TOTP second factor (SPEC §4 "Sign-in outcomes", §7 `POST /auth/mfa/sign-in`, §8).
+ *
+ * A sign-in that needs a second factor fails with `MultiFactorAuthenticationRequired`; its attempt
+ * code is kept in session storage ({@link AttemptCodeStore}) while the user goes to the MFA page,
+ * where {@link signInWithMfa} completes the sign-in with the TOTP code.
+ *
+ * @since 0.1.0
+ * @module
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
+import {
+  SchemaError,
+  InvalidTotpCode,
+  MultiFactorAuthenticationRequired,
+  VerificationCodeAlreadyUsed,
+  VerificationCodeExpired,
+  VerificationCodeMaxAttemptsReached,
+  VerificationCodeNotFound
+} from "../protocol/KnownErrors.ts"
+import { SignInTokens } from "../protocol/internal/schemas/Auth.ts"
+import * as Session from "../session/Session.ts"
+import type { TransportError } from "../transport/TransportErrors.ts"
+import * as SignIn from "./SignIn.ts"
+import * as Traced from "../transport/internal/Traced.ts"
+
+/** The session-storage key of the attempt code. SPEC §4 */
+export const attemptCodeStorageKey = "stack_mfa_attempt_code"
+
+/** Where the attempt code of a pending second factor is kept. SPEC §4 */
+export interface AttemptCodeStoreService {
+  readonly get: Effect.Effect<string | undefined>
+  /** Remembers the attempt code of a sign-in waiting for its second factor. */
+  readonly set: (code: string) => Effect.Effect<void>
+  readonly clear: Effect.Effect<void>
+}
+
+/** The part of the Web Storage API the store uses. */
+export interface WebStorage {
+  /** The stored value of `key`, or `null`. */
+  getItem(key: string): string | null
+  /** Stores `value` under `key`. */
+  setItem(key: string, value: string): void
+  /** Forgets `key`. */
+  removeItem(key: string): void
+}
+
+/** A store over a Web Storage object (the browser's `sessionStorage`). SPEC §4 */
+export const makeStorage = (storage: WebStorage): AttemptCodeStoreService => ({
+  get: Effect.sync(() => storage.getItem(attemptCodeStorageKey) ?? undefined),
+  set: (code) => Effect.sync(() => storage.setItem(attemptCodeStorageKey, code)),
+  clear: Effect.sync(() => storage.removeItem(attemptCodeStorageKey))
+})
+
+/** A store in memory (servers, tests). SPEC §4 */
+export const makeMemory = (): AttemptCodeStoreService => {
+  let code: string | undefined
+  return {
+    get: Effect.sync(() => code),
+    set: (next) => Effect.sync(() => void (code = next)),
+    clear: Effect.sync(() => void (code = undefined))
+  }
+}
+
+const browserSessionStorage = (): WebStorage | undefined => {
+  try {
+    return (globalThis as { sessionStorage?: WebStorage }).sessionStorage
+  } catch {
+    return undefined // storage access can throw (sandboxed frames, privacy settings)
+  }
+}
+
+/**
+ * The attempt-code store (SPEC §4): the browser's `sessionStorage` where there is one, else memory.
+ * Override with `Layer`s {@link layerSessionStorage} / {@link layerMemory}.
+ */
+export const AttemptCodeStore: Context.Reference<AttemptCodeStoreService> = /*#__PURE__*/ Context.Reference<AttemptCodeStoreService>(
+  "stack-auth-effect/api/Mfa/AttemptCodeStore",
+  {
+    defaultValue: () => {
+      const storage = browserSessionStorage()
+      return storage === undefined ? makeMemory() : makeStorage(storage)
+    }
+  }
+)
+
+/** The browser's `sessionStorage` (SPEC §4); memory where there is none. */
+export const layerSessionStorage: Layer.Layer<never> = /*#__PURE__*/ Layer.sync(AttemptCodeStore, () => {
+  const storage = browserSessionStorage()
+  return storage === undefined ? makeMemory() : makeStorage(storage)
+})
+
+/** A fresh memory store (SPEC §4). */
+export const layerMemory: Layer.Layer<never> = /*#__PURE__*/ Layer.sync(AttemptCodeStore, makeMemory)
+
+/**
+ * Keeps the attempt code when `effect` fails with `MultiFactorAuthenticationRequired`, then fails
+ * the same way (the caller goes to the MFA page). SPEC §4
+ */
+export const keepAttemptCode = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  effect.pipe(Effect.catch((error) => // `catch` + re-fail rather than `tapError`: one combinator less in a browser bundle
+    error instanceof MultiFactorAuthenticationRequired && error.details !== undefined
+      ? Effect.andThen(AttemptCodeStore.use((store) => store.set(error.details!.attemptCode)), Effect.fail(error))
+      : Effect.fail(error)
+  ))
+
+/** No attempt code was given or kept: the sign-in did not ask for a second factor. SPEC §4 */
+export class MissingAttemptCode extends /*#__PURE__*/ Schema.TaggedError<MissingAttemptCode>()("MissingAttemptCode", {}) {
+  override get message(): string {
+    return "There is no pending multi-factor sign-in: sign in again"
+  }
+}
+
+/** What `signInWithMfa` can fail with. */
+export type SignInWithMfaError =
+  | SchemaError
+  | InvalidTotpCode
+  | VerificationCodeNotFound
+  | VerificationCodeExpired
+  | VerificationCodeAlreadyUsed
+  | VerificationCodeMaxAttemptsReached
+  | MissingAttemptCode
+  | KnownError
+  | UnknownErrorCode
+  | TransportError
+
+/** What `signInWithMfa` takes: the TOTP code, and the attempt code when not the kept one. */
+export interface SignInWithMfaOptions {
+  readonly totp: string
+  readonly attemptCode?: string | undefined
+}
+
+/**
+ * Completes a sign-in with a TOTP code (SPEC §4, §7 `POST /auth/mfa/sign-in`); the attempt code is
+ * the kept one unless given. An invalid code fails with `InvalidTotpCode` and keeps the attempt.
+ */
+export const signInWithMfa = /*#__PURE__*/ Effect.fnUntraced(
+  function*(options: SignInWithMfaOptions): Effect.fn.Return<
+    SignIn.SignInResult,
+    SignInWithMfaError,
+    Session.Session
+  > {
+    const store = yield* AttemptCodeStore
+    const code = options.attemptCode ?? (yield* store.get)
+    if (code === undefined) return yield* new MissingAttemptCode()
+    const tokens = yield* Session.call({
+      method: "POST",
+      path: "/auth/mfa/sign-in",
+      body: { type: "totp", totp: options.totp, code },
+      response: SignInTokens,
+      errors: [
+        SchemaError,
+        InvalidTotpCode,
+        VerificationCodeNotFound,
+        VerificationCodeExpired,
+        VerificationCodeAlreadyUsed,
+        VerificationCodeMaxAttemptsReached
+      ]
+    })
+    yield* store.clear
+    return yield* SignIn.storeTokens(tokens, false)
+  },
+  /*#__PURE__*/ Traced.span("Mfa.signInWithMfa")
+)

@@ -1,0 +1,76 @@
+/**
+ * Projects the signed-in dashboard user owns (SPEC §2 "Owned-projects features exist only in the
+ * project named internal", §6, §7 `GET` and `POST /internal/projects`): list and create them
+ * with the user's session in the `internal` project, and administer one with that session.
+ *
+ * @since 0.1.0
+ * @module
+ */
+import * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import * as StackAdminApp from "../apps/StackAdminApp.ts"
+import * as KnownErrors from "../protocol/KnownErrors.ts"
+import { AdminProject, AdminProjectList } from "../protocol/internal/schemas/AdminProject.ts"
+import * as Session from "../session/Session.ts"
+import type * as Call from "../transport/Call.ts"
+import { StackHttp } from "../transport/StackHttp.ts"
+import type { StackConfigError } from "../transport/TransportErrors.ts"
+import { type ConfigUpdate, toWireUpdate } from "./AdminProjects.ts"
+import * as Traced from "../transport/internal/Traced.ts"
+
+const ownedErrors = [KnownErrors.ExpectedInternalProject, KnownErrors.UserAuthenticationRequired] as const
+/** What the owned-project calls can fail with: not the `internal` project, or not signed in. SPEC §8 */
+export type OwnedError = Call.CallError<typeof ownedErrors>
+
+/** The projects the signed-in user administers. SPEC §7 `GET /internal/projects` */
+export const list = /*#__PURE__*/ Effect.fnUntraced(
+  function*(): Effect.fn.Return<ReadonlyArray<AdminProject>, OwnedError, Session.Session> {
+    const answer = yield* Session.call({ method: "GET", path: "/internal/projects", response: AdminProjectList, errors: ownedErrors })
+    return answer.items
+  },
+  /*#__PURE__*/ Traced.span("OwnedProjects.list")
+)
+
+/** A new project. SPEC §3 "Project", §7 `POST /internal/projects` */
+export interface CreateInput {
+  readonly displayName: string
+  readonly description?: string | undefined
+  readonly isProductionMode?: boolean | undefined
+  readonly config?: ConfigUpdate | undefined
+  /** The `internal` team that will own it (the user must be a member); a new team by default. */
+  readonly teamId?: string | undefined
+}
+
+const createErrors = [KnownErrors.SchemaError, ...ownedErrors, KnownErrors.TeamMembershipNotFound] as const
+/** What {@link create} can fail with: also a `teamId` the user is not a member of. SPEC §8 */
+export type CreateError = Call.CallError<typeof createErrors>
+
+/** Creates a project owned by the signed-in user. SPEC §7 `POST /internal/projects` */
+export const create = /*#__PURE__*/ Effect.fnUntraced(
+  function*(input: CreateInput): Effect.fn.Return<AdminProject, CreateError, Session.Session> {
+    return yield* Session.call({
+      method: "POST",
+      path: "/internal/projects",
+      body: { ...toWireUpdate(input), display_name: input.displayName, owner_team_id: input.teamId },
+      response: AdminProject,
+      errors: createErrors
+    })
+  },
+  /*#__PURE__*/ Traced.span("OwnedProjects.create")
+)
+
+/**
+ * The admin app of an owned project, run by the current session (the owner's, in the `internal`
+ * project) instead of a super-secret key. SPEC §6
+ */
+export const adminApp = (projectId: string): Effect.Effect<Layer.Layer<StackAdminApp.Services, StackConfigError>, never, Session.Session | StackHttp> =>
+  Effect.gen(function*() {
+    const ownerSession = yield* Session.Session
+    const http = yield* StackHttp
+    return StackAdminApp.layerOwnerSession({
+      projectId,
+      ownerSession,
+      baseUrl: http.config.baseUrl,
+      extraRequestHeaders: http.config.extraRequestHeaders
+    })
+  })

@@ -1,0 +1,244 @@
+/**
+ * The current user (SPEC §3 "User (client view)", §4 "Session", §7 Users): read it, get it with a
+ * fallback for the signed-out case (`getUser({ or })`), update it, delete it.
+ *
+ * Anonymous users count as signed out unless `or: "anonymous"` (SPEC §4). A known-invalid
+ * session reads as signed out without a request.
+ *
+ * @since 0.1.0
+ * @module
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as QueryCache from "../query/QueryCache.ts"
+import * as Redirects from "../handler/Redirects.ts"
+import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
+import { CannotGetOwnUserWithoutUser, SchemaError, TeamMembershipNotFound } from "../protocol/KnownErrors.ts"
+import { CurrentUser, CurrentUserUpdate } from "../protocol/internal/schemas/User.ts"
+import * as Wire from "../protocol/internal/schemas/Wire.ts"
+import type { Navigation } from "../platform/Navigation.ts"
+import * as Session from "../session/Session.ts"
+import type { StackHttpError, TransportError } from "../transport/TransportErrors.ts"
+import * as Auth from "./Auth.ts"
+import * as Traced from "../transport/internal/Traced.ts"
+
+/** The current user and its update payload. SPEC §3 */
+export { CurrentUser, CurrentUserUpdate } from "../protocol/internal/schemas/User.ts"
+
+/** `getUser({ or: "throw" })` found no signed-in user. SPEC §8 (message verbatim) */
+export class UserNotSignedIn extends /*#__PURE__*/ Schema.TaggedError<UserNotSignedIn>()("UserNotSignedIn", {}) {
+  override get message(): string {
+    return "User is not signed in but getUser was called with { or: 'throw' }"
+  }
+}
+
+/**
+ * `getUser({ or: "redirect" })` found no signed-in user, sent the browser to the sign-in page and
+ * waited the redirect wait; the page did not unload (for example on a server). SPEC §4, §9
+ */
+export class RedirectedToSignIn extends /*#__PURE__*/ Schema.TaggedError<RedirectedToSignIn>()("RedirectedToSignIn", {}) {
+  override get message(): string {
+    return "The user is not signed in and was sent to the sign-in page"
+  }
+}
+
+/** The project does not let users delete their own account (a plain 400 of the service). SPEC §6 */
+export class ClientUserDeletionNotEnabled
+  extends /*#__PURE__*/ Schema.TaggedError<ClientUserDeletionNotEnabled>()("ClientUserDeletionNotEnabled", {})
+{
+  override get message(): string {
+    return "This project does not let users delete their own account"
+  }
+}
+
+/** What `getCurrent` can fail with. */
+export type GetCurrentError = CannotGetOwnUserWithoutUser | KnownError | UnknownErrorCode | TransportError
+
+/** The signed-in user, anonymous ones included; signed out: `CannotGetOwnUserWithoutUser`. SPEC §7 `GET /users/me` */
+export const getCurrent = /*#__PURE__*/ Effect.fnUntraced(
+  function*(): Effect.fn.Return<CurrentUser, GetCurrentError, Session.Session> {
+    return yield* Session.call({ method: "GET", path: "/users/me", response: CurrentUser, errors: [CannotGetOwnUserWithoutUser] })
+  },
+  /*#__PURE__*/ Traced.span("Users.getCurrent")
+)
+
+/** What every `getUser` mode can fail with (signed out is not a failure by itself). */
+export type GetUserError = KnownError | UnknownErrorCode | TransportError
+
+/**
+ * The signed-in user, anonymous ones included, or `null` when signed out, with no request for a
+ * known-invalid session. What every `getUser` mode and the React hooks load. SPEC §4, §7 `GET /users/me`
+ */
+export const loadCurrentOrNull: Effect.Effect<CurrentUser | null, GetUserError, Session.Session> = /*#__PURE__*/ Effect.gen(function*() {
+  if (yield* (yield* Session.Session).isKnownInvalid) return null
+  // `Effect.catch` with a tag test rather than `catchTag`: one combinator less in a browser bundle
+  return yield* getCurrent().pipe(Effect.catch((error) =>
+    error._tag === "CannotGetOwnUserWithoutUser" ? Effect.succeed(null) : Effect.fail(error)
+  ))
+})
+
+/**
+ * How long `getUser` serves the user from the app's cache: one request per window however often
+ * it is called (the cache's throttle, SPEC §9).
+ */
+export const freshnessWindowMillis = QueryCache.throttleMillis
+
+/** The cached current user of whoever is signed in now: a new session never sees the old user. */
+const currentUserQuery: Effect.Effect<QueryCache.Query<CurrentUser | null, GetUserError, Session.Session>, never, Session.Session> =
+  Session.Session.use((session) =>
+    Effect.map(session.state, (state) =>
+      QueryCache.query(["users", "me", "getUser", state._tag === "SignedIn" ? (state.userId ?? "") : null], loadCurrentOrNull)))
+
+/** The signed-in user or `null`; anonymous users only when `includeAnonymous`. */
+const currentOrNull = (includeAnonymous: boolean) =>
+  Effect.gen(function*() {
+    const user = yield* QueryCache.getOrLoad(yield* currentUserQuery, { maxAge: freshnessWindowMillis })
+    return user !== null && user.isAnonymous && !includeAnonymous ? null : user
+  })
+
+/** The signed-in user, or `null` when signed out or anonymous. SPEC §4 */
+export const getUserOrNull = /*#__PURE__*/ Effect.fnUntraced(
+  function*(): Effect.fn.Return<CurrentUser | null, GetUserError, Session.Session> {
+    return yield* currentOrNull(false)
+  },
+  /*#__PURE__*/ Traced.span("Users.getUserOrNull")
+)
+
+/** The signed-in user; signed out or anonymous fails with `UserNotSignedIn`. SPEC §4, §8 */
+export const getUserOrThrow = /*#__PURE__*/ Effect.fnUntraced(
+  function*(): Effect.fn.Return<CurrentUser, GetUserError | UserNotSignedIn, Session.Session> {
+    const user = yield* currentOrNull(false)
+    if (user === null) return yield* new UserNotSignedIn()
+    return user
+  },
+  /*#__PURE__*/ Traced.span("Users.getUserOrThrow")
+)
+
+/**
+ * The signed-in user; signed out or anonymous, navigates to the sign-in page (replacing the
+ * history entry, carrying `after_auth_return_to`), waits the redirect wait and then fails with
+ * `RedirectedToSignIn`: it never resolves to a user it does not have. SPEC §2, §4, §9
+ */
+export const getUserOrRedirect = /*#__PURE__*/ Effect.fnUntraced(
+  function*(
+    options: Redirects.RedirectOptions = {}
+  ): Effect.fn.Return<
+    CurrentUser,
+    GetUserError | RedirectedToSignIn | Redirects.UntrustedRedirectUrl,
+    Session.Session | Navigation
+  > {
+    const user = yield* currentOrNull(false)
+    if (user !== null) return user
+    yield* Redirects.redirectToHandler("signIn", { replace: true, ...options })
+    return yield* new RedirectedToSignIn()
+  },
+  /*#__PURE__*/ Traced.span("Users.getUserOrRedirect")
+)
+
+/** The signed-in user, anonymous ones included; without one, signs up an anonymous user. SPEC §4 */
+export const getUserOrAnonymous = /*#__PURE__*/ Effect.fnUntraced(
+  function*(): Effect.fn.Return<CurrentUser, GetCurrentError | Auth.SignUpAnonymouslyError, Session.Session> {
+    const user = yield* currentOrNull(true)
+    if (user !== null) return user
+    yield* Auth.signUpAnonymously()
+    return yield* getCurrent()
+  },
+  /*#__PURE__*/ Traced.span("Users.getUserOrAnonymous")
+)
+
+/** What `getUser` does when no (non-anonymous) user is signed in. SPEC §4 */
+export type Or = "return-null" | "throw" | "redirect" | "anonymous"
+
+/** The current user, with `or` deciding the signed-out case (default `return-null`). SPEC §4 */
+export function getUser(
+  options?: { readonly or?: "return-null" | undefined }
+): Effect.Effect<CurrentUser | null, GetUserError, Session.Session>
+export function getUser(
+  options: { readonly or: "throw" }
+): Effect.Effect<CurrentUser, GetUserError | UserNotSignedIn, Session.Session>
+export function getUser(
+  options: { readonly or: "redirect" } & Redirects.RedirectOptions
+): Effect.Effect<CurrentUser, GetUserError | RedirectedToSignIn | Redirects.UntrustedRedirectUrl, Session.Session | Navigation>
+export function getUser(
+  options: { readonly or: "anonymous" }
+): Effect.Effect<CurrentUser, GetCurrentError | Auth.SignUpAnonymouslyError, Session.Session>
+export function getUser(
+  options: { readonly or?: Or | undefined } & Redirects.RedirectOptions = {}
+): Effect.Effect<
+  CurrentUser | null,
+  GetCurrentError | UserNotSignedIn | RedirectedToSignIn | Redirects.UntrustedRedirectUrl,
+  Session.Session | Navigation
+> {
+  switch (options.or) {
+    case "throw":
+      return getUserOrThrow()
+    case "redirect": {
+      const { or: _or, ...redirect } = options
+      return getUserOrRedirect(redirect)
+    }
+    case "anonymous":
+      return getUserOrAnonymous()
+    default:
+      return getUserOrNull()
+  }
+}
+
+/**
+ * What `update` can fail with: signed out, a selected team the user is not a member of, or an
+ * input refused by its schema or the service (`SchemaError`).
+ */
+export type UpdateError =
+  | CannotGetOwnUserWithoutUser
+  | TeamMembershipNotFound
+  | SchemaError
+  | KnownError
+  | UnknownErrorCode
+  | TransportError
+
+const encodeUpdate = /*#__PURE__*/ Wire.encodeInput(CurrentUserUpdate)
+
+/**
+ * Updates the signed-in user with the camelCase changes given (encoded to the wire's snake_case)
+ * and puts the answer in the app's cache. SPEC §3, §7 `PATCH /users/me`
+ */
+export const update = /*#__PURE__*/ Effect.fnUntraced(
+  function*(changes: CurrentUserUpdate): Effect.fn.Return<CurrentUser, UpdateError, Session.Session> {
+    const user = yield* Session.call({
+      method: "PATCH",
+      path: "/users/me",
+      body: yield* encodeUpdate(changes),
+      response: CurrentUser,
+      errors: [SchemaError, CannotGetOwnUserWithoutUser, TeamMembershipNotFound]
+    })
+    // `getUser` must not serve the old name within its freshness window.
+    const cache = yield* Effect.serviceOption(QueryCache.QueryCache)
+    if (Option.isSome(cache)) yield* cache.value.set(yield* currentUserQuery, user)
+    return user
+  },
+  /*#__PURE__*/ Traced.span("Users.update")
+)
+
+/** What `deleteCurrent` can fail with. */
+export type DeleteCurrentError =
+  | CannotGetOwnUserWithoutUser
+  | ClientUserDeletionNotEnabled
+  | KnownError
+  | UnknownErrorCode
+  | TransportError
+
+/**
+ * Deletes the current user (when the project allows client user deletion), then invalidates the
+ * session and clears both tokens without another request. SPEC §4, §6, §7 `DELETE /users/me`
+ */
+export const deleteCurrent = /*#__PURE__*/ Effect.fnUntraced(
+  function*(): Effect.fn.Return<void, DeleteCurrentError, Session.Session> {
+    yield* Session.call({ method: "DELETE", path: "/users/me", response: Schema.Unknown, errors: [CannotGetOwnUserWithoutUser] }).pipe(
+      // The switch is the only plain (non-known-error) 400 this call answers.
+      Effect.catchTag("StackHttpError", (error): Effect.Effect<never, ClientUserDeletionNotEnabled | StackHttpError> =>
+        error.status === 400 ? Effect.fail(new ClientUserDeletionNotEnabled()) : Effect.fail(error))
+    )
+    yield* (yield* Session.Session).invalidate
+  },
+  /*#__PURE__*/ Traced.span("Users.deleteCurrent")
+)

@@ -1,0 +1,71 @@
+/**
+ * The admin app: works on the project's own settings with the super-secret admin key
+ * (SPEC §1, §6). Provides `ServerAccess` and `AdminAccess`. Refused in browsers.
+ *
+ * @since 0.1.0
+ * @module
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type * as Config from "effect/Config"
+import type * as Redacted from "effect/Redacted"
+import * as OwnerSession from "../session/OwnerSession.ts"
+import type * as Session from "../session/Session.ts"
+import * as Access from "../transport/Access.ts"
+import * as StackConfig from "../transport/StackConfig.ts"
+import * as StackHttp from "../transport/StackHttp.ts"
+import type { StackConfigError } from "../transport/TransportErrors.ts"
+import * as AppLayer from "./internal/AppLayer.ts"
+import type * as StackClientApp from "./StackClientApp.ts"
+
+/** The options every app shares (token store, HTTP client, retry and time limits, ...), and those of `layerConfig`. */
+export type { CommonOptions, ConfigOptions, ProjectOptions } from "./internal/AppLayer.ts"
+
+/** What an admin app provides. */
+export type Services = StackClientApp.Services | Access.ServerAccess | Access.AdminAccess
+
+/** Options of the admin app. SPEC §6 */
+export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
+  readonly publishableClientKey?: string | undefined
+  readonly secretServerKey?: string | Redacted.Redacted<string> | undefined
+  readonly superSecretAdminKey: string | Redacted.Redacted<string>
+}
+
+/** The admin app from plain options; keys are kept `Redacted`. */
+export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
+  AppLayer.fromOptions(options, "admin", (config) => Access.layerAdmin({ config }))
+
+/** The admin app configured through Effect `Config` (environment variables by default). */
+export const layerConfig = <E = never>(
+  options: AppLayer.ConfigOptions<E> = {}
+): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
+  AppLayer.fromConfig(options, "admin", (config) => Access.layerAdmin({ config }))
+
+/** Options of the admin app run by the project owner's session. SPEC §6 */
+export interface OwnerSessionOptions<E = never> extends AppLayer.ProjectOptions<E> {
+  /** The project to administer; the owner must be an admin of it. */
+  readonly projectId: string
+  /** The owner's session in the `internal` project (e.g. `yield* Session.Session` in its client app). */
+  readonly ownerSession: Session.Service
+}
+
+/**
+ * The admin app of a project, run by its owner's session instead of a super-secret key (SPEC §6):
+ * each request sends the owner's `internal` access token as the admin access token, refreshed
+ * through `ownerSession` and retried once when the service reports it invalid.
+ */
+export const layerOwnerSession = <E = never>(options: OwnerSessionOptions<E>): Layer.Layer<Services, StackConfigError | E> => {
+  const config = StackConfig.make({
+    projectId: options.projectId,
+    baseUrl: options.baseUrl,
+    extraRequestHeaders: options.extraRequestHeaders
+  })
+  const http = Layer.effect(
+    StackHttp.StackHttp,
+    Effect.map(
+      StackHttp.make({ config, accessType: "admin", allowSecretKeysInBrowser: options.allowSecretKeysInBrowser }),
+      (inner) => OwnerSession.withOwnerSession(inner, options.ownerSession)
+    )
+  )
+  return Layer.merge(AppLayer.assemble(http, options), Access.layerAdmin({ ownerSession: options.ownerSession }))
+}

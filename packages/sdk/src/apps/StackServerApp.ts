@@ -1,0 +1,48 @@
+/**
+ * The server app: the client app's powers plus the secret server key (SPEC §1, §6). Provides
+ * `ServerAccess`, so server-only calls of `api/*` compile. Refused in browsers.
+ *
+ * @since 0.1.0
+ * @module
+ */
+import * as Layer from "effect/Layer"
+import type * as Config from "effect/Config"
+import type * as Redacted from "effect/Redacted"
+import * as Access from "../transport/Access.ts"
+import type { StackConfigError } from "../transport/TransportErrors.ts"
+import * as AppLayer from "./internal/AppLayer.ts"
+import * as RequestCaller from "./internal/RequestCaller.ts"
+import type * as StackClientApp from "./StackClientApp.ts"
+
+/** The options every app shares (token store, HTTP client, retry and time limits, ...), and those of `layerConfig`. */
+export type { CommonOptions, ConfigOptions, ProjectOptions } from "./internal/AppLayer.ts"
+
+/** The services `StackServerApp.forRequest` replaces with the request's own. */
+export type { Replaced } from "./internal/RequestCaller.ts"
+
+/** What a server app provides. */
+export type Services = StackClientApp.Services | Access.ServerAccess
+
+/** Options of the server app. SPEC §6 */
+export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
+  readonly publishableClientKey?: string | undefined
+  readonly secretServerKey: string | Redacted.Redacted<string>
+}
+
+/** The server app from plain options; the key is kept `Redacted`. */
+export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
+  AppLayer.fromOptions(options, "server", Access.layerServer)
+
+/** The server app configured through Effect `Config` (environment variables by default). */
+export const layerConfig = <E = never>(
+  options: AppLayer.ConfigOptions<E> = {}
+): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
+  AppLayer.fromConfig(options, "server", Access.layerServer)
+
+/**
+ * Runs an effect as the caller of one incoming request, from its `x-stack-auth` header or its
+ * cookies: `Users.getUser().pipe(StackServerApp.forRequest(request))`. No Layer per request, and no
+ * session while the request's access token is valid; refreshes are shared process-wide. See
+ * `RequestCaller.forRequest`. SPEC §4
+ */
+export const forRequest = RequestCaller.forRequest

@@ -1,0 +1,147 @@
+/**
+ * Where a session's tokens live (SPEC §4): one service, many Layers. Pick the Layer by where the
+ * tokens come from; cookie Layers live in `TokenStoreCookie.ts`.
+ *
+ * @since 0.1.0
+ * @module
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import type * as Scope from "effect/Scope"
+import * as Headers from "../protocol/Headers.ts"
+import { type InvalidTokenValue, isRejectedValue, validateValue } from "./AccessToken.ts"
+import * as CookieStorage from "../platform/CookieStorage.ts"
+
+/** The tokens a store holds; either may be missing. SPEC §3, §4 */
+export interface StoredTokens {
+  readonly accessToken?: Redacted.Redacted<string> | undefined
+  readonly refreshToken?: Redacted.Redacted<string> | undefined
+}
+
+/** A token store. SPEC §4 */
+export interface Service {
+  /** The tokens held now. */
+  readonly get: Effect.Effect<StoredTokens>
+  /** Replaces both tokens. */
+  readonly set: (tokens: StoredTokens) => Effect.Effect<void>
+  /** Removes both tokens. */
+  readonly clear: Effect.Effect<void>
+  /**
+   * Follows changes made outside this process's session (another tab's sign-in or sign-out), if
+   * observable: `onChange` runs for each, one at a time, until the scope closes. SPEC §4
+   */
+  readonly subscribe?: ((onChange: (tokens: StoredTokens) => Effect.Effect<void>) => Effect.Effect<void, never, Scope.Scope>) | undefined
+}
+
+/** The token store service key. SPEC §4 */
+export class TokenStore extends /*#__PURE__*/ Context.Service<TokenStore, Service>()("stack-auth-effect/session/TokenStore") {}
+
+/** No tokens. */
+export const empty: StoredTokens = {}
+
+/** Drops values equal to the text `undefined` (SPEC §5): untrusted input counts as missing. */
+export const sanitize = (tokens: {
+  readonly accessToken?: string | Redacted.Redacted<string> | null | undefined
+  readonly refreshToken?: string | Redacted.Redacted<string> | null | undefined
+}): StoredTokens => {
+  const keep = (value: string | Redacted.Redacted<string> | null | undefined) => {
+    if (value === null || value === undefined) return undefined
+    const redacted = Redacted.isRedacted(value) ? value : Redacted.make(value)
+    const raw = Redacted.value(redacted)
+    return raw.length === 0 || isRejectedValue(raw) ? undefined : redacted
+  }
+  const accessToken = keep(tokens.accessToken)
+  const refreshToken = keep(tokens.refreshToken)
+  return { ...(accessToken ? { accessToken } : {}), ...(refreshToken ? { refreshToken } : {}) }
+}
+
+/** Whether two token pairs hold the same values. */
+export const sameTokens = (a: StoredTokens, b: StoredTokens): boolean => {
+  const value = (r: Redacted.Redacted<string> | undefined) => (r === undefined ? undefined : Redacted.value(r))
+  return value(a.accessToken) === value(b.accessToken) && value(a.refreshToken) === value(b.refreshToken)
+}
+
+/** A store in memory (a plain cell: no `Ref` module in a browser bundle), starting from `initial`. */
+export const memory = (initial: StoredTokens = empty): Service => {
+  let tokens = initial
+  return {
+    get: Effect.sync(() => tokens),
+    set: (next) => Effect.sync(() => void (tokens = next)),
+    clear: Effect.sync(() => void (tokens = empty))
+  }
+}
+
+/** {@link memory} as an effect: a new store each time it runs. */
+export const makeMemory = (initial: StoredTokens = empty): Effect.Effect<Service> => Effect.sync(() => memory(initial))
+
+/** In memory, starting signed out: tests, scripts, CLIs, and apps that persist tokens themselves. SPEC §4 */
+export const layerMemory: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.effect(TokenStore, /*#__PURE__*/ makeMemory())
+
+/**
+ * Tokens handed over explicitly (a mobile app's secure storage, a header the server already
+ * parsed); later changes stay in memory. Fails for a value equal to `undefined`. SPEC §4, §5
+ */
+export const layerExplicit = (tokens: {
+  readonly accessToken?: string | Redacted.Redacted<string> | undefined
+  readonly refreshToken?: string | Redacted.Redacted<string> | undefined
+}): Layer.Layer<TokenStore, InvalidTokenValue> =>
+  Layer.effect(
+    TokenStore,
+    Effect.gen(function*() {
+      const accessToken = tokens.accessToken === undefined ? undefined : yield* validateValue("access", tokens.accessToken)
+      const refreshToken = tokens.refreshToken === undefined ? undefined : yield* validateValue("refresh", tokens.refreshToken)
+      return yield* makeMemory({ ...(accessToken ? { accessToken } : {}), ...(refreshToken ? { refreshToken } : {}) })
+    })
+  )
+
+/** An incoming request: a Fetch `Request` or anything with a `headers` object (e.g. `node:http`). */
+export type IncomingRequest =
+  | {
+    readonly headers: {
+      /** The value of header `name`, or `null`. */
+      get(name: string): string | null
+    }
+  }
+  | { readonly headers: Readonly<Record<string, string | ReadonlyArray<string> | undefined>> }
+
+const header = (request: IncomingRequest, name: string): string | undefined => {
+  const headers = request.headers
+  if (typeof (headers as { get?: unknown }).get === "function") {
+    return (headers as { get(name: string): string | null }).get(name) ?? undefined
+  }
+  const value = (headers as Readonly<Record<string, string | ReadonlyArray<string> | undefined>>)[name]
+  return typeof value === "string" ? value : value?.join(", ")
+}
+
+/**
+ * The tokens an incoming request carries (SPEC §4, §7): the `x-stack-auth` header (JSON
+ * `{ accessToken, refreshToken }`), else the request's cookies. Malformed input counts as no tokens.
+ */
+export const tokensFromRequest = (request: IncomingRequest, options: { readonly projectId: string }): StoredTokens => {
+  const auth = header(request, Headers.authJson)
+  if (auth !== undefined && auth.length > 0) {
+    try {
+      const parsed: unknown = JSON.parse(auth)
+      if (typeof parsed !== "object" || parsed === null) return empty
+      const { accessToken, refreshToken } = parsed as { accessToken?: unknown; refreshToken?: unknown }
+      return sanitize({
+        accessToken: typeof accessToken === "string" ? accessToken : undefined,
+        refreshToken: typeof refreshToken === "string" ? refreshToken : undefined
+      })
+    } catch {
+      return empty
+    }
+  }
+  const cookies = CookieStorage.parseCookieHeader(header(request, "cookie") ?? "")
+  return CookieStorage.readTokens((name) => cookies.get(name), options.projectId).tokens
+}
+
+/**
+ * Server code acting as the signed-in user of one incoming request (SPEC §4): reads the
+ * `x-stack-auth` header or the request's cookies; refreshed tokens stay in memory for the request.
+ * To write refreshed tokens back as cookies, use `TokenStoreCookie.layerServerCookie` instead.
+ */
+export const layerRequest = (request: IncomingRequest, options: { readonly projectId: string }): Layer.Layer<TokenStore> =>
+  Layer.effect(TokenStore, Effect.suspend(() => makeMemory(tokensFromRequest(request, options))))
