@@ -3,12 +3,12 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Auth from "../../src/api/Auth.ts"
-import * as EmailVerification from "../../src/api/EmailVerification.ts"
-import * as Passwords from "../../src/api/Passwords.ts"
-import * as ServerUsers from "../../src/api/ServerUsers.ts"
-import * as Users from "../../src/api/Users.ts"
-import * as Session from "../../src/session/Session.ts"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import * as EmailVerification from "../../packages/sdk/src/api/EmailVerification.ts"
+import * as Passwords from "../../packages/sdk/src/api/Passwords.ts"
+import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
+import * as Users from "../../packages/sdk/src/api/Users.ts"
+import * as Session from "../../packages/sdk/src/session/Session.ts"
 import * as Real from "./RealService.ts"
 
 /** Runs `effect` with `globalThis.location` set to `href`, as on a page of a browser. */
@@ -132,7 +132,7 @@ describe.skipIf(Real.env === undefined)("real service: sign-up and sign-in", () 
       const up = yield* Auth.signUpWithPassword({ email, password: Real.password, verificationCallbackUrl: Real.verificationCallbackUrl })
       assert.notStrictEqual(up.userId, anonymous.userId)
       assert.strictEqual((yield* Users.getCurrent()).id, up.userId)
-      const left = yield* ServerUsers.get(anonymous.userId).pipe(Effect.provide(Real.server()))
+      const left = yield* ServerUsers.get(anonymous.userId!).pipe(Effect.provide(Real.server()))
       assert.isTrue(left.isAnonymous)
       assert.isNull(left.primaryEmail)
     }).pipe(Effect.provide(Real.client())))

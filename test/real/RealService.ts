@@ -11,13 +11,13 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import * as Schedule from "effect/Schedule"
-import * as Auth from "../../src/api/Auth.ts"
-import * as InternalApiKeys from "../../src/api/InternalApiKeys.ts"
-import * as OwnedProjects from "../../src/api/OwnedProjects.ts"
-import type * as AdminProjects from "../../src/api/AdminProjects.ts"
-import * as StackAdminApp from "../../src/apps/StackAdminApp.ts"
-import * as StackClientApp from "../../src/apps/StackClientApp.ts"
-import * as StackServerApp from "../../src/apps/StackServerApp.ts"
+import * as Auth from "../../packages/sdk/src/api/Auth.ts"
+import * as InternalApiKeys from "../../packages/sdk/src/api/InternalApiKeys.ts"
+import * as OwnedProjects from "../../packages/sdk/src/api/OwnedProjects.ts"
+import type * as AdminProjects from "../../packages/sdk/src/api/AdminProjects.ts"
+import * as StackAdminApp from "../../packages/sdk/src/apps/StackAdminApp.ts"
+import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
+import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
 
 /** Where the real service and its mail catcher are, and the keys of its project. */
 export interface RealEnv {
@@ -96,7 +96,7 @@ export const server = (project: ProjectKeys = envProject()): Layer.Layer<StackSe
   StackServerApp.layer({
     projectId: project.projectId,
     publishableClientKey: project.publishableClientKey,
-    secretServerKey: project.secretServerKey,
+    secretServerKey: project.secretServerKey ?? required().secretServerKey,
     baseUrl: required().apiUrl
   }).pipe(Layer.orDie)
 
@@ -105,7 +105,7 @@ export const admin = (project: ProjectKeys = envProject()): Layer.Layer<StackAdm
   StackAdminApp.layer({
     projectId: project.projectId,
     publishableClientKey: project.publishableClientKey,
-    superSecretAdminKey: project.superSecretAdminKey,
+    superSecretAdminKey: project.superSecretAdminKey ?? required().superSecretAdminKey,
     baseUrl: required().apiUrl
   }).pipe(Layer.orDie)
 
