@@ -5,10 +5,12 @@ import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import { TestClock } from "effect/testing"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as Mfa from "../../packages/sdk/src/api/Mfa.ts"
 import * as Passkeys from "../../packages/sdk/src/api/Passkeys.ts"
+import * as KnownErrors from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import * as WebAuthn from "../../packages/sdk/src/api/WebAuthn.ts"
 import { Emulator } from "../../packages/emulator/src/Emulator.ts"
 import * as EmulatorMfa from "../../packages/emulator/src/internal/model/MfaRules.ts"
@@ -69,11 +71,64 @@ describe("Passkeys", () => {
       })
     ))
 
-  it.effect("registering needs a signed-in user: UserAuthenticationRequired", () =>
+  it.effect("registering needs a signed-in user: UserAuthenticationRequired, before any request", () =>
     run(() =>
       Effect.gen(function*() {
+        const emulator = yield* Emulator
         const error = yield* Effect.flip(Passkeys.register())
         assert.strictEqual(error._tag, "UserAuthenticationRequired")
+        assert.strictEqual(yield* emulator.requests.count({ path: "/api/v1/auth/passkey/initiate-passkey-registration" }), 0)
+      })
+    ))
+
+  it.effect("signed out, the service refuses to initiate a registration with SCHEMA_ERROR (auth.user), and so does the emulator", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const error = yield* Effect.flip(Session.call({
+          method: "POST",
+          path: "/auth/passkey/initiate-passkey-registration",
+          body: {},
+          response: Schema.Unknown,
+          errors: [KnownErrors.SchemaError]
+        }))
+        assert.strictEqual(error._tag, "SchemaError")
+        assert.include(error.message, "auth.user must be defined")
+      })
+    ))
+
+  it.effect("a session the service no longer knows is UserAuthenticationRequired, its SCHEMA_ERROR read as signed out", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const emulator = yield* Emulator
+        const user = yield* Auth.signUpWithPassword({ email: "revoked-pk@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
+        // every session of the user ends at the service, and the access token runs out
+        yield* emulator.run(EmulatorState.update((state) => ({
+          ...state,
+          sessions: Table.removeWhere(state.sessions, (s) => s.userId === user.userId)
+        })))
+        yield* TestClock.adjust("1 hour")
+        const error = yield* Effect.flip(Passkeys.register())
+        assert.strictEqual(error._tag, "UserAuthenticationRequired")
+        assert.strictEqual(yield* emulator.requests.count({ path: "/api/v1/auth/passkey/initiate-passkey-registration" }), 1)
+      })
+    ))
+
+  it.effect("any other refusal of the registration's request stays SchemaError", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const emulator = yield* Emulator
+        yield* Auth.signUpWithPassword({ email: "schema-pk@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
+        yield* emulator.faults.inject({
+          method: "POST",
+          path: "/auth/passkey/initiate-passkey-registration",
+          times: 1,
+          fault: Faults.status(400, {
+            headers: { "content-type": "application/json", "x-stack-known-error": "SCHEMA_ERROR" },
+            body: JSON.stringify({ code: "SCHEMA_ERROR", error: "Request validation failed", details: { message: "Request validation failed" } })
+          })
+        })
+        const error = yield* Effect.flip(Passkeys.register())
+        assert.strictEqual(error._tag, "SchemaError")
       })
     ))
 
