@@ -234,3 +234,20 @@ export const ownedProject = (config: AdminProjects.ConfigUpdate = {}): Effect.Ef
       ownerEmail
     }
   }).pipe(Effect.provide(client()), Effect.orDie)
+
+const owned = new Map<string, Promise<OwnedProject>>()
+
+/**
+ * One owned project per configuration for the whole run (made on first use): suites share it
+ * instead of each making its own, and address only what they create in it.
+ */
+export const sharedOwnedProject = (config: AdminProjects.ConfigUpdate = {}): Effect.Effect<OwnedProject> =>
+  Effect.promise(() => {
+    const key = JSON.stringify(config)
+    let made = owned.get(key)
+    if (made === undefined) {
+      made = Effect.runPromise(ownedProject(config))
+      owned.set(key, made)
+    }
+    return made
+  })

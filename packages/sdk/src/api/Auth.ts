@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
 import {
+  AnonymousAccountsNotEnabled,
   SchemaError,
   EmailPasswordMismatch,
   MultiFactorAuthenticationRequired,
@@ -40,13 +41,21 @@ export type SignInResult = SignIn.SignInResult
 /** What `sendSignInCode` answers: the nonce that completes a code the user types. */
 export type { SendSignInCodeResponse } from "../protocol/internal/schemas/Auth.ts"
 
-/** What `signUpAnonymously` can fail with: no error specific to it. */
-export type SignUpAnonymouslyError = KnownError | UnknownErrorCode | TransportError
+/**
+ * What `signUpAnonymously` can fail with: `AnonymousAccountsNotEnabled` in a project that does not
+ * allow anonymous users (the 2.8.27 service allows them in a fixed few, `internal` among them).
+ */
+export type SignUpAnonymouslyError = AnonymousAccountsNotEnabled | KnownError | UnknownErrorCode | TransportError
 
-/** Creates an anonymous user and signs it in. SPEC §7 `POST /auth/anonymous/sign-up` */
+/** Creates an anonymous user and signs it in. `POST /auth/anonymous/sign-up` */
 export const signUpAnonymously = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<SignInResult, SignUpAnonymouslyError, Session.Session> {
-    const tokens = yield* Session.call({ method: "POST", path: "/auth/anonymous/sign-up", response: SignInTokens, errors: [] })
+    const tokens = yield* Session.call({
+      method: "POST",
+      path: "/auth/anonymous/sign-up",
+      response: SignInTokens,
+      errors: [AnonymousAccountsNotEnabled]
+    })
     return yield* SignIn.storeTokens(tokens, true)
   },
   /*#__PURE__*/ Traced.span("Auth.signUpAnonymously")

@@ -11,7 +11,7 @@ import { ExpectedInternalProject, UserAuthenticationRequired } from "stack-auth-
 import * as AdminProjects from "../model/AdminProjectRules.ts"
 import type { Project, State, Team } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
-import { membershipKey, permissionKey } from "../../EmulatorState.ts"
+import { permissionKey } from "../../EmulatorState.ts"
 import type { Auth } from "../http/RequestAuth.ts"
 import { isProjectOwner } from "../http/RequestAuth.ts"
 import * as Responses from "../http/Responses.ts"
