@@ -74,6 +74,8 @@ interface Variant {
   /** The request that answers the error; every request by default. Others answer `otherBody`. */
   readonly target?: { readonly method: string; readonly path: RegExp } | undefined
   readonly otherBody?: unknown
+  /** The declared codes only this run refines (a later request's); the main run must refine all others. */
+  readonly only?: ReadonlyArray<string> | undefined
   /** Instead of `target`/`otherBody`: the answer to the `n`-th request (0-based), "error" for the code under test. */
   readonly answer?: ((n: number, method: string, path: string) => "error" | Answer) | undefined
 }
@@ -157,8 +159,8 @@ const noUser: Answer = { status: 400, body: { code: "CANNOT_GET_OWN_USER_WITHOUT
 const signedUp: Answer = { status: 200, body: { access_token: accessToken, refresh_token: "refresh-token-value-9876543210", user_id: id } }
 /** Signed out: the anonymous sign-up answers the code, or succeeds and the user read after it answers the code. */
 const anonymousVariants: ReadonlyArray<Variant> = [
-  { answer: (_n, method, path) => (method === "POST" && path.endsWith("/anonymous/sign-up") ? "error" : noUser) },
-  { answer: (n, method, path) => (method === "POST" && path.endsWith("/anonymous/sign-up") ? signedUp : n === 0 ? noUser : "error") }
+  { only: ["ANONYMOUS_ACCOUNTS_NOT_ENABLED"], answer: (_n, method, path) => (method === "POST" && path.endsWith("/anonymous/sign-up") ? "error" : noUser) },
+  { only: ["CANNOT_GET_OWN_USER_WITHOUT_USER"], answer: (n, method, path) => (method === "POST" && path.endsWith("/anonymous/sign-up") ? signedUp : n === 0 ? noUser : "error") }
 ]
 const list = { items: [], is_paginated: false }
 
@@ -175,9 +177,9 @@ const entries: Readonly<Record<string, Entry>> = {
   "ApiKeys.get": entry(ApiKeys.get)(["SCHEMA_ERROR", "API_KEY_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"], () => ApiKeys.get(mine, id)),
   "ApiKeys.list": entry(ApiKeys.list)(["SCHEMA_ERROR", "API_KEY_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"], () => ApiKeys.list(mine)),
   "ApiKeys.revoke": entry(ApiKeys.revoke)(["SCHEMA_ERROR", "API_KEY_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"], () => ApiKeys.revoke(mine, id)),
-  "ApiKeys.teamByApiKey": entry(ApiKeys.teamByApiKey)(["SCHEMA_ERROR", "API_KEY_NOT_FOUND", "WRONG_API_KEY_TYPE", "API_KEY_REVOKED", "API_KEY_EXPIRED", "TEAM_NOT_FOUND"], () => ApiKeys.teamByApiKey("key"), { variants: [{ target: { method: "GET", path: /\/teams\// }, otherBody: { ...keyBody, type: "team", team_id: id } }] }),
+  "ApiKeys.teamByApiKey": entry(ApiKeys.teamByApiKey)(["SCHEMA_ERROR", "API_KEY_NOT_FOUND", "WRONG_API_KEY_TYPE", "API_KEY_REVOKED", "API_KEY_EXPIRED", "TEAM_NOT_FOUND"], () => ApiKeys.teamByApiKey("key"), { variants: [{ only: ["TEAM_NOT_FOUND"], target: { method: "GET", path: /\/teams\// }, otherBody: { ...keyBody, type: "team", team_id: id } }] }),
   "ApiKeys.update": entry(ApiKeys.update)(["SCHEMA_ERROR", "API_KEY_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"], () => ApiKeys.update(mine, id, { description: "d" })),
-  "ApiKeys.userByApiKey": entry(ApiKeys.userByApiKey)(["SCHEMA_ERROR", "API_KEY_NOT_FOUND", "WRONG_API_KEY_TYPE", "API_KEY_REVOKED", "API_KEY_EXPIRED", "USER_NOT_FOUND"], () => ApiKeys.userByApiKey("key"), { variants: [{ target: { method: "GET", path: /\/users\// }, otherBody: { ...keyBody, type: "user", user_id: id } }] }),
+  "ApiKeys.userByApiKey": entry(ApiKeys.userByApiKey)(["SCHEMA_ERROR", "API_KEY_NOT_FOUND", "WRONG_API_KEY_TYPE", "API_KEY_REVOKED", "API_KEY_EXPIRED", "USER_NOT_FOUND"], () => ApiKeys.userByApiKey("key"), { variants: [{ only: ["USER_NOT_FOUND"], target: { method: "GET", path: /\/users\// }, otherBody: { ...keyBody, type: "user", user_id: id } }] }),
   "Auth.sendSignInCode": entry(Auth.sendSignInCode)(["SCHEMA_ERROR", "REDIRECT_URL_NOT_WHITELISTED", "SIGN_UP_NOT_ENABLED", "USER_EMAIL_ALREADY_EXISTS"], () => Auth.sendSignInCode({ email: "a@example.com", callbackUrl: url })),
   "Auth.signInWithCode": entry(Auth.signInWithCode)(["SCHEMA_ERROR", "VERIFICATION_CODE_NOT_FOUND", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"], () => Auth.signInWithCode("c")),
   "Auth.signInWithMagicLinkCallback": entry(Auth.signInWithMagicLinkCallback)(["SCHEMA_ERROR", "VERIFICATION_CODE_NOT_FOUND", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"], () => Auth.signInWithMagicLinkCallback(`${url}?code=c`)),
@@ -187,7 +189,7 @@ const entries: Readonly<Record<string, Entry>> = {
   "Auth.signUpAnonymously": entry(Auth.signUpAnonymously)(["ANONYMOUS_ACCOUNTS_NOT_ENABLED"], () => Auth.signUpAnonymously()),
   "Auth.signUpWithPassword": entry(Auth.signUpWithPassword)(["SCHEMA_ERROR", "REDIRECT_URL_NOT_WHITELISTED", "SIGN_UP_NOT_ENABLED", "USER_EMAIL_ALREADY_EXISTS", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "PASSWORD_AUTHENTICATION_NOT_ENABLED", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG"], () => Auth.signUpWithPassword({ email: "a@example.com", password: "p", verificationCallbackUrl: url })),
   "CliAuth.completeCliLogin": entry(CliAuth.completeCliLogin)(["SCHEMA_ERROR"], () => CliAuth.completeCliLogin("c")),
-  "CliAuth.promptCliLogin": entry(CliAuth.promptCliLogin)(["CLI_AUTH_EXPIRED_ERROR", "CLI_AUTH_USED_ERROR", "INVALID_POLLING_CODE"], () => CliAuth.promptCliLogin({ appUrl: "http://localhost:3000", maxAttempts: 1, waitMillis: 0 }), { local: ["CLI_AUTH_EXPIRED_ERROR", "CLI_AUTH_USED_ERROR"], variants: [{ target: { method: "POST", path: /\/auth\/cli\/poll$/ }, otherBody: { polling_code: "p", login_code: "l" } }] }),
+  "CliAuth.promptCliLogin": entry(CliAuth.promptCliLogin)(["CLI_AUTH_EXPIRED_ERROR", "CLI_AUTH_USED_ERROR", "INVALID_POLLING_CODE"], () => CliAuth.promptCliLogin({ appUrl: "http://localhost:3000", maxAttempts: 1, waitMillis: 0 }), { local: ["CLI_AUTH_EXPIRED_ERROR", "CLI_AUTH_USED_ERROR"], variants: [{ only: ["INVALID_POLLING_CODE"], target: { method: "POST", path: /\/auth\/cli\/poll$/ }, otherBody: { polling_code: "p", login_code: "l" } }] }),
   "ConnectedAccounts.getAccessToken": entry(ConnectedAccounts.getAccessToken)(["SCHEMA_ERROR", "CANNOT_GET_OWN_USER_WITHOUT_USER", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"], () => ConnectedAccounts.getAccessToken("github")),
   "ConnectedAccounts.getAccessTokenForUser": entry(ConnectedAccounts.getAccessTokenForUser)(["SCHEMA_ERROR", "USER_NOT_FOUND", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS"], () => ConnectedAccounts.getAccessTokenForUser(id, "github")),
   "ContactChannels.create": entry(ContactChannels.create)(["SCHEMA_ERROR", "CANNOT_GET_OWN_USER_WITHOUT_USER", "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE"], () => ContactChannels.create({ type: "email", value: "b@example.com", usedForAuth: false })),
@@ -207,7 +209,7 @@ const entries: Readonly<Record<string, Entry>> = {
   "EmailTemplates.listThemes": entry(EmailTemplates.listThemes)(["SCHEMA_ERROR"], () => EmailTemplates.listThemes()),
   "EmailTemplates.updateTemplate": entry(EmailTemplates.updateTemplate)(["SCHEMA_ERROR", "REQUIRES_CUSTOM_EMAIL_SERVER", "EMAIL_RENDERING_ERROR"], () => EmailTemplates.updateTemplate(id, { tsxSource: "x" })),
   "EmailTemplates.updateTheme": entry(EmailTemplates.updateTheme)(["SCHEMA_ERROR", "EMAIL_RENDERING_ERROR"], () => EmailTemplates.updateTheme(id, "x")),
-  "EmailVerification.send": entry(EmailVerification.send)(["SCHEMA_ERROR", "CANNOT_GET_OWN_USER_WITHOUT_USER", "REDIRECT_URL_NOT_WHITELISTED", "EMAIL_ALREADY_VERIFIED", "EMAIL_IS_NOT_PRIMARY_EMAIL"], () => EmailVerification.send({ user, callbackUrl: url }), { variants: [{ run: () => EmailVerification.send({ callbackUrl: url }) }] }),
+  "EmailVerification.send": entry(EmailVerification.send)(["SCHEMA_ERROR", "CANNOT_GET_OWN_USER_WITHOUT_USER", "REDIRECT_URL_NOT_WHITELISTED", "EMAIL_ALREADY_VERIFIED", "EMAIL_IS_NOT_PRIMARY_EMAIL"], () => EmailVerification.send({ user, callbackUrl: url }), { variants: [{ only: ["CANNOT_GET_OWN_USER_WITHOUT_USER"], run: () => EmailVerification.send({ callbackUrl: url }) }] }),
   "EmailVerification.verify": entry(EmailVerification.verify)(["SCHEMA_ERROR", "VERIFICATION_CODE_NOT_FOUND", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"], () => EmailVerification.verify("c")),
   "Emails.listSent": entry(Emails.listSent)([], () => Emails.listSent()),
   "Emails.render": entry(Emails.render)(["SCHEMA_ERROR", "EMAIL_RENDERING_ERROR"], () => Emails.render({ themeId: id, templateId: id })),
@@ -237,8 +239,8 @@ const entries: Readonly<Record<string, Entry>> = {
   "OAuthProviders.updateForUser": entry(OAuthProviders.updateForUser)(["SCHEMA_ERROR", "USER_NOT_FOUND", "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"], () => OAuthProviders.updateForUser(id, id, { allowSignIn: false })),
   "OwnedProjects.create": entry(OwnedProjects.create)(["SCHEMA_ERROR", "USER_AUTHENTICATION_REQUIRED", "EXPECTED_INTERNAL_PROJECT"], () => OwnedProjects.create({ displayName: "p" })),
   "OwnedProjects.list": entry(OwnedProjects.list)(["USER_AUTHENTICATION_REQUIRED", "EXPECTED_INTERNAL_PROJECT"], () => OwnedProjects.list()),
-  "Passkeys.register": entry(Passkeys.register)(["SCHEMA_ERROR", "USER_AUTHENTICATION_REQUIRED", "VERIFICATION_CODE_EXPIRED", "PASSKEY_REGISTRATION_FAILED", "PASSKEY_AUTHENTICATION_NOT_ENABLED"], () => Passkeys.register(), { variants: [{ target: { method: "POST", path: /\/passkey\/register$/ }, otherBody: registration }] }),
-  "Passkeys.signIn": entry(Passkeys.signIn)(["VERIFICATION_CODE_EXPIRED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "PASSKEY_AUTHENTICATION_NOT_ENABLED", "PASSKEY_AUTHENTICATION_FAILED"], () => Passkeys.signIn(), { variants: [{ target: { method: "POST", path: /\/passkey\/sign-in$/ }, otherBody: authentication }] }),
+  "Passkeys.register": entry(Passkeys.register)(["SCHEMA_ERROR", "USER_AUTHENTICATION_REQUIRED", "VERIFICATION_CODE_EXPIRED", "PASSKEY_REGISTRATION_FAILED", "PASSKEY_AUTHENTICATION_NOT_ENABLED"], () => Passkeys.register(), { variants: [{ only: ["VERIFICATION_CODE_EXPIRED", "PASSKEY_REGISTRATION_FAILED"], target: { method: "POST", path: /\/passkey\/register$/ }, otherBody: registration }] }),
+  "Passkeys.signIn": entry(Passkeys.signIn)(["VERIFICATION_CODE_EXPIRED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "PASSKEY_AUTHENTICATION_NOT_ENABLED", "PASSKEY_AUTHENTICATION_FAILED"], () => Passkeys.signIn(), { variants: [{ only: ["VERIFICATION_CODE_EXPIRED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "PASSKEY_AUTHENTICATION_FAILED"], target: { method: "POST", path: /\/passkey\/sign-in$/ }, otherBody: authentication }] }),
   "Passwords.checkResetCode": entry(Passwords.checkResetCode)(["SCHEMA_ERROR", "VERIFICATION_CODE_NOT_FOUND", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"], () => Passwords.checkResetCode("c")),
   "Passwords.reset": entry(Passwords.reset)(["SCHEMA_ERROR", "VERIFICATION_CODE_NOT_FOUND", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", "PASSWORD_AUTHENTICATION_NOT_ENABLED", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG"], () => Passwords.reset({ code: "c", password })),
   "Passwords.sendResetCode": entry(Passwords.sendResetCode)(["SCHEMA_ERROR", "REDIRECT_URL_NOT_WHITELISTED", "PASSWORD_AUTHENTICATION_NOT_ENABLED"], () => Passwords.sendResetCode({ email: "a@example.com", callbackUrl: url })),
@@ -286,7 +288,7 @@ const entries: Readonly<Record<string, Entry>> = {
   "TeamMemberships.leave": entry(TeamMemberships.leave)(["SCHEMA_ERROR", "CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_NOT_FOUND"], () => TeamMemberships.leave(id)),
   "TeamMemberships.remove": entry(TeamMemberships.remove)(["SCHEMA_ERROR", "USER_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND"], () => TeamMemberships.remove(id, id)),
   "TeamMemberships.removeMember": entry(TeamMemberships.removeMember)(["SCHEMA_ERROR", "CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_PERMISSION_REQUIRED"], () => TeamMemberships.removeMember(id, id)),
-  "Teams.create": entry(Teams.create)(["SCHEMA_ERROR", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND"], () => Teams.create({ displayName: "t" }), { variants: [{ target: { method: "PATCH", path: /\/users\/me$/ }, otherBody: { id, display_name: "t", profile_image_url: null } }] }),
+  "Teams.create": entry(Teams.create)(["SCHEMA_ERROR", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND"], () => Teams.create({ displayName: "t" }), { variants: [{ only: ["TEAM_MEMBERSHIP_NOT_FOUND"], target: { method: "PATCH", path: /\/users\/me$/ }, otherBody: { id, display_name: "t", profile_image_url: null } }] }),
   "Teams.createAsServer": entry(Teams.createAsServer)(["SCHEMA_ERROR", "USER_NOT_FOUND"], () => Teams.createAsServer({ displayName: "t" })),
   "Teams.get": entry(Teams.get)(["SCHEMA_ERROR", "TEAM_NOT_FOUND"], () => Teams.get(id)),
   "Teams.list": entry(Teams.list)(["CANNOT_GET_OWN_USER_WITHOUT_USER"], () => Teams.list()),
@@ -379,13 +381,14 @@ const refines = (exit: Exit.Exit<unknown, unknown>, code: string): boolean => {
   return failure?.error !== undefined && failure.error._tag !== "KnownError" && failure.error.code === code
 }
 
-/** The codes `entry` refines, over all its runs: those that arrive as their own class. */
+/** The codes each run of `entry` refines (its main run first): those that arrive as their own class. */
 const refinedCodes = (entry: Entry) =>
   Effect.gen(function*() {
-    const refined = new Set<string>()
+    const perRun: Array<ReadonlyArray<string>> = []
     for (const variant of [entry, ...(entry.variants ?? [])]) {
       current = variant
       const run = variant.run ?? entry.run
+      const refined: Array<string> = []
       for (const known of catalogue) {
         if (sessionCodes.has(known.code) || (entry.skip?.codes ?? []).includes(known.code)) continue
         sent = 0
@@ -393,10 +396,11 @@ const refinedCodes = (entry: Entry) =>
         if (entry.cached === true) yield* TestClock.adjust("1 minute")
         yield* Session.Session.use((session) => session.setTokens(tokens))
         const exit = yield* Effect.exit(run(known.code))
-        if (refines(exit, known.code)) refined.add(known.code)
+        if (refines(exit, known.code)) refined.push(known.code)
       }
+      perRun.push(refined)
     }
-    return [...refined]
+    return perRun
   })
 
 describe("declared failures and refined codes", () => {
@@ -420,10 +424,16 @@ describe("declared failures and refined codes", () => {
     for (const [name, e] of Object.entries(entries)) {
       it.effect(`${name} refines exactly the codes it declares`, () =>
         Effect.gen(function*() {
-          const refined = yield* refinedCodes(e)
+          const perRun = yield* refinedCodes(e)
+          const refined = [...new Set(perRun.flat())]
           const declared = e.codes.filter((code) =>
             !sessionCodes.has(code) && !(e.local ?? []).includes(code) && !(e.skip?.codes ?? []).includes(code))
           assert.sameMembers(refined, declared, `${name}: refined ${JSON.stringify(refined)}, declared ${JSON.stringify(declared)}`)
+          // each code from the request that really answers it: a later request's codes are its run's only
+          const later = (e.variants ?? []).flatMap((v) => v.only ?? [])
+          const main = declared.filter((code) => !later.includes(code))
+          assert.includeMembers([...perRun[0]!], main, `${name}: its main request refines ${JSON.stringify(perRun[0])}`)
+          ;(e.variants ?? []).forEach((v, i) => assert.includeMembers([...perRun[i + 1]!], [...(v.only ?? [])], `${name}: run ${i + 1}`))
         }))
     }
   })
