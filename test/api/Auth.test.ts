@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { TestClock } from "effect/testing"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import { SchemaError } from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import * as Session from "../../packages/sdk/src/session/Session.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
@@ -24,7 +24,7 @@ const onPage = <A, E, R>(href: string, effect: Effect.Effect<A, E, R>) =>
 const callbackUrl = "http://localhost:3000/handler/magic-link-callback"
 const verificationCallbackUrl = "http://localhost:3000/handler/email-verification"
 
-layer(layerInProcess)("Auth: anonymous sign-up and sign-out", (it) => {
+layer(Emulator.layer)("Auth: anonymous sign-up and sign-out", (it) => {
   it.effect("signUpAnonymously signs a new anonymous user in and stores its tokens", () =>
     Effect.gen(function*() {
       const result = yield* Auth.signUpAnonymously()
@@ -38,7 +38,7 @@ layer(layerInProcess)("Auth: anonymous sign-up and sign-out", (it) => {
 
   it.effect("signOut deletes the session at the service and clears the tokens", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       yield* Auth.signUpAnonymously()
       const before = yield* emulator.requests.count({ method: "DELETE", path: "/api/v1/auth/sessions/current" })
       yield* Auth.signOut()
@@ -81,7 +81,7 @@ describe("Auth: password", () => {
 
   it.effect("outside a browser, signUpWithPassword without a verification page fails with CallbackUrlRequired before any request", () =>
     freshClient(Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const error = yield* Effect.flip(Auth.signUpWithPassword({ email: "node@example.com", password: "a-long-password-1" }))
       assert.strictEqual(error._tag, "CallbackUrlRequired")
       assert.strictEqual(yield* emulator.requests.count({ method: "POST", path: "/api/v1/auth/password/sign-up" }), 0)
@@ -89,7 +89,7 @@ describe("Auth: password", () => {
 
   it.effect("on a page, signUpWithPassword links the mail to the app's e-mail-verification page, keeping after_auth_return_to", () =>
     freshClient(Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       yield* onPage(
         "http://localhost:3000/handler/sign-up?after_auth_return_to=%2Fdashboard#top",
         Auth.signUpWithPassword({ email: "page@example.com", password: "a-long-password-1" })
@@ -283,7 +283,7 @@ describe("Auth: one-time code and magic link", () => {
 
   it.effect("signInWithMagicLinkCallback fails with MissingMagicLinkCode without a code, sending nothing", () =>
     freshClient(Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const error = yield* Effect.flip(Auth.signInWithMagicLinkCallback(callbackUrl))
       assert.strictEqual(error._tag, "MissingMagicLinkCode")
       assert.strictEqual(yield* emulator.requests.count({ path: "/api/v1/auth/otp/sign-in" }), 0)

@@ -5,16 +5,16 @@ import * as KnownErrors from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import * as Call from "../../packages/sdk/src/transport/Call.ts"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
 import * as Sessions from "../../packages/sdk/src/api/Sessions.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 const sessionsPath = "/api/v1/auth/sessions"
 
-layer(layerInProcess)("Sessions", (it) => {
+layer(Emulator.layer)("Sessions", (it) => {
   it.effect("a server creates a one-year session for a user, and acting with its tokens reads it as current", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const user = yield* ServerUsers.create({ displayName: "Session user" })
       const tokens = yield* Sessions.create({ userId: user.id })
       const sent = (yield* emulator.requests.filter({ method: "POST", path: sessionsPath })).at(-1)
@@ -61,7 +61,7 @@ layer(layerInProcess)("Sessions", (it) => {
 
   it.effect("a server's revoke sends the user's id, which the service requires; an unknown session is its plain 404", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const user = yield* ServerUsers.create({ displayName: "Revoked" })
       yield* Sessions.create({ userId: user.id })
       const [session] = yield* Sessions.list(user.id)

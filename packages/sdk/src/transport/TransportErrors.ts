@@ -1,6 +1,5 @@
 /**
- * Failures of the HTTP pipeline that are not known errors of the protocol (SPEC §8, client-side
- * handling). None of them carries a key or a token, even when the service echoes one back: text taken
+ * Failures of the HTTP pipeline that are not known errors of the protocol. None of them carries a key or a token, even when the service echoes one back: text taken
  * from an answer is scrubbed of the configured keys and the request's tokens (`Scrub.ts`).
  *
  * @since 0.1.0
@@ -9,7 +8,7 @@ import * as Effect from "effect/Effect"
 import { dual } from "effect/Function"
 import * as Schema from "effect/Schema"
 
-/** One network-diagnostics probe and what it found. SPEC §7 */
+/** One network-diagnostics probe and what it found. */
 export const DiagnosticProbe = /*#__PURE__*/ Schema.Struct({
   name: Schema.String,
   url: Schema.String,
@@ -20,7 +19,7 @@ export type DiagnosticProbe = typeof DiagnosticProbe.Type
 
 /**
  * The service could not be reached. Raised at once for POST and PATCH (they are never re-sent),
- * and for other methods after the retries of SPEC §9. Carries the diagnostics probes' results.
+ * and for other methods after the retries (5 attempts, exponential back-off). Carries the diagnostics probes' results.
  */
 export class StackConnectionError extends /*#__PURE__*/ Schema.TaggedError<StackConnectionError>()("StackConnectionError", {
   method: Schema.String,
@@ -34,7 +33,7 @@ export class StackConnectionError extends /*#__PURE__*/ Schema.TaggedError<Stack
   }
 }
 
-/** The browser reports itself offline. SPEC §8 */
+/** The browser reports itself offline. */
 export class StackOfflineError extends /*#__PURE__*/ Schema.TaggedError<StackOfflineError>()("StackOfflineError", {
   method: Schema.String,
   path: Schema.String
@@ -70,7 +69,7 @@ export class StackDecodeError extends /*#__PURE__*/ Schema.TaggedError<StackDeco
 /**
  * A time limit ran out: one attempt took longer than the per-attempt timeout (`limit: "attempt"`),
  * or the whole call, attempts and waits together, passed its deadline (`limit: "call"`).
- * Defaults: 30 s per attempt, 90 s per call (`Limits.ts`). SPEC §8
+ * Defaults: 30 s per attempt, 90 s per call (`Limits.ts`).
  */
 export class StackTimeoutError extends /*#__PURE__*/ Schema.TaggedError<StackTimeoutError>()("StackTimeoutError", {
   method: Schema.String,
@@ -155,7 +154,7 @@ export class StackInvalidIdError extends /*#__PURE__*/ Schema.TaggedError<StackI
   }
 }
 
-/** The configuration is unusable (for example a secret key in a browser). SPEC §6 */
+/** The configuration is unusable (for example a secret key in a browser). */
 export class StackConfigError extends /*#__PURE__*/ Schema.TaggedError<StackConfigError>()("StackConfigError", {
   reason: Schema.String
 }) {
