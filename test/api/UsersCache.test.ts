@@ -45,7 +45,7 @@ layer(Emulator.layer)("Users.getUser through the app's cache", (it) => {
 
   it.effect("the new user comes from the app's write observer: a PATCH of /users/me sent by any function is seen at once", () =>
     Effect.gen(function*() {
-      yield* Auth.signUpWithPassword({ email: "rename-raw@example.com", password: "correct-horse-battery" })
+      yield* Auth.signUpWithPassword({ email: "rename-raw@example.com", password: "correct-horse-battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
       yield* Users.getUser()
       const before = yield* countMe
       yield* Session.call({ method: "PATCH", path: "/users/me", body: { display_name: "Grace" }, response: Users.CurrentUser, errors: [] })
