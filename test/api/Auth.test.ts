@@ -82,7 +82,7 @@ describe("Auth: password", () => {
   it.effect("outside a browser, signUpWithPassword without a verification page fails with CallbackUrlRequired before any request", () =>
     freshClient(Effect.gen(function*() {
       const emulator = yield* Emulator.Emulator
-      const error = yield* Effect.flip(Auth.signUpWithPassword({ email: "node@example.com", password: "a-long-password-1", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
+      const error = yield* Effect.flip(Auth.signUpWithPassword({ email: "node@example.com", password: "a-long-password-1" }))
       assert.strictEqual(error._tag, "CallbackUrlRequired")
       assert.strictEqual(yield* emulator.requests.count({ method: "POST", path: "/api/v1/auth/password/sign-up" }), 0)
     })))
@@ -92,7 +92,7 @@ describe("Auth: password", () => {
       const emulator = yield* Emulator.Emulator
       yield* onPage(
         "http://localhost:3000/handler/sign-up?after_auth_return_to=%2Fdashboard#top",
-        Auth.signUpWithPassword({ email: "page@example.com", password: "a-long-password-1", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
+        Auth.signUpWithPassword({ email: "page@example.com", password: "a-long-password-1" })
       )
       const sent = (yield* emulator.requests.filter({ method: "POST", path: "/api/v1/auth/password/sign-up" })).at(-1)
       assert.strictEqual(
