@@ -42,11 +42,7 @@ const contenders = [raw, ours, official]
 let next = 0
 const freshId = () => `user-${next++}`
 
-for (const contender of contenders) {
-  const id = freshId()
-  const user = await contender.getUser(id) as { id: string }
-  if (user.id !== id) throw new Error(`${contender.name} answered ${JSON.stringify(user)}`)
-}
+await clients.checkAnswers(contenders, freshId)
 
 /** This process's CPU time (user + system) per call of a block, in µs, by contender. */
 const cpu: Record<string, Array<number>> = {}

@@ -38,11 +38,7 @@ const child = async (): Promise<ProcessResult> => {
   const contenders = [clients.raw(server.url), await clients.ours(server.url), await clients.official(server.url)]
   let next = 0
   const freshId = () => `user-${next++}`
-  for (const contender of contenders) {
-    const id = freshId()
-    const user = await contender.getUser(id) as { id: string }
-    if (user.id !== id) throw new Error(`${contender.name} answered ${JSON.stringify(user)}`)
-  }
+  await clients.checkAnswers(contenders, freshId)
   const runs: Record<Mode, (getUser: (id: string) => Promise<unknown>) => Promise<void>> = {
     sequential: async (getUser) => {
       for (let i = 0; i < block; i++) await getUser(freshId())

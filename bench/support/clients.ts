@@ -58,3 +58,12 @@ export const official = async (baseUrl: string): Promise<Contender> => {
     close: async () => {}
   }
 }
+
+/** Asks each contender once for a fresh id and fails unless it answers that user (a broken setup, never a figure). */
+export const checkAnswers = async (contenders: ReadonlyArray<Contender>, freshId: () => string): Promise<void> => {
+  for (const contender of contenders) {
+    const id = freshId()
+    const user = await contender.getUser(id) as { id: string }
+    if (user.id !== id) throw new Error(`${contender.name} answered ${JSON.stringify(user)}`)
+  }
+}
