@@ -5,7 +5,7 @@
  *
  * A client creating a team becomes its first member and selects it (SPEC §3). A project may switch
  * client team creation off: the service then refuses with a plain HTTP 403, which arrives as
- * `StackHttpError` (it has no known-error code).
+ * a `StackTransportError` with reason `HttpError` (it has no known-error code).
  *
  * @since 0.1.0
  * @module
@@ -74,7 +74,7 @@ export const select = /*#__PURE__*/ Effect.fnUntraced(
 
 /**
  * What `create` can fail with: signed out; client team creation switched off arrives as
- * `StackHttpError` with status 403.
+ * a `StackTransportError` with reason `HttpError`, status 403.
  */
 export type CreateError = KnownErrors.UserAuthenticationRequired | KnownErrors.SchemaError | SelectError
 

@@ -23,6 +23,7 @@ import { KnownError, KnownErrorCodeMismatch } from "../protocol/KnownError.ts"
 import * as Nonce from "../protocol/internal/Nonce.ts"
 import * as Version from "../protocol/internal/Version.ts"
 import * as Attempts from "./internal/Attempts.ts"
+import * as Failures from "./internal/Failures.ts"
 import * as HttpTransport from "./HttpTransport.ts"
 import { isRedirect, type TransportFailure } from "./HttpTransport.ts"
 import * as Limits from "./Limits.ts"
@@ -31,16 +32,14 @@ import * as RetryAfter from "./internal/RetryAfter.ts"
 import * as Scrub from "./internal/Scrub.ts"
 import type { StackConfig } from "./StackConfig.ts"
 import {
+  DecodeError,
+  HttpError,
   type DiagnosticProbe,
+  InvalidIdError,
+  RedirectError,
+  ResponseLostError,
+  ResponseTooLargeError,
   StackConfigError,
-  StackConnectionError,
-  StackDecodeError,
-  StackHttpError,
-  StackInvalidIdError,
-  StackOfflineError,
-  StackRedirectError,
-  StackResponseLostError,
-  StackResponseTooLargeError,
   type TransportError
 } from "./TransportErrors.ts"
 
@@ -132,8 +131,6 @@ const looksLikeBrowser = (): boolean =>
   typeof (globalThis as { window?: unknown }).window !== "undefined" &&
   typeof (globalThis as { document?: unknown }).document !== "undefined"
 
-const isOffline = (): boolean => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false
-
 /** Checks a configuration for an access level: required keys present, secrets kept off browsers. SPEC §6 */
 export const validate = (options: Options): Effect.Effect<void, StackConfigError> => {
   const { accessType, config } = options
@@ -212,7 +209,7 @@ export const buildUrl = (config: StackConfig, request: Pick<StackRequest, "path"
 
 // ----- one attempt -----
 
-type AttemptFailure = KnownError | TransportError | Attempts.RetrySignal<StackHttpError>
+type AttemptFailure = KnownError | TransportError | Attempts.RetrySignal<TransportError>
 
 const parseJson = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
   if (text.length === 0) return { ok: true, value: undefined }
@@ -253,7 +250,7 @@ interface Exchange {
 const interpret = (exchange: Exchange, response: Response, text: string): Effect.Effect<StackResponse, AttemptFailure> => {
   const { method, path } = exchange
   if (isRedirect(response)) {
-    return Effect.fail(new StackRedirectError({ method, path, status: response.status, location: HttpTransport.redirectOrigin(response, exchange.url) }))
+    return Failures.fail(new RedirectError({ method, path, status: response.status, location: HttpTransport.redirectOrigin(response, exchange.url) }))
   }
   const actual = response.headers.get(Headers.actualStatus)
   const status = actual !== null && /^\d{3}$/.test(actual) ? Number(actual) : response.status
@@ -263,7 +260,7 @@ const interpret = (exchange: Exchange, response: Response, text: string): Effect
     const parsed = exchange.responseType === "text" ? { ok: true as const, value: text } : parseJson(text)
     return parsed.ok
       ? Effect.succeed({ status, headers: response.headers, body: parsed.value, scrub: exchange.scrub })
-      : Effect.fail(new StackDecodeError({ method, path, issue: "the body is not JSON" }))
+      : Failures.fail(new DecodeError({ method, path, issue: "the body is not JSON" }))
   }
   return unsuccessful(method, path, response, status, headerCode, exchange.scrub(text), exchange.scrub)
 }
@@ -283,7 +280,7 @@ const unsuccessful = (
       const parsed = parseJson(text)
       const body = parsed.ok ? parsed.value as { code?: unknown; error?: unknown; details?: unknown } : undefined
       if (body === undefined || typeof body !== "object" || body === null || typeof body.code !== "string") {
-        return yield* new StackDecodeError({ method, path, issue: `known error ${scrub(headerCode)} with a body that is not {code, error, details}` })
+        return yield* Failures.fail(new DecodeError({ method, path, issue: `known error ${scrub(headerCode)} with a body that is not {code, error, details}` }))
       }
       if (body.code !== headerCode) return yield* Effect.die(new KnownErrorCodeMismatch({ headerCode: scrub(headerCode), bodyCode: body.code }))
       return yield* new KnownError({
@@ -293,7 +290,7 @@ const unsuccessful = (
         details: body.details
       })
     }
-    const error = new StackHttpError({ method, path, status, body: text.slice(0, 2000) })
+    const error = Failures.of(new HttpError({ method, path, status, body: text.slice(0, 2000) }))
     if (status === 429) {
       const retryAfterMillis = RetryAfter.parse(response.headers.get("retry-after"), yield* Clock.currentTimeMillis)
       return yield* Effect.fail(Attempts.retry({ _tag: "Status", status, error, retryAfterMillis }))
@@ -360,14 +357,14 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
 
     const connectionError = (method: Method, path: string, reason: string, attempts: number) =>
       Effect.gen(function*() {
-        if (isOffline()) return yield* new StackOfflineError({ method, path })
-        const diagnostics = yield* runDiagnostics(config.baseUrl)
-        return yield* new StackConnectionError({ method, path, reason, attempts, diagnostics })
+        // offline: no probe runs
+        const diagnostics = Failures.isOffline() ? [] : yield* runDiagnostics(config.baseUrl)
+        return yield* Failures.unreachable(method, path, reason, attempts, diagnostics)
       })
 
     const execute = (request: StackRequest): Effect.Effect<StackResponse, KnownError | TransportError> => {
       const { method, path } = request
-      if (Paths.hasInvalidSegment(path)) return Effect.fail(new StackInvalidIdError({ method, path }))
+      if (Paths.hasInvalidSegment(path)) return Failures.fail(new InvalidIdError({ method, path }))
       const responseType = request.responseType ?? "json"
       const idempotent = idempotentMethods.has(method)
       const url = buildUrl(config, request)
@@ -386,11 +383,11 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
       const lost = (failure: TransportFailure): Effect.Effect<never, AttemptFailure> => {
         if (failure.status === undefined) return networkFailure(failure.reason)
         if (failure.maxBytes !== undefined) {
-          return Effect.fail(new StackResponseTooLargeError({ method, path, status: failure.status, maxBytes: failure.maxBytes }))
+          return Failures.fail(new ResponseTooLargeError({ method, path, status: failure.status, maxBytes: failure.maxBytes }))
         }
         return idempotent
           ? networkFailure(failure.reason)
-          : Effect.fail(new StackResponseLostError({ method, path, status: failure.status, reason: failure.reason }))
+          : Failures.fail(new ResponseLostError({ method, path, status: failure.status, reason: failure.reason }))
       }
 
       return Effect.withFiber((fiber) => {
