@@ -50,7 +50,7 @@ const hammer = async (getUser: () => Promise<unknown>): Promise<Outcome> => {
   return { calls, perSecond: calls / elapsed, requests, millisPerRequest: requests === 0 ? Infinity : (elapsed * 1000) / requests }
 }
 
-/** The freshness window asked of the cache: the service's 300 ms refresh throttle. SPEC §9 */
+/** The freshness window asked of the cache: the service's 300 ms refresh throttle. */
 const maxAge = `${QueryCache.throttleMillis} millis` as const
 
 const ours = async (read: "getUser" | "cache") => {

@@ -1,5 +1,5 @@
 /**
- * A command-line login (SPEC §4 "CLI login"): the tool asks the service for a login, shows the
+ * A command-line login (`/auth/cli`, `/auth/cli/poll`): the tool asks the service for a login, shows the
  * confirmation URL of the web app, polls every 2 s until a signed-in user confirms it in the
  * browser, then uses the refresh token it receives to act as that user.
  */

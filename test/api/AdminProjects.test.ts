@@ -3,15 +3,15 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as AdminProjects from "../../packages/sdk/src/api/AdminProjects.ts"
 import * as Projects from "../../packages/sdk/src/api/Projects.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 const darkThemeId = "a0172b5d-cff0-463b-83bb-85124697373a"
 
-layer(layerInProcess)("AdminProjects", (it) => {
+layer(Emulator.layer)("AdminProjects", (it) => {
   it.effect("reads the project with its whole configuration", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const project = yield* AdminProjects.get()
       assert.strictEqual(project.id, emulator.demoProject.projectId)
       assert.strictEqual(project.displayName, emulator.demoProject.displayName)
@@ -102,7 +102,7 @@ layer(layerInProcess)("AdminProjects", (it) => {
 
   it.effect("the production-mode check reads the project and reports its problems", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       yield* AdminProjects.update({ config: { allowLocalhost: true, domains: [{ domain: "http://127.0.0.1:3000", handlerPath: "/handler" }] } })
       const errors = yield* AdminProjects.getProductionModeErrors()
       const link = `/projects/${emulator.demoProject.projectId}/domains`
@@ -115,10 +115,10 @@ layer(layerInProcess)("AdminProjects", (it) => {
     }).pipe(Effect.provide(TestApps.admin())))
 })
 
-layer(layerInProcess)("AdminProjects.remove", (it) => {
+layer(Emulator.layer)("AdminProjects.remove", (it) => {
   it.effect("deletes the project: its keys stop working", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       yield* AdminProjects.remove()
       const error = yield* Effect.flip(AdminProjects.get())
       assert.strictEqual(error._tag, "KnownError")

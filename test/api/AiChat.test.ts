@@ -1,10 +1,10 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as AiChat from "../../packages/sdk/src/api/AiChat.ts"
-import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
-layer(layerInProcess)("AiChat", (it) => {
+layer(Emulator.layer)("AiChat", (it) => {
   it.effect("the assistant answers the conversation; saved messages read back in order per thread", () =>
     Effect.gen(function*() {
       const reply = yield* AiChat.send("thread-1", {

@@ -6,7 +6,7 @@ import { TestClock } from "effect/testing"
 import * as ApiKeys from "../../packages/sdk/src/api/ApiKeys.ts"
 import * as TeamMemberships from "../../packages/sdk/src/api/TeamMemberships.ts"
 import * as Teams from "../../packages/sdk/src/api/Teams.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { clientApp, serverApp, signedIn, withConfig } from "../support/TeamFixtures.ts"
 import { reasonWith } from "../support/Transport.ts"
@@ -15,7 +15,7 @@ import { reasonWith } from "../support/Transport.ts"
 const keyFormat = (prefix: "sk" | "pk", type: "user" | "team") =>
   new RegExp(`^${prefix}_[0-9a-z]{45}[0-9a-f]{32}${type}[0-9a-z]574ck4u7h[0-9a-f]{8}$`)
 
-layer(layerInProcess)("ApiKeys", (it) => {
+layer(Emulator.layer)("ApiKeys", (it) => {
   it.effect("a user's key shows its whole value once (Redacted), then only its last four characters", () =>
     Effect.gen(function*() {
       const user = yield* signedIn("keys")
@@ -79,7 +79,7 @@ layer(layerInProcess)("ApiKeys", (it) => {
 
   it.effect("naming both a user and a team (or neither) is ApiKeyOwnerConflict, before any request", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const before = yield* emulator.requests.count({})
       const both = { userId: "me", teamId: "t", description: "x" } as unknown as ApiKeys.CreateOptions
       const error = yield* Effect.flip(ApiKeys.create(both))

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { TestClock } from "effect/testing"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as Session from "../../packages/sdk/src/session/Session.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { createPasswordUser, freshClient, latestCode, latestMail, setConfig, userRow } from "./authSupport.ts"
@@ -15,7 +15,7 @@ const sessionState = Session.Session.use((session) => session.state)
 const callbackUrl = "http://localhost:3000/handler/magic-link-callback"
 const verificationCallbackUrl = "http://localhost:3000/handler/email-verification"
 
-layer(layerInProcess)("Auth: anonymous sign-up and sign-out", (it) => {
+layer(Emulator.layer)("Auth: anonymous sign-up and sign-out", (it) => {
   it.effect("signUpAnonymously signs a new anonymous user in and stores its tokens", () =>
     Effect.gen(function*() {
       const result = yield* Auth.signUpAnonymously()
@@ -29,7 +29,7 @@ layer(layerInProcess)("Auth: anonymous sign-up and sign-out", (it) => {
 
   it.effect("signOut deletes the session at the service and clears the tokens", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       yield* Auth.signUpAnonymously()
       const before = yield* emulator.requests.count({ method: "DELETE", path: "/api/v1/auth/sessions/current" })
       yield* Auth.signOut()
@@ -236,7 +236,7 @@ describe("Auth: one-time code and magic link", () => {
 
   it.effect("signInWithMagicLinkCallback fails with MissingMagicLinkCode without a code, sending nothing", () =>
     freshClient(Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const error = yield* Effect.flip(Auth.signInWithMagicLinkCallback(callbackUrl))
       assert.strictEqual(error._tag, "MissingMagicLinkCode")
       assert.strictEqual(yield* emulator.requests.count({ path: "/api/v1/auth/otp/sign-in" }), 0)

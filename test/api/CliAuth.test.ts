@@ -7,7 +7,7 @@ import * as Redacted from "effect/Redacted"
 import { TestClock } from "effect/testing"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as CliAuth from "../../packages/sdk/src/api/CliAuth.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as Faults from "../../packages/emulator/src/Faults.ts"
 import * as Navigation from "../../packages/sdk/src/platform/Navigation.ts"
 import * as Session from "../../packages/sdk/src/session/Session.ts"
@@ -21,7 +21,7 @@ const pollPath = "/api/v1/auth/cli/poll"
 /** Waits (without moving the clock) until the emulator has seen `n` polls. */
 const awaitPolls = (n: number) =>
   Effect.gen(function*() {
-    const emulator = yield* Emulator
+    const emulator = yield* Emulator.Emulator
     for (let i = 0; i < 10_000; i++) {
       if ((yield* emulator.requests.count({ path: pollPath })) >= n) return
       yield* Effect.yieldNow
@@ -51,12 +51,12 @@ const confirmInBrowser = (loginCode: string) =>
     return Redacted.value(tokens!.refreshToken!)
   }).pipe(Effect.provide(TestApps.client()))
 
-const withEmulator = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect.provide(layerInProcess))
+const withEmulator = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect.provide(Emulator.layer))
 
 
 /** The emulator answers the CLI's next poll with `body` (JSON) and `status`, plus `headers`. */
 const answerNextPoll = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  Emulator.use((emulator) =>
+  Emulator.Emulator.use((emulator) =>
     emulator.faults.inject({
       method: "POST",
       path: "/auth/cli/poll",
@@ -67,7 +67,7 @@ const answerNextPoll = (status: number, body: unknown, headers: Record<string, s
 describe("CliAuth", () => {
   it.effect("the CLI polls every 2 s until the browser confirms, then gets the browser session's refresh token", () =>
     withEmulator(Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const { fiber, url } = yield* startCli()
       assert.match(url, /^http:\/\/localhost:3000\/handler\/cli-auth-confirm\?login_code=[0-9a-z]{45}$/)
       yield* awaitPolls(1)
@@ -145,7 +145,7 @@ describe("CliAuth", () => {
 
   it.effect("a refused start fails with CliAuthInitiationFailed: 'Failed to initiate CLI auth: {status} {text}'", () =>
     withEmulator(Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       yield* emulator.faults.inject({ method: "POST", path: "/auth/cli", times: 1, fault: Faults.status(503, { body: "down for maintenance" }) })
       const error = yield* Effect.flip(CliAuth.promptCliLogin({ appUrl, onLoginUrl: () => Effect.void }).pipe(Effect.provide(TestApps.client())))
       assert.strictEqual(error._tag, "CliAuthInitiationFailed")

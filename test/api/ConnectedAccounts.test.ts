@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as ConnectedAccounts from "../../packages/sdk/src/api/ConnectedAccounts.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
 import type { OAuthAccount } from "../../packages/emulator/src/EmulatorState.ts"
 import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
@@ -19,7 +19,7 @@ const standardGithub = {
 }
 
 const link = (userId: string, account: OAuthAccount) =>
-  Effect.flatMap(Emulator, (emulator) =>
+  Effect.flatMap(Emulator.Emulator, (emulator) =>
     emulator.run(EmulatorState.update((state) => ({
       ...state,
       users: Table.modify(state.users, userId, (u) => ({ ...u, oauthAccounts: [...u.oauthAccounts, account] }))
@@ -27,7 +27,7 @@ const link = (userId: string, account: OAuthAccount) =>
 
 const github = (scopes: ReadonlyArray<string>): OAuthAccount => ({ providerId: "github", accountId: "gh-1", email: null, scopes })
 
-layer(layerInProcess)("ConnectedAccounts", (it) => {
+layer(Emulator.layer)("ConnectedAccounts", (it) => {
   it.effect("the current user's access token for granted scopes is returned, redacted", () =>
     Effect.gen(function*() {
       const { userId } = yield* signUp()

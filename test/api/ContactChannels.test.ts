@@ -3,13 +3,13 @@ import * as Effect from "effect/Effect"
 import * as ContactChannels from "../../packages/sdk/src/api/ContactChannels.ts"
 import * as EmailVerification from "../../packages/sdk/src/api/EmailVerification.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
-import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { callbackUrl, freshEmail, latestCode, signUp } from "./accountSupport.ts"
 
 const asServer = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect.provide(TestApps.server()))
 
-layer(layerInProcess)("ContactChannels: the current user's", (it) => {
+layer(Emulator.layer)("ContactChannels: the current user's", (it) => {
   it.effect("create, list, update and remove the current user's channels", () =>
     Effect.gen(function*() {
       const { email, userId } = yield* signUp()
@@ -78,7 +78,7 @@ layer(layerInProcess)("ContactChannels: the current user's", (it) => {
     }).pipe(Effect.provide(TestApps.client())))
 })
 
-layer(layerInProcess)("ContactChannels: any user's, with server access", (it) => {
+layer(Emulator.layer)("ContactChannels: any user's, with server access", (it) => {
   it.effect("a server lists, creates (verified), updates and removes a user's channels", () =>
     Effect.gen(function*() {
       const { email, userId } = yield* signUp().pipe(Effect.provide(TestApps.client()))
@@ -121,7 +121,7 @@ layer(layerInProcess)("ContactChannels: any user's, with server access", (it) =>
 describe("ContactChannels: access levels in types", () => {
   it("server variants do not type-check under a client app", () => {
     // @ts-expect-error ServerAccess is not provided by the client app
-    const _check: Effect.Effect<unknown, unknown, never> = ContactChannels.listForUser("u").pipe(Effect.provide(TestApps.client()), Effect.provide(layerInProcess))
+    const _check: Effect.Effect<unknown, unknown, never> = ContactChannels.listForUser("u").pipe(Effect.provide(TestApps.client()), Effect.provide(Emulator.layer))
     void _check // the check is the compiler's: `npm run typecheck` fails if this line compiles
   })
 })

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as AdminProjects from "../../packages/sdk/src/api/AdminProjects.ts"
 import * as Emails from "../../packages/sdk/src/api/Emails.ts"
 import * as EmailTemplates from "../../packages/sdk/src/api/EmailTemplates.ts"
-import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 const lightThemeId = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac"
@@ -32,7 +32,7 @@ const standardEmail = AdminProjects.update({
   }
 })
 
-layer(layerInProcess)("EmailTemplates", (it) => {
+layer(Emulator.layer)("EmailTemplates", (it) => {
   it.effect("lists the default themes, creates one, reads and replaces its source", () =>
     Effect.gen(function*() {
       const themes = yield* EmailTemplates.listThemes()

@@ -4,7 +4,7 @@ import { TestClock } from "effect/testing"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as EmailVerification from "../../packages/sdk/src/api/EmailVerification.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { callbackUrl, countRequests, latestCode, signUp } from "./accountSupport.ts"
@@ -16,11 +16,11 @@ const sentCode = Effect.gen(function*() {
   return { email, code: yield* latestCode(email) }
 })
 
-layer(layerInProcess)("EmailVerification", (it) => {
+layer(Emulator.layer)("EmailVerification", (it) => {
   it.effect("send mails a code to the primary e-mail and verify marks it verified", () =>
     Effect.gen(function*() {
       const { code, email } = yield* sentCode
-      const mail = yield* (yield* Emulator).mailbox.latest(email)
+      const mail = yield* (yield* Emulator.Emulator).mailbox.latest(email)
       assert.isTrue(mail!.text.includes(`${callbackUrl}?code=`))
       assert.isFalse((yield* Users.getCurrent()).primaryEmailVerified)
       yield* EmailVerification.verify(code)
@@ -84,7 +84,7 @@ layer(layerInProcess)("EmailVerification", (it) => {
 
   it.effect("verify: unknown, used, expired and exhausted codes are each typed", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       assert.strictEqual((yield* Effect.flip(EmailVerification.verify("no-such-code")))._tag, "VerificationCodeNotFound")
 
       const used = yield* sentCode

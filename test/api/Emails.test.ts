@@ -4,7 +4,7 @@ import * as Redacted from "effect/Redacted"
 import * as AdminProjects from "../../packages/sdk/src/api/AdminProjects.ts"
 import * as Emails from "../../packages/sdk/src/api/Emails.ts"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
 import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
@@ -14,7 +14,7 @@ import { reasonOf, reasonWith } from "../support/Transport.ts"
 const marketing = "4f6f8873-3d04-46bd-8bef-18338b1a1b4c"
 const smtp = { host: "smtp.example.com", port: 587, username: "mailer", password: Redacted.make("pw"), senderName: "Example", senderEmail: "noreply@example.com" }
 
-layer(layerInProcess)("Emails", (it) => {
+layer(Emulator.layer)("Emails", (it) => {
   it.effect("sending custom e-mail is refused while the project uses the shared server", () =>
     Effect.gen(function*() {
       const user = yield* ServerUsers.create({ primaryEmail: "shared@example.com" })
@@ -25,7 +25,7 @@ layer(layerInProcess)("Emails", (it) => {
 
   it.effect("sends to each user with a primary e-mail who wants the category, and says why not for the others", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       yield* AdminProjects.update({ config: { emailConfig: { type: "standard", ...smtp } } }).pipe(Effect.provide(TestApps.admin()))
       const reader = yield* ServerUsers.create({ primaryEmail: "reader@example.com", displayName: "Reader" })
       const optedOut = yield* ServerUsers.create({ primaryEmail: "optedout@example.com" })
@@ -67,7 +67,7 @@ layer(layerInProcess)("Emails", (it) => {
 
   it.effect("a test e-mail goes through the given server, or fails with its reason", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const server = yield* smtpServer({ username: "mailer", password: "pw" })
       const local = { ...smtp, host: "127.0.0.1", port: server.port }
       yield* Emails.sendTestEmail({ recipientEmail: "admin@example.com", emailConfig: local })
@@ -82,7 +82,7 @@ layer(layerInProcess)("Emails", (it) => {
 
   it.effect("a sign-in invitation is mailed with its link; an untrusted link is refused", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       yield* Emails.sendSignInInvitation({ email: "invitee@example.com", callbackUrl: "http://localhost:3000/handler/sign-up" })
       const mail = yield* emulator.mailbox.latest("invitee@example.com")
       assert.include(mail?.text ?? "", "http://localhost:3000/handler/sign-up")

@@ -5,11 +5,11 @@ import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
 import * as Teams from "../../packages/sdk/src/api/Teams.ts"
 import { SchemaError } from "../../packages/sdk/src/protocol/KnownErrors.ts"
-import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { withWireSpy } from "../support/WireSpy.ts"
 
-layer(layerInProcess)("camelCase inputs", (it) => {
+layer(Emulator.layer)("camelCase inputs", (it) => {
   it.effect("a camelCase input goes over the wire in snake_case, nested values and a Redacted password included", () =>
     Effect.gen(function*() {
       const { result, sent } = yield* withWireSpy(ServerUsers.create({

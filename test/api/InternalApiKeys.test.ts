@@ -6,12 +6,12 @@ import { TestClock } from "effect/testing"
 import * as InternalApiKeys from "../../packages/sdk/src/api/InternalApiKeys.ts"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
 import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 /** A server app of the demo project with another secret key. */
 const serverWithKey = (secretServerKey: Redacted.Redacted<string>) =>
-  Layer.unwrap(Effect.map(Emulator, (emulator) =>
+  Layer.unwrap(Effect.map(Emulator.Emulator, (emulator) =>
     StackServerApp.layer({
       projectId: emulator.demoProject.projectId,
       secretServerKey,
@@ -20,7 +20,7 @@ const serverWithKey = (secretServerKey: Redacted.Redacted<string>) =>
 
 const dayMillis = 24 * 60 * 60 * 1000
 
-layer(layerInProcess)("InternalApiKeys", (it) => {
+layer(Emulator.layer)("InternalApiKeys", (it) => {
   it.effect("shows the full keys once; later reads show their last four characters", () =>
     Effect.gen(function*() {
       const created = yield* InternalApiKeys.create({

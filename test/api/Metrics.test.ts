@@ -2,16 +2,16 @@ import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { TestClock } from "effect/testing"
 import * as Metrics from "../../packages/sdk/src/api/Metrics.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as Users from "../../packages/emulator/src/EmulatorUsers.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 const dayMillis = 24 * 60 * 60 * 1000
 
-layer(layerInProcess)("Metrics", (it) => {
+layer(Emulator.layer)("Metrics", (it) => {
   it.effect("counts the project's users, sign-ups and activity per day, recent users and sign-in methods", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const projectId = emulator.demoProject.projectId
       yield* TestClock.setTime(100 * dayMillis + 3_600_000) // day 100, 01:00 UTC
       const first = yield* emulator.run(Users.create({ projectId, displayName: "first", passwordHash: "scrypt$x" }))

@@ -1,14 +1,14 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Notifications from "../../packages/sdk/src/api/Notifications.ts"
-import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { signUp } from "./accountSupport.ts"
 
 const byName = (categories: ReadonlyArray<Notifications.NotificationCategory>, name: string) =>
   categories.find((c) => c.name === name)!
 
-layer(layerInProcess)("Notifications", (it) => {
+layer(Emulator.layer)("Notifications", (it) => {
   it.effect("the current user sees every category enabled by default and turns one off", () =>
     Effect.gen(function*() {
       yield* signUp()

@@ -2,7 +2,7 @@ import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as OAuthProviders from "../../packages/sdk/src/api/OAuthProviders.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
-import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { signUp } from "./accountSupport.ts"
 
@@ -18,7 +18,7 @@ const linkGithub = (userId: string, accountId: string, allowSignIn = true) =>
     allowConnectedAccounts: true
   }).pipe(asServer)
 
-layer(layerInProcess)("OAuthProviders", (it) => {
+layer(Emulator.layer)("OAuthProviders", (it) => {
   it.effect("a server links an account; the user lists, reads, updates and unlinks it", () =>
     Effect.gen(function*() {
       const { userId } = yield* signUp()

@@ -8,7 +8,7 @@ import * as InternalApiKeys from "../../packages/sdk/src/api/InternalApiKeys.ts"
 import * as OwnedProjects from "../../packages/sdk/src/api/OwnedProjects.ts"
 import * as StackAdminApp from "../../packages/sdk/src/apps/StackAdminApp.ts"
 import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as Faults from "../../packages/emulator/src/Faults.ts"
 import type { ProjectCredentials } from "../../packages/emulator/src/Seeds.ts"
 import * as Sessions from "../../packages/emulator/src/internal/model/SessionRules.ts"
@@ -21,7 +21,7 @@ const currentPath = "/api/v1/internal/projects/current"
 /** A signed-in user of a project (state-level setup): its tokens. */
 const signedInUser = (project: ProjectCredentials, email: string) =>
   Effect.gen(function*() {
-    const emulator = yield* Emulator
+    const emulator = yield* Emulator.Emulator
     return yield* emulator.run(Effect.gen(function*() {
       const user = yield* Users.create({ projectId: project.projectId, primaryEmail: email, primaryEmailAuthEnabled: true })
       const tokens = yield* Sessions.create({ projectId: project.projectId, userId: user.id, baseUrl: emulator.baseUrl })
@@ -31,7 +31,7 @@ const signedInUser = (project: ProjectCredentials, email: string) =>
 
 /** A client app of a project, signed in with these tokens (or signed out). */
 const clientOf = (project: ProjectCredentials, tokens?: { readonly accessToken: string; readonly refreshToken: string }) =>
-  Layer.unwrap(Effect.map(Emulator, (emulator) =>
+  Layer.unwrap(Effect.map(Emulator.Emulator, (emulator) =>
     StackClientApp.layer({
       projectId: project.projectId,
       publishableClientKey: project.publishableClientKey,
@@ -45,10 +45,10 @@ const asOwnerAdmin = <A, E, R>(projectId: string, effect: Effect.Effect<A, E, R>
 
 const knownCode = (error: { readonly _tag: string; readonly code?: string }) => (error._tag === "KnownError" ? error.code : error._tag)
 
-layer(layerInProcess)("OwnedProjects and admin by the owner's session", (it) => {
+layer(Emulator.layer)("OwnedProjects and admin by the owner's session", (it) => {
   it.effect("the owner creates and lists projects, then administers one with the session instead of a key", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const owner = yield* signedInUser(emulator.internalProject, "owner@example.com")
       const result = yield* Effect.gen(function*() {
         const created = yield* OwnedProjects.create({ displayName: "My App", description: "mine", config: { signUpEnabled: false } })
@@ -83,7 +83,7 @@ layer(layerInProcess)("OwnedProjects and admin by the owner's session", (it) => 
 
   it.effect("a user who is not an admin of the project is refused (after one retry)", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const stranger = yield* signedInUser(emulator.internalProject, "stranger@example.com")
       yield* emulator.requests.clear
       const error = yield* Effect.flip(asOwnerAdmin(emulator.demoProject.projectId, AdminProjects.get()).pipe(
@@ -95,7 +95,7 @@ layer(layerInProcess)("OwnedProjects and admin by the owner's session", (it) => 
 
   it.effect("a session of another project than internal is InvalidProjectForAdminAccessToken", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const demoUser = yield* signedInUser(emulator.demoProject, "demo-user@example.com")
       const error = yield* Effect.flip(asOwnerAdmin(emulator.demoProject.projectId, AdminProjects.get()).pipe(
         Effect.provide(clientOf(emulator.demoProject, demoUser))
@@ -105,7 +105,7 @@ layer(layerInProcess)("OwnedProjects and admin by the owner's session", (it) => 
 
   it.effect("an admin token the service calls invalid is marked expired, refreshed and the request retried once", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const owner = yield* signedInUser(emulator.internalProject, "retry-owner@example.com")
       const projectId = yield* OwnedProjects.create({ displayName: "Retry" }).pipe(
         Effect.map((p) => p.id),
@@ -129,7 +129,7 @@ layer(layerInProcess)("OwnedProjects and admin by the owner's session", (it) => 
 
   it.effect("an unparsable or expired admin token surfaces as the protocol's error after one retry", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const owner = yield* signedInUser(emulator.internalProject, "stale-owner@example.com")
       const projectId = yield* OwnedProjects.create({ displayName: "Stale" }).pipe(
         Effect.map((p) => p.id),
@@ -157,7 +157,7 @@ layer(layerInProcess)("OwnedProjects and admin by the owner's session", (it) => 
 
   it.effect("owned projects exist only in the internal project, for a signed-in user", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const demoUser = yield* signedInUser(emulator.demoProject, "not-internal@example.com")
       const wrongProject = yield* Effect.flip(OwnedProjects.list().pipe(Effect.provide(clientOf(emulator.demoProject, demoUser))))
       assert.strictEqual(wrongProject._tag, "ExpectedInternalProject")
@@ -169,7 +169,7 @@ layer(layerInProcess)("OwnedProjects and admin by the owner's session", (it) => 
 
   it.effect("creating a project for a team the user is not in is TeamMembershipNotFound", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const owner = yield* signedInUser(emulator.internalProject, "teamless@example.com")
       const error = yield* Effect.flip(OwnedProjects.create({ displayName: "x", teamId: crypto.randomUUID() }).pipe(
         Effect.provide(clientOf(emulator.internalProject, owner))

@@ -5,7 +5,7 @@ import { TestClock } from "effect/testing"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as Passwords from "../../packages/sdk/src/api/Passwords.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
 import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
@@ -25,14 +25,14 @@ const signsInWith = (email: string, secret: string) =>
   Auth.signInWithPassword({ email, password: secret }).pipe(Effect.as(true), Effect.catchTag("EmailPasswordMismatch", () => Effect.succeed(false)))
 
 const sessionsOf = (userId: string) =>
-  Effect.flatMap(Emulator, (emulator) =>
+  Effect.flatMap(Emulator.Emulator, (emulator) =>
     Effect.map(emulator.run(EmulatorState.get), (state) => Table.filter(state.sessions, (s) => s.userId === userId).length))
 
-layer(layerInProcess)("Passwords: reset by e-mail", (it) => {
+layer(Emulator.layer)("Passwords: reset by e-mail", (it) => {
   it.effect("a mailed reset code checks, then resets the password", () =>
     Effect.gen(function*() {
       const { code, email } = yield* resetCode
-      const mail = yield* (yield* Emulator).mailbox.latest(email)
+      const mail = yield* (yield* Emulator.Emulator).mailbox.latest(email)
       assert.isTrue(mail!.text.includes(`${callbackUrl}?code=`))
       yield* Passwords.checkResetCode(code)
       yield* Passwords.reset({ code, password: Redacted.make(newPassword) })
@@ -44,7 +44,7 @@ layer(layerInProcess)("Passwords: reset by e-mail", (it) => {
     Effect.gen(function*() {
       const email = freshEmail("nobody")
       yield* Passwords.sendResetCode({ email, callbackUrl })
-      assert.isUndefined(yield* (yield* Emulator).mailbox.latest(email))
+      assert.isUndefined(yield* (yield* Emulator.Emulator).mailbox.latest(email))
     }).pipe(Effect.provide(TestApps.client())))
 
   it.effect("sendResetCode with an untrusted callback fails with RedirectUrlNotWhitelisted", () =>
@@ -101,7 +101,7 @@ layer(layerInProcess)("Passwords: reset by e-mail", (it) => {
   it.effect("a code out of attempts is VerificationCodeMaxAttemptsReached", () =>
     Effect.gen(function*() {
       const { code } = yield* resetCode
-      yield* (yield* Emulator).run(EmulatorState.update((state) => ({
+      yield* (yield* Emulator.Emulator).run(EmulatorState.update((state) => ({
         ...state,
         verificationCodes: Object.fromEntries(
           Object.entries(state.verificationCodes).map(([id, c]) => [id, c.code === code ? { ...c, attemptCount: c.maxAttempts } : c])
@@ -123,7 +123,7 @@ layer(layerInProcess)("Passwords: reset by e-mail", (it) => {
     }).pipe(Effect.provide(TestApps.client())))
 })
 
-layer(layerInProcess)("Passwords: change and set", (it) => {
+layer(Emulator.layer)("Passwords: change and set", (it) => {
   it.effect("update changes the password, keeps this session and ends the others", () =>
     Effect.gen(function*() {
       const { email, userId } = yield* signUp()

@@ -1,14 +1,14 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as PermissionDefinitions from "../../packages/sdk/src/api/PermissionDefinitions.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
 import * as Permissions from "../../packages/emulator/src/internal/model/PermissionRules.ts"
 import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 import * as Users from "../../packages/emulator/src/EmulatorUsers.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
-layer(layerInProcess)("PermissionDefinitions", (it) => {
+layer(Emulator.layer)("PermissionDefinitions", (it) => {
   it.effect("lists the team definitions with the built-in ones, sorted by id", () =>
     Effect.gen(function*() {
       const team = yield* PermissionDefinitions.list("team")
@@ -21,7 +21,7 @@ layer(layerInProcess)("PermissionDefinitions", (it) => {
 
   it.effect("creates, updates, renames and deletes a team definition; grants and containers follow", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const projectId = emulator.demoProject.projectId
       const created = yield* PermissionDefinitions.create("team", { id: "moderator", description: "Moderates", containedPermissionIds: ["$read_members"] })
       assert.deepStrictEqual(created, { id: "moderator", description: "Moderates", containedPermissionIds: ["$read_members"] })

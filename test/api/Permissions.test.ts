@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Permissions from "../../packages/sdk/src/api/Permissions.ts"
 import * as TeamMemberships from "../../packages/sdk/src/api/TeamMemberships.ts"
 import * as Teams from "../../packages/sdk/src/api/Teams.ts"
-import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { createUser, definePermission, serverApp, signedIn, withConfig } from "../support/TeamFixtures.ts"
 
@@ -16,7 +16,7 @@ describe("Permissions constants", () => {
   })
 })
 
-layer(layerInProcess)("Permissions", (it) => {
+layer(Emulator.layer)("Permissions", (it) => {
   it.effect("a team creator gets the creator defaults only: recursive includes what team_admin contains, non-recursive only the direct ones", () =>
     Effect.gen(function*() {
       yield* signedIn("creator")

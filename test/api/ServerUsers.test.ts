@@ -4,7 +4,7 @@ import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { TestClock } from "effect/testing"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
 import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 import * as Users from "../../packages/emulator/src/EmulatorUsers.ts"
@@ -12,7 +12,7 @@ import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 const usersPath = "/api/v1/users"
 
-layer(layerInProcess)("ServerUsers", (it) => {
+layer(Emulator.layer)("ServerUsers", (it) => {
   it.effect("creates, reads, updates and deletes a user", () =>
     Effect.gen(function*() {
       const created = yield* ServerUsers.create({
@@ -82,7 +82,7 @@ layer(layerInProcess)("ServerUsers", (it) => {
 
   it.effect("lists by page, by search query and by team", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const a = yield* ServerUsers.create({ displayName: "Findme Alpha" })
       const b = yield* ServerUsers.create({ displayName: "Findme Beta" })
       const found = yield* ServerUsers.list({ query: "findme" })
@@ -110,7 +110,7 @@ layer(layerInProcess)("ServerUsers", (it) => {
 
   it.effect("an order other than signedUpAt is refused before any request", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const before = yield* emulator.requests.count({ method: "GET", path: usersPath })
       const error = yield* Effect.flip(ServerUsers.list({ orderBy: "displayName" as ServerUsers.OrderBy }))
       assert.strictEqual(error._tag, "InvalidOrderBy")
@@ -128,12 +128,12 @@ layer(layerInProcess)("ServerUsers", (it) => {
     }).pipe(Effect.provide(TestApps.server())))
 })
 
-layer(layerInProcess)("ServerUsers.stream", (it) => {
+layer(Emulator.layer)("ServerUsers.stream", (it) => {
   const count = 1_050
 
   it.effect("walks 1,050 users page by page, each exactly once, in signed-up order both ways", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       for (let i = 0; i < count; i++) {
         if (i % 3 === 0) yield* TestClock.adjust(1) // some users share a sign-up millisecond: ties go by id
         yield* emulator.run(Users.create({ projectId: emulator.demoProject.projectId, displayName: `user ${i}` }))
@@ -160,7 +160,7 @@ layer(layerInProcess)("ServerUsers.stream", (it) => {
 
   it.effect("fetches a page only when the previous one is consumed", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       yield* emulator.requests.clear
       const firstFive = yield* Stream.runCollect(ServerUsers.stream({ limit: 10 }).pipe(Stream.take(5)))
       assert.strictEqual(firstFive.length, 5)
@@ -171,7 +171,7 @@ layer(layerInProcess)("ServerUsers.stream", (it) => {
 describe("ServerUsers in types", () => {
   it("a client app cannot express server user management", () => {
     // @ts-expect-error ServerAccess is not provided by the client app
-    const _check: Effect.Effect<unknown, unknown, never> = ServerUsers.get("u").pipe(Effect.provide(TestApps.client()), Effect.provide(layerInProcess))
+    const _check: Effect.Effect<unknown, unknown, never> = ServerUsers.get("u").pipe(Effect.provide(TestApps.client()), Effect.provide(Emulator.layer))
     void _check
   })
 })

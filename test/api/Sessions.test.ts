@@ -2,16 +2,16 @@ import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
 import * as Sessions from "../../packages/sdk/src/api/Sessions.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 const sessionsPath = "/api/v1/auth/sessions"
 
-layer(layerInProcess)("Sessions", (it) => {
+layer(Emulator.layer)("Sessions", (it) => {
   it.effect("a server creates a one-year session for a user, and acting with its tokens reads it as current", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const user = yield* ServerUsers.create({ displayName: "Session user" })
       const tokens = yield* Sessions.create({ userId: user.id })
       const sent = (yield* emulator.requests.filter({ method: "POST", path: sessionsPath })).at(-1)

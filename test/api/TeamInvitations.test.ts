@@ -6,7 +6,7 @@ import * as Permissions from "../../packages/sdk/src/api/Permissions.ts"
 import * as TeamInvitations from "../../packages/sdk/src/api/TeamInvitations.ts"
 import * as TeamMemberships from "../../packages/sdk/src/api/TeamMemberships.ts"
 import * as Teams from "../../packages/sdk/src/api/Teams.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as Mail from "../../packages/emulator/src/Mail.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { clientApp, freshEmail, serverApp, signedIn } from "../support/TeamFixtures.ts"
@@ -21,7 +21,7 @@ const invite = (teamName = "Invites") =>
     const team = yield* Teams.create({ displayName: teamName })
     const email = freshEmail("invitee")
     const sent = yield* TeamInvitations.send({ teamId: team.id, email, callbackUrl })
-    const mail = yield* Effect.flatMap(Emulator, (e) => e.mailbox.latest(email))
+    const mail = yield* Effect.flatMap(Emulator.Emulator, (e) => e.mailbox.latest(email))
     assert.isDefined(mail)
     assert.include(mail!.subject, teamName)
     const link = /https?:\/\/[^\s\]]+/.exec(mail!.text)![0]
@@ -39,7 +39,7 @@ describe("TeamInvitations.codeFromUrl", () => {
   })
 })
 
-layer(layerInProcess)("TeamInvitations", (it) => {
+layer(Emulator.layer)("TeamInvitations", (it) => {
   it.effect("an invitee checks, reads and accepts the mailed code, joins the team, and the invitation is gone", () =>
     Effect.gen(function*() {
       yield* signedIn("inviter")

@@ -4,7 +4,7 @@ import * as Permissions from "../../packages/sdk/src/api/Permissions.ts"
 import * as TeamMemberProfiles from "../../packages/sdk/src/api/TeamMemberProfiles.ts"
 import * as TeamMemberships from "../../packages/sdk/src/api/TeamMemberships.ts"
 import * as Teams from "../../packages/sdk/src/api/Teams.ts"
-import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { clientApp, createUser, serverApp, signedIn } from "../support/TeamFixtures.ts"
 
@@ -21,7 +21,7 @@ const teamWithMember = (memberName: string) =>
     return { team, member, memberUser, server }
   })
 
-layer(layerInProcess)("TeamMemberProfiles", (it) => {
+layer(Emulator.layer)("TeamMemberProfiles", (it) => {
   it.effect("profiles fall back to the user's name; a member updates their own profile in the team", () =>
     Effect.gen(function*() {
       const me = yield* signedIn("profiled", { displayName: "Ada" })

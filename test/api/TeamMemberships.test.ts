@@ -3,13 +3,13 @@ import * as Effect from "effect/Effect"
 import * as Permissions from "../../packages/sdk/src/api/Permissions.ts"
 import * as TeamMemberships from "../../packages/sdk/src/api/TeamMemberships.ts"
 import * as Teams from "../../packages/sdk/src/api/Teams.ts"
-import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { createUser, serverApp, signedIn, userRow } from "../support/TeamFixtures.ts"
 
 const unknownId = "00000000-0000-4000-8000-000000000000"
 
-layer(layerInProcess)("TeamMemberships", (it) => {
+layer(Emulator.layer)("TeamMemberships", (it) => {
   it.effect("a server adds a user as a plain member (member defaults only) and removes them", () =>
     Effect.gen(function*() {
       const user = yield* createUser("joiner")

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Permissions from "../../packages/sdk/src/api/Permissions.ts"
 import * as TeamMemberships from "../../packages/sdk/src/api/TeamMemberships.ts"
 import * as Teams from "../../packages/sdk/src/api/Teams.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as Users from "../../packages/emulator/src/EmulatorUsers.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { clientApp, createUser, freshEmail, serverApp, signedIn, userRow, withConfig } from "../support/TeamFixtures.ts"
@@ -11,7 +11,7 @@ import { reasonOf, reasonWith } from "../support/Transport.ts"
 
 const unknownId = "00000000-0000-4000-8000-000000000000"
 
-layer(layerInProcess)("Teams", (it) => {
+layer(Emulator.layer)("Teams", (it) => {
   it.effect("a new user has no team; a created team is listed, selected, and its creator is its admin", () =>
     Effect.gen(function*() {
       const user = yield* signedIn("creator")
@@ -124,7 +124,7 @@ layer(layerInProcess)("Teams", (it) => {
   it.effect("a project creating teams on sign-up gives each new user a selected personal team", () =>
     Effect.gen(function*() {
       yield* withConfig({ createTeamOnSignUp: true })
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const projectId = emulator.demoProject.projectId
       const named = yield* signedIn("personal", { displayName: "Ada" })
       const teams = yield* Teams.list()

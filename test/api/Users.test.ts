@@ -4,7 +4,7 @@ import * as Fiber from "effect/Fiber"
 import { TestClock } from "effect/testing"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
 import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 import * as HandlerUrls from "../../packages/sdk/src/handler/HandlerUrls.ts"
@@ -17,7 +17,7 @@ const signedOut = Effect.gen(function*() {
   assert.deepStrictEqual(yield* (yield* Session.Session).state, { _tag: "SignedOut" })
 })
 
-layer(layerInProcess)("Users: the current user", (it) => {
+layer(Emulator.layer)("Users: the current user", (it) => {
   it.effect("getCurrent reads the signed-in user's client view", () =>
     Effect.gen(function*() {
       const { email, userId } = yield* signUp()
@@ -87,7 +87,7 @@ layer(layerInProcess)("Users: the current user", (it) => {
     }).pipe(Effect.provide(TestApps.client())))
 })
 
-layer(layerInProcess)("Users: getUser({ or: redirect })", (it) => {
+layer(Emulator.layer)("Users: getUser({ or: redirect })", (it) => {
   it.effect("navigates to the sign-in page with after_auth_return_to, waits 2000 ms, and never yields a user", () =>
     Effect.gen(function*() {
       const fiber = yield* Users.getUser({ or: "redirect", currentUrl: "https://app.example.com/dashboard?tab=1" }).pipe(
@@ -135,7 +135,7 @@ layer(layerInProcess)("Users: getUser({ or: redirect })", (it) => {
     }).pipe(Effect.provide([TestApps.client(), Navigation.layerTest])))
 })
 
-layer(layerInProcess)("Users: update and delete", (it) => {
+layer(Emulator.layer)("Users: update and delete", (it) => {
   it.effect("update passes the payload through and answers the updated user", () =>
     Effect.gen(function*() {
       yield* signUp()
@@ -161,7 +161,7 @@ layer(layerInProcess)("Users: update and delete", (it) => {
 
   it.effect("deleteCurrent deletes the user, then signs out locally without another request", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const { userId } = yield* signUp()
       const sessionDeletes = yield* countRequests("DELETE", "/auth/sessions/current")
       const before = (yield* emulator.requests.all).length

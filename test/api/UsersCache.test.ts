@@ -4,12 +4,13 @@ import { TestClock } from "effect/testing"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
 import * as QueryCache from "../../packages/sdk/src/query/QueryCache.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Session from "../../packages/sdk/src/session/Session.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
-const countMe = Emulator.use((e) => e.requests.count({ method: "GET", path: "/api/v1/users/me" }))
+const countMe = Emulator.Emulator.use((e) => e.requests.count({ method: "GET", path: "/api/v1/users/me" }))
 
-layer(layerInProcess)("Users.getUser through the app's cache", (it) => {
+layer(Emulator.layer)("Users.getUser through the app's cache", (it) => {
   it.effect("1,000 calls within the freshness window cost one request; the next window one more", () =>
     Effect.gen(function*() {
       yield* Auth.signUpWithPassword({ email: "cache@example.com", password: "correct-horse-battery" })
@@ -40,5 +41,15 @@ layer(layerInProcess)("Users.getUser through the app's cache", (it) => {
       yield* Users.getUser()
       yield* Users.update({ displayName: "Ada" })
       assert.strictEqual((yield* Users.getUser())?.displayName, "Ada")
+    }).pipe(Effect.provide(TestApps.client())))
+
+  it.effect("the new user comes from the app's write observer: a PATCH of /users/me sent by any function is seen at once", () =>
+    Effect.gen(function*() {
+      yield* Auth.signUpWithPassword({ email: "rename-raw@example.com", password: "correct-horse-battery" })
+      yield* Users.getUser()
+      const before = yield* countMe
+      yield* Session.call({ method: "PATCH", path: "/users/me", body: { display_name: "Grace" }, response: Users.CurrentUser, errors: [] })
+      assert.strictEqual((yield* Users.getUser())?.displayName, "Grace")
+      assert.strictEqual((yield* countMe) - before, 0) // served from the cache, not reloaded
     }).pipe(Effect.provide(TestApps.client())))
 })

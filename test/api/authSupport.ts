@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import type { Mail, ProjectConfig, User } from "../../packages/emulator/src/EmulatorState.ts"
 import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
 import * as MailModule from "../../packages/emulator/src/Mail.ts"
@@ -15,12 +15,12 @@ import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 /** A fresh emulator and a client app of its demo project, for one test. */
 export const freshClient = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  effect.pipe(Effect.provide(TestApps.client().pipe(Layer.provideMerge(layerInProcess))))
+  effect.pipe(Effect.provide(TestApps.client().pipe(Layer.provideMerge(Emulator.layer))))
 
 /** Changes the demo project's config. */
 export const setConfig = (patch: Partial<ProjectConfig>) =>
   Effect.gen(function*() {
-    const emulator = yield* Emulator
+    const emulator = yield* Emulator.Emulator
     yield* emulator.run(EmulatorState.update((state) => ({
       ...state,
       projects: Table.modify(state.projects, emulator.demoProject.projectId, (project) => ({
@@ -33,7 +33,7 @@ export const setConfig = (patch: Partial<ProjectConfig>) =>
 /** The newest mail to an address; fails the test when there is none. */
 export const latestMail = (address: string) =>
   Effect.gen(function*() {
-    const mail = yield* (yield* Emulator).mailbox.latest(address)
+    const mail = yield* (yield* Emulator.Emulator).mailbox.latest(address)
     if (mail === undefined) return yield* Effect.die(new Error(`no mail to ${address}`))
     return mail
   })
@@ -48,9 +48,9 @@ export const createPasswordUser = (options: {
   readonly password: string
   readonly verified?: boolean
   readonly totpSecretBase64?: string
-}): Effect.Effect<User, never, Emulator> =>
+}): Effect.Effect<User, never, Emulator.Emulator> =>
   Effect.gen(function*() {
-    const emulator = yield* Emulator
+    const emulator = yield* Emulator.Emulator
     return yield* emulator.run(Effect.gen(function*() {
       return yield* Users.create({
         projectId: emulator.demoProject.projectId,
@@ -66,7 +66,7 @@ export const createPasswordUser = (options: {
 /** A user's row in the emulator. */
 export const userRow = (userId: string) =>
   Effect.gen(function*() {
-    const state = yield* (yield* Emulator).run(EmulatorState.get)
+    const state = yield* (yield* Emulator.Emulator).run(EmulatorState.get)
     return Table.get(state.users, userId)
   })
 

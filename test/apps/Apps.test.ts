@@ -6,7 +6,7 @@ import * as Schema from "effect/Schema"
 import * as KnownErrors from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import * as Session from "../../packages/sdk/src/session/Session.ts"
 import * as TokenStore from "../../packages/sdk/src/session/TokenStore.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import * as Call from "../../packages/sdk/src/transport/Call.ts"
 import * as Access from "../../packages/sdk/src/transport/Access.ts"
@@ -16,7 +16,7 @@ import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
 const Tokens = Schema.Struct({ access_token: Schema.String, refresh_token: Schema.String })
 const Me = Schema.Struct({ id: Schema.String, primary_email: Schema.NullOr(Schema.String) })
 
-layer(layerInProcess)("the three apps against the emulator", (it) => {
+layer(Emulator.layer)("the three apps against the emulator", (it) => {
   it.effect("a client app signs up through its session, then reads the current user", () =>
     Effect.gen(function*() {
       const session = yield* Session.Session
@@ -48,7 +48,7 @@ layer(layerInProcess)("the three apps against the emulator", (it) => {
     Effect.gen(function*() {
       const error = yield* Effect.flip(Call.call({ method: "GET", path: "/users", response: Schema.Unknown, errors: [KnownErrors.InsufficientAccessType] }))
       assert.strictEqual(error._tag, "InsufficientAccessType")
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       assert.isAbove((yield* emulator.requests.all).length, 0)
     }).pipe(Effect.provide(TestApps.client())))
 })
@@ -77,12 +77,12 @@ describe("access levels in types", () => {
   it("a server-only effect does not type-check under a client app", () => {
     const serverOnly = Access.ServerAccess.use(() => Effect.void)
     // @ts-expect-error ServerAccess is not provided by the client app
-    const _check: Effect.Effect<void, never, never> = serverOnly.pipe(Effect.provide(TestApps.client()), Effect.provide(layerInProcess))
+    const _check: Effect.Effect<void, never, never> = serverOnly.pipe(Effect.provide(TestApps.client()), Effect.provide(Emulator.layer))
     void _check // the check is the compiler's: `npm run typecheck` fails if this line compiles
   })
 })
 
-layer(layerInProcess)("two apps in one Layer graph", (it) => {
+layer(Emulator.layer)("two apps in one Layer graph", (it) => {
   it.effect("never share a session or a default token store", () =>
     Effect.gen(function*() {
       // One memo map, as when both apps are parts of one Layer graph (e.g. a ManagedRuntime).

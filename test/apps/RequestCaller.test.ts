@@ -6,7 +6,7 @@ import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
 import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
 import * as QueryCache from "../../packages/sdk/src/query/QueryCache.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as Seeds from "../../packages/emulator/src/Seeds.ts"
 import * as AuthHeaders from "../../packages/sdk/src/session/AuthHeaders.ts"
 import * as CookieStorage from "../../packages/sdk/src/platform/CookieStorage.ts"
@@ -22,7 +22,7 @@ const browser = (email: string) =>
 
 const get = (headers: Record<string, string>) => new Request("http://backend.test/me", { headers })
 
-layer(layerInProcess)("StackServerApp.forRequest: a server app acting as a request's caller", (it) => {
+layer(Emulator.layer)("StackServerApp.forRequest: a server app acting as a request's caller", (it) => {
   it.effect("each request reads its own caller, however many the app serves; no tokens read as signed out", () =>
     Effect.gen(function*() {
       const ada = yield* browser("caller-ada@example.com")
@@ -52,7 +52,7 @@ layer(layerInProcess)("StackServerApp.forRequest: a server app acting as a reque
 
   it.effect("concurrent requests with the same expired access token share one refresh", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const { headers } = yield* browser("caller-refresh@example.com")
       yield* TestClock.adjust(3_600_000) // every access token has expired; the refresh token still works
       const before = yield* emulator.requests.count({ method: "POST", path: "/auth/oauth/token" })
@@ -76,7 +76,7 @@ layer(layerInProcess)("StackServerApp.forRequest: a server app acting as a reque
 
   it.effect("an access token the service rejects is refreshed once and the call sent again", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const { headers } = yield* browser("caller-rejected@example.com")
       const tokens = JSON.parse(headers["x-stack-auth"]!) as { accessToken: string; refreshToken: string }
       // still unexpired by its claims, but its signature no longer matches

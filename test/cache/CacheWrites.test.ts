@@ -11,10 +11,9 @@ import * as Sessions from "../../packages/sdk/src/api/Sessions.ts"
 import * as TeamMemberships from "../../packages/sdk/src/api/TeamMemberships.ts"
 import * as Teams from "../../packages/sdk/src/api/Teams.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
-import * as Mutations from "../../packages/sdk/src/cache/Mutations.ts"
 import * as Queries from "../../packages/sdk/src/cache/Queries.ts"
 import * as QueryCache from "../../packages/sdk/src/query/QueryCache.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 const app = () => TestApps.client()
@@ -26,10 +25,10 @@ const signUp = Effect.suspend(() =>
 const value = <A, E>(snapshot: QueryCache.Snapshot<A, E>): A | undefined =>
   snapshot.exit !== undefined && Exit.isSuccess(snapshot.exit) ? snapshot.exit.value : undefined
 
-layer(layerInProcess)("every write through the app keeps its cache right", (it) => {
+layer(Emulator.layer)("every write through the app keeps its cache right", (it) => {
   it.effect("Users.update gives subscribers the answered user without reading it again", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const cache = yield* QueryCache.QueryCache
       yield* signUp
       yield* cache.retain(Queries.currentUser)
@@ -81,7 +80,7 @@ layer(layerInProcess)("every write through the app keeps its cache right", (it) 
 
   it.effect("a write answered without a decoded value (Teams.select) reloads the subscribed user instead of setting it", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const cache = yield* QueryCache.QueryCache
       yield* signUp
       const team = yield* Teams.create({ displayName: "Selected" })
@@ -97,7 +96,7 @@ layer(layerInProcess)("every write through the app keeps its cache right", (it) 
 
   it.effect("a write no cached read depends on changes nothing, and an unsubscribed entry is not reloaded", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const cache = yield* QueryCache.QueryCache
       yield* signUp
       yield* cache.get(Queries.teams) // a one-off read: no subscriber
@@ -108,21 +107,15 @@ layer(layerInProcess)("every write through the app keeps its cache right", (it) 
       assert.deepStrictEqual(after, ["POST /api/v1/teams", "PATCH /api/v1/users/me"]) // creating selects it; no read
     }).pipe(Effect.provide(app())))
 
-  it.effect("the former Mutations names are the API functions themselves", () =>
-    Effect.sync(() => {
-      assert.strictEqual(Mutations.updateUser, Users.update)
-      assert.strictEqual(Mutations.createTeam, Teams.create)
-    }))
-
   it.effect("Sessions.revokeMine drops another session from the cached list", () =>
     Effect.gen(function*() {
       const cache = yield* QueryCache.QueryCache
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const email = `sessions-${Date.now()}@example.com`
       yield* Auth.signUpWithPassword({ email, password: "correct horse battery" })
       // another device: a second sign-in through its own app
       yield* Auth.signInWithPassword({ email, password: "correct horse battery" }).pipe(
-        Effect.provide(TestApps.client().pipe(Layer.provide(Layer.succeed(Emulator, emulator))))
+        Effect.provide(TestApps.client().pipe(Layer.provide(Layer.succeed(Emulator.Emulator, emulator))))
       )
       yield* cache.retain(Queries.sessions)
       yield* cache.get(Queries.sessions) // waits for the subscription's load

@@ -12,7 +12,7 @@ import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as Projects from "../../packages/sdk/src/api/Projects.ts"
 import * as QueryCache from "../../packages/sdk/src/query/QueryCache.ts"
 import * as QueryCacheStreams from "../../packages/sdk/src/query/QueryCacheStreams.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
 class Boom extends Schema.TaggedError<Boom>()("Boom", { n: Schema.Number }) {}
@@ -223,7 +223,7 @@ describe("QueryCache", () => {
   })
 })
 
-layer(layerInProcess)("QueryCache over the emulator", (it) => {
+layer(Emulator.layer)("QueryCache over the emulator", (it) => {
   const app = Layer.provideMerge(QueryCache.layer, TestApps.client())
 
   it.effect("two apps built with one memo map never share a cache", () =>
@@ -238,7 +238,7 @@ layer(layerInProcess)("QueryCache over the emulator", (it) => {
 
   it.effect("20 concurrent reads of the project send one request", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       yield* emulator.requests.clear
       const c = yield* cache
       const q = QueryCache.query(["project"], Projects.getCurrent(), { sessionBound: false })

@@ -30,7 +30,7 @@ describe("faults on demand", () => {
       const response = yield* Fiber.join(fiber)
       assert.strictEqual(response.status, 200)
       assert.strictEqual(yield* emulator.requests.count({ path: "/projects/current" }), 2)
-    }).pipe(Effect.provide(Emulator.layerInProcess)))
+    }).pipe(Effect.provide(Emulator.layer)))
 
   it.effect("statuses apply the given number of times, then the route answers normally", () =>
     Effect.gen(function*() {
@@ -78,7 +78,7 @@ describe("faults on demand", () => {
       const http = yield* clientPipeline
       const error = yield* Effect.flip(http.execute({ method: "POST", path: "/auth/password/sign-in", body: { email: "a@example.com", password: "x" } }))
       assert.strictEqual(reasonOf(error)._tag, "ConnectionError")
-    }).pipe(Effect.provide(Emulator.layerInProcess)))
+    }).pipe(Effect.provide(Emulator.layer)))
 
   it.effect("faults are injected and cleared over the admin-only control route", () =>
     Effect.gen(function*() {

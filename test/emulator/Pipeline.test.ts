@@ -1,6 +1,6 @@
 /**
  * The emulator as the SDK's pipeline sees it: the override-status envelope, known errors, and the
- * in-process transport of `layerInProcess`.
+ * in-process transport of `Emulator.layer`.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -41,7 +41,7 @@ describe("override-status envelope", () => {
     }).pipe(Effect.provide(Emulator.layer)))
 })
 
-describe("the SDK pipeline over layerInProcess", () => {
+describe("the SDK pipeline over Emulator.layer", () => {
   it.effect("signs up, reads the project and gets typed known errors with the real status", () =>
     Effect.gen(function*() {
       const client = yield* pipeline("client")
@@ -64,9 +64,9 @@ describe("the SDK pipeline over layerInProcess", () => {
       assert.strictEqual(recorded.headers[Headers.secretServerKey], "<redacted>")
       assert.strictEqual(recorded.headers[Headers.projectId], demoProject.projectId)
       assert.deepStrictEqual(recorded.body, { display_name: "Via SDK" })
-    }).pipe(Effect.provide(Emulator.layerInProcess)))
+    }).pipe(Effect.provide(Emulator.layer)))
 
-  it.effect("each layerInProcess is a fresh emulator", () =>
+  it.effect("each Emulator.layer is a fresh emulator", () =>
     Effect.gen(function*() {
       const emulator = yield* Emulator.Emulator
       assert.strictEqual(yield* emulator.requests.count(), 0)
@@ -74,7 +74,7 @@ describe("the SDK pipeline over layerInProcess", () => {
       assert.deepStrictEqual(Object.keys(state.users), [])
       assert.deepStrictEqual(Object.keys(state.projects).sort(), [demoProject.projectId, "internal"].sort())
       assert.strictEqual(state.projects.internal?.displayName, "Stack Dashboard")
-    }).pipe(Effect.provide(Emulator.layerInProcess)))
+    }).pipe(Effect.provide(Emulator.layer)))
 
   it.effect("unknown paths are 404 and wrong methods 405, without a known-error code", () =>
     Effect.gen(function*() {

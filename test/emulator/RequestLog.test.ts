@@ -29,7 +29,7 @@ const assertAbsent = (text: string, secrets: ReadonlyArray<string>) => {
   for (const secret of secrets) assert.notInclude(text, secret, `a secret (${secret.slice(0, 6)}…) is in the served log`)
 }
 
-layer(Emulator.layerInProcess)("the emulator's request log (SPEC §7)", (it) => {
+layer(Emulator.layer)("the emulator's request log (SPEC §7)", (it) => {
   it.effect("redacts secret fields of form bodies, JSON bodies at any depth and the query; keeps every other field", () =>
     Effect.gen(function*() {
       const emulator = yield* Emulator.Emulator

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as PermissionDefinitions from "../../packages/sdk/src/api/PermissionDefinitions.ts"
 import * as Permissions from "../../packages/sdk/src/api/Permissions.ts"
-import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as AuthHeaders from "../../packages/sdk/src/session/AuthHeaders.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { handle } from "../../examples/node-service/service.ts"
@@ -17,7 +17,7 @@ const signUp = (email: string) =>
 
 const json = (response: Response) => Effect.promise(() => response.json() as Promise<Record<string, unknown>>)
 
-layer(layerInProcess)("examples/node-service", (it) => {
+layer(Emulator.layer)("examples/node-service", (it) => {
   it.effect("authenticates each request by its x-stack-auth header on one app, lists users, refuses an unknown permission", () =>
     Effect.gen(function*() {
       const headers = { ...(yield* signUp("node-service@example.com")) }

@@ -45,7 +45,7 @@ describe("README", () => {
   })
 })
 
-layer(Emulator.layerInProcess)("README programs against the emulator", (it) => {
+layer(Emulator.layer)("README programs against the emulator", (it) => {
   it.effect("the sign-in program signs in, reads the user and signs out", () =>
     Effect.gen(function*() {
       yield* Auth.signUpWithPassword({ email: "ada@example.com", password: "correct horse battery" })

@@ -1,11 +1,11 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Projects from "../../packages/sdk/src/api/Projects.ts"
-import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { recordingTracer } from "../support/RecordingTracer.ts"
 
-layer(layerInProcess)("observability", (it) => {
+layer(Emulator.layer)("observability", (it) => {
   it.effect("every API call is a span named Module.function with the path and status, and no secrets", () =>
     Effect.gen(function*() {
       const { spans, tracer } = recordingTracer()

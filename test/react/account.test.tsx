@@ -5,7 +5,7 @@ import * as OTPAuth from "otpauth"
 import { Emulator } from "../../packages/emulator/src/Emulator.ts"
 import { afterEach } from "vitest"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
-import * as Mutations from "../../packages/sdk/src/cache/Mutations.ts"
+import * as Users from "../../packages/sdk/src/api/Users.ts"
 import { ConnectionError, OfflineError, StackTransportError } from "../../packages/sdk/src/transport/TransportErrors.ts"
 import { PasswordConfirmationMismatch, PasswordTooShort } from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import { AccountSettings, routeOf } from "../../packages/react/src/account/AccountSettings.tsx"
@@ -239,7 +239,7 @@ describe("AccountSettings over the emulator", () => {
     fireEvent.change(screen.getByTestId("field-totp-setup-code"), { target: { value: right === "000000" ? "111111" : "000000" } })
     fireEvent.submit(screen.getByTestId("mfa-confirm"))
     await screen.findByTestId("error-totp-setup-code")
-    const user = await t.run(Mutations.updateUser({}))
+    const user = await t.run(Users.update({}))
     assert.isFalse(user.isMultiFactorRequired)
     fireEvent.change(screen.getByTestId("field-totp-setup-code"), { target: { value: right } })
     fireEvent.submit(screen.getByTestId("mfa-confirm"))

@@ -5,7 +5,7 @@ import * as Layer from "effect/Layer"
 import { TestClock } from "effect/testing"
 import * as Queries from "../../packages/sdk/src/cache/Queries.ts"
 import * as QueryCache from "../../packages/sdk/src/query/QueryCache.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { useProjectQuery } from "../../packages/react/src/hooks.ts"
 import { StackProvider, useStackContext } from "../../packages/react/src/StackProvider.tsx"
@@ -74,16 +74,16 @@ describe("the cache under React, on a TestClock", () => {
   })
 
   it("unmounting the provider interrupts pending loads and releases the app: nothing runs afterwards", async () => {
-    let emulator: Emulator["Service"] | undefined
+    let emulator: Emulator.Emulator["Service"] | undefined
     let clock: TestClock.TestClock | undefined
     let released = false
     const capture = Layer.effectDiscard(Effect.gen(function*() {
-      emulator = yield* Emulator
+      emulator = yield* Emulator.Emulator
       yield* TestClock.testClockWith((c) => Effect.sync(() => void (clock = c)))
       yield* Effect.addFinalizer(() => Effect.sync(() => void (released = true)))
     }))
     const app = capture.pipe(
-      Layer.provideMerge(Layer.provideMerge(TestApps.client(), layerInProcess)),
+      Layer.provideMerge(Layer.provideMerge(TestApps.client(), Emulator.layer)),
       Layer.provideMerge(TestClock.layer())
     )
     const view = await renderAsync(<StackProvider app={app}><Project /></StackProvider>)

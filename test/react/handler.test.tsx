@@ -7,7 +7,8 @@ import { afterEach } from "vitest"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as CliAuth from "../../packages/sdk/src/api/CliAuth.ts"
 import * as Teams from "../../packages/sdk/src/api/Teams.ts"
-import * as Mutations from "../../packages/sdk/src/cache/Mutations.ts"
+import * as TeamInvitations from "../../packages/sdk/src/api/TeamInvitations.ts"
+import * as Users from "../../packages/sdk/src/api/Users.ts"
 import { Emulator } from "../../packages/emulator/src/Emulator.ts"
 import * as Mail from "../../packages/emulator/src/Mail.ts"
 import { StackHandler } from "../../packages/react/src/handler/StackHandler.tsx"
@@ -94,7 +95,7 @@ describe("StackHandler", () => {
     const secret = new OTPAuth.Secret({ size: 20 })
     const base64 = Buffer.from(secret.buffer as ArrayBuffer).toString("base64")
     await t.run(Auth.signUpWithPassword({ email, password }).pipe(
-      Effect.andThen(Mutations.updateUser({ totpSecretBase64: base64 })),
+      Effect.andThen(Users.update({ totpSecretBase64: base64 })),
       Effect.andThen(Auth.signOut())
     ))
     const signIn = await page("/handler/sign-in?after_auth_return_to=%2Fapp")
@@ -189,7 +190,7 @@ describe("StackHandler", () => {
     const team = await t.run(Effect.gen(function*() {
       yield* Auth.signUpWithPassword({ email: freshEmail(), password })
       const created = yield* Teams.create({ displayName: "Rocket" })
-      yield* Mutations.inviteToTeam({ teamId: created.id, email: invitee, callbackUrl: "http://localhost:3000/handler/team-invitation" })
+      yield* TeamInvitations.send({ teamId: created.id, email: invitee, callbackUrl: "http://localhost:3000/handler/team-invitation" })
       yield* Auth.signOut()
       yield* Auth.signUpWithPassword({ email: invitee, password })
       return created

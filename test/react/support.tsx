@@ -8,7 +8,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import { TestClock } from "effect/testing"
 import { act, cleanup, render, type RenderResult } from "@testing-library/react"
 import { Component, type ReactNode } from "react"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import * as StackRuntime from "../../packages/react/src/StackRuntime.ts"
 
@@ -17,7 +17,7 @@ export const makeRuntime = (options: { readonly testClock?: boolean } = {}) => {
   const visits: Array<{ readonly url: string; readonly replace: boolean }> = []
   const stack = StackRuntime.makeLayer(TestApps.client(), {
     navigate: () => (url, o) => void visits.push({ url, replace: o?.replace === true })
-  }).pipe(Layer.provideMerge(layerInProcess))
+  }).pipe(Layer.provideMerge(Emulator.layer))
   const layer = options.testClock === true ? stack.pipe(Layer.provideMerge(TestClock.layer())) : stack
   const runtime = ManagedRuntime.make(layer)
   return {
@@ -25,7 +25,7 @@ export const makeRuntime = (options: { readonly testClock?: boolean } = {}) => {
     visits,
     run: <A, E>(effect: Effect.Effect<A, E, ManagedRuntime.ManagedRuntime.Services<typeof runtime>>) => runtime.runPromise(effect),
     /** Requests the emulator received for a method and path under /api/v1. */
-    count: (method: string, path: string) => runtime.runPromise(Effect.flatMap(Emulator, (e) => e.requests.count({ method, path }))),
+    count: (method: string, path: string) => runtime.runPromise(Effect.flatMap(Emulator.Emulator, (e) => e.requests.count({ method, path }))),
     /** Unmounts what was rendered, then disposes the runtime. */
     dispose: async () => {
       cleanup()
@@ -38,7 +38,7 @@ export const makeRuntime = (options: { readonly testClock?: boolean } = {}) => {
 
 /** The client app over a fresh in-process emulator, running `onRelease` when its layer is released. */
 export const appLayerWithFinalizer = (onRelease: () => void) =>
-  Layer.provideMerge(TestApps.client(), layerInProcess).pipe(
+  Layer.provideMerge(TestApps.client(), Emulator.layer).pipe(
     Layer.merge(Layer.effectDiscard(Effect.addFinalizer(() => Effect.sync(onRelease))))
   )
 

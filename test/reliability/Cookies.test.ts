@@ -161,7 +161,7 @@ describe("cookie attributes (SPEC §4, §9)", () => {
         assertAttributes(written!, https)
         assert.strictEqual(Number(written!.attributes.get("Max-Age")), 3600)
       }
-    }).pipe(Effect.provide(Layer.fresh(Emulator.layerInProcess))))
+    }).pipe(Effect.provide(Layer.fresh(Emulator.layer))))
 })
 
 // ----- the server store never writes another project's cookies -----
@@ -182,7 +182,7 @@ const operation = fc.oneof(
   fc.record({ _tag: fc.constant("SignOut" as const) })
 )
 
-layer(Emulator.layerInProcess)("the server-side store and other projects' cookies", (it) => {
+layer(Emulator.layer)("the server-side store and other projects' cookies", (it) => {
   it.effect("over 500 random requests × random sign-ins, refreshes and sign-outs: only this project's cookies are ever written, and a sign-out sticks", () =>
     Effect.gen(function*() {
       let runs = 0

@@ -71,7 +71,7 @@ const tokenEndpointPath = "/api/v1/auth/oauth/token"
 
 const withJar = (jar: ReturnType<typeof recordingJar>) => Layer.merge(TestApps.client(), Cookies.layerAdapter(jar.adapter))
 
-layer(Emulator.layerInProcess)("OAuth hygiene (SPEC §4, §9)", (it) => {
+layer(Emulator.layer)("OAuth hygiene (SPEC §4, §9)", (it) => {
   it.effect("PKCE is S256 only: the challenge is the SHA-256 of the verifier kept under the state's cookie, for 3600 s, Lax, Secure on https", () => {
     const jar = recordingJar(true)
     return Effect.gen(function*() {

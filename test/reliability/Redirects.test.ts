@@ -104,7 +104,7 @@ const openAuthorize = (authorizeUrl: string, email: string) =>
     return { status: response.status, code: response.headers.get(Headers.knownError), location: response.headers.get("location") }
   })
 
-layer(Emulator.layerInProcess)("open-redirect corpus (SPEC §5): the service, for the callback URLs the SDK sends", (it) => {
+layer(Emulator.layer)("open-redirect corpus (SPEC §5): the service, for the callback URLs the SDK sends", (it) => {
   const absoluteAttempts = untrusted.filter(({ url }) => URL.canParse(url))
 
   it.effect("password reset, sign-in code, sign-up verification and sign-in invitation refuse every attempt: RedirectUrlNotWhitelisted, nothing mailed, nobody created", () =>

@@ -71,7 +71,7 @@ const knownErrorFault = (code: string, status: number) =>
     body: JSON.stringify({ code, error: `message of ${code}` })
   })
 
-layer(Emulator.layerInProcess)("secrets in traces, logs and errors", (it) => {
+layer(Emulator.layer)("secrets in traces, logs and errors", (it) => {
   it.effect("a representative run of client, server and admin calls leaves no key, token or password in any span, log or error", () =>
     Effect.gen(function*() {
       const emulator = yield* Emulator.Emulator

@@ -2,13 +2,13 @@ import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
-import { layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as AuthHeaders from "../../packages/sdk/src/session/AuthHeaders.ts"
 import * as Session from "../../packages/sdk/src/session/Session.ts"
 import * as TokenStore from "../../packages/sdk/src/session/TokenStore.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 
-layer(layerInProcess)("AuthHeaders: forwarding the browser's session to a backend", (it) => {
+layer(Emulator.layer)("AuthHeaders: forwarding the browser's session to a backend", (it) => {
   it.effect("the headers carry the session's tokens, which a backend reads back from the request", () =>
     Effect.gen(function*() {
       yield* Auth.signUpWithPassword({ email: "forward@example.com", password: "correct horse battery" })

@@ -33,7 +33,7 @@ const accessLifetime = 600_000
 /** Runs `body` against a fresh emulator and a fresh coordinator. */
 const emulated = <A, E>(body: Effect.Effect<A, E, Emulator.Emulator>) =>
   body.pipe(
-    Effect.provide(Layer.fresh(Emulator.layerInProcess)),
+    Effect.provide(Layer.fresh(Emulator.layer)),
     Effect.provideService(RefreshCoordinator.RefreshCoordinator, RefreshCoordinator.make())
   )
 

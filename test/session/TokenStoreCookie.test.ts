@@ -189,7 +189,7 @@ describe("layerServerCookie", () => {
       assert.notStrictEqual(access, user.accessToken)
       const response = cookies.applyTo(new Response("ok"))
       assert.deepStrictEqual(response.headers.getSetCookie(), written)
-    }).pipe(Effect.provide(Layer.fresh(Emulator.layerInProcess))))
+    }).pipe(Effect.provide(Layer.fresh(Emulator.layer))))
 
   it.effect("never writes or deletes another project's cookies", () =>
     Effect.gen(function*() {

@@ -50,7 +50,7 @@ import {
   WebAuthn,
   Webhooks
 } from "../../packages/sdk/src/index.ts"
-import { Emulator, layerInProcess } from "../../packages/emulator/src/Emulator.ts"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { expectNone, type LevelOf, type Misplaced } from "./support.ts"
 
@@ -152,10 +152,10 @@ describe("every API call needs the access level SPEC §6 gives it", () => {
   })
 })
 
-layer(layerInProcess)("access levels at run time", (it) => {
+layer(Emulator.layer)("access levels at run time", (it) => {
   it.effect("a server app runs a server-only call and an admin app runs an admin-only one", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       const page = yield* ServerUsers.list().pipe(Effect.provide(TestApps.server()))
       assert.isArray(page.items)
       const project = yield* AdminProjects.get().pipe(Effect.provide(TestApps.admin()))
@@ -164,7 +164,7 @@ layer(layerInProcess)("access levels at run time", (it) => {
 
   it.effect("a server-only call forced onto a client app dies before sending a request", () =>
     Effect.gen(function*() {
-      const emulator = yield* Emulator
+      const emulator = yield* Emulator.Emulator
       yield* emulator.requests.clear
       // what a cast past the compiler would do: the witness is still checked at run time
       const forced = ServerUsers.list() as unknown as Effect.Effect<ServerUsers.Page, ServerUsers.ListError, StackHttp.StackHttp>

@@ -1,6 +1,6 @@
 /**
  * The command `stack-auth-effect emulator [--port 8102] [--host 127.0.0.1] [--mailbox-port 8105]
- * [--import state.json] [--export-on-exit state.json]` (SPEC §7): serves the emulator on
+ * [--import state.json] [--export-on-exit state.json]`: serves the emulator on
  * loopback, prints the demo project's id and keys and the mailbox URL, and stops cleanly on
  * SIGINT/SIGTERM (exporting the state when asked).
  *
@@ -14,7 +14,7 @@ import type * as Scope from "effect/Scope"
 import * as Emulator from "./Emulator.ts"
 import * as Server from "./EmulatorServer.ts"
 
-/** The parsed command line. SPEC §7 */
+/** The parsed command line. */
 export interface Options {
   readonly port: number
   readonly host: string
@@ -23,7 +23,7 @@ export interface Options {
   readonly exportOnExit: string | undefined
 }
 
-/** The usage text. SPEC §7 */
+/** The usage text. */
 export const usage = `Usage: stack-auth-effect emulator [options]
 
 Runs a local, in-memory Stack Auth emulator.
@@ -36,7 +36,7 @@ Options:
   --export-on-exit <file>  Write the state to <file> when stopped (SIGINT/SIGTERM)
   --help                   Show this text`
 
-/** Parses the arguments after the program name; a string is an error message. SPEC §7 */
+/** Parses the arguments after the program name; a string is an error message. */
 export const parseArgs = (argv: ReadonlyArray<string>): Options | "help" | string => {
   const [command, ...rest] = argv
   if (command === undefined || command === "--help" || command === "-h" || command === "help") return "help"
@@ -78,7 +78,7 @@ export const parseArgs = (argv: ReadonlyArray<string>): Options | "help" | strin
   return options
 }
 
-/** What the command prints once it listens. SPEC §7 */
+/** What the command prints once it listens. */
 export const banner = (info: Server.ServerInfo, demo: Emulator.Service["demoProject"]): string =>
   [
     "Stack Auth emulator (stack-auth-effect)",
@@ -94,7 +94,7 @@ export const banner = (info: Server.ServerInfo, demo: Emulator.Service["demoProj
     "Press Ctrl+C to stop."
   ].join("\n")
 
-/** Runs the emulator until interrupted; exports the state on the way out when asked. SPEC §7 */
+/** Runs the emulator until interrupted; exports the state on the way out when asked. */
 export const program = (options: Options, log: (line: string) => void): Effect.Effect<never, unknown, Scope.Scope> =>
   Effect.gen(function*() {
     const fs = yield* Effect.promise(() => import("node:fs/promises"))
@@ -116,7 +116,7 @@ export const program = (options: Options, log: (line: string) => void): Effect.E
     return yield* Effect.never
   })
 
-/** Runs the command with process arguments; resolves with the exit code. SPEC §7 */
+/** Runs the command with process arguments; resolves with the exit code. */
 export const main = (argv: ReadonlyArray<string>): Promise<number> => {
   const parsed = parseArgs(argv)
   if (parsed === "help") {

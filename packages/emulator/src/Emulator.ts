@@ -1,5 +1,5 @@
 /**
- * The emulator of the service (SPEC §6, §7): an in-memory imitation of Stack Auth's REST API,
+ * The emulator of the service: an in-memory imitation of Stack Auth's REST API,
  * answering web `Request`s in the caller's fiber (so `TestClock` drives token expiry and injected
  * delays), with a mailbox, faults on demand, a bounded request log, and JSON export/import of its
  * state. README's "What the emulator does for real" table says what it only imitates.
@@ -37,21 +37,21 @@ import * as Table from "./internal/state/Table.ts"
 import * as TestTime from "./internal/state/TestTime.ts"
 import * as Tokens from "./internal/model/Tokens.ts"
 
-/** The in-process base URL (what the SDK is configured with). SPEC §7 */
+/** The in-process base URL (what the SDK is configured with). */
 export const defaultBaseUrl = "http://localhost:8102"
 
-/** An injected fault dropped the connection: no response at all. SPEC §8 */
+/** An injected fault dropped the connection: no response at all. */
 export class ConnectionDropped extends Schema.TaggedError<ConnectionDropped>()("ConnectionDropped", {
   method: Schema.String,
   path: Schema.String
 }) {}
 
-/** `importState` was given something that is not an exported state. SPEC §7 */
+/** `importState` was given something that is not an exported state. */
 export class InvalidEmulatorState extends Schema.TaggedError<InvalidEmulatorState>()("InvalidEmulatorState", {
   reason: Schema.String
 }) {}
 
-/** The mails the emulator sent. SPEC §7 */
+/** The mails the emulator sent. */
 export interface Mailbox {
   readonly all: Effect.Effect<ReadonlyArray<Mail>>
   /** The mails of a mailbox: an address or its local part (Inbucket naming), oldest first. */
@@ -61,7 +61,7 @@ export interface Mailbox {
   readonly clear: Effect.Effect<void>
 }
 
-/** The emulator service. SPEC §6, §7 */
+/** The emulator service. */
 export interface Service {
   /** Where the in-process SDK points (`http://localhost:8102`). */
   readonly baseUrl: string
@@ -83,7 +83,7 @@ export interface Service {
   readonly importState: (json: string) => Effect.Effect<void, InvalidEmulatorState>
 }
 
-/** The emulator service key. SPEC §6, §7 */
+/** The emulator service key. */
 export class Emulator extends Context.Service<Emulator, Service>()("stack-auth-effect/emulator/Emulator") {}
 
 /** Options of {@link make}. */
@@ -105,7 +105,7 @@ export interface Options {
   readonly smtpTimeoutMillis?: number | undefined
 }
 
-/** JSON bodies nested deeper than this are refused with `BODY_PARSING_ERROR` (400) before routing. SPEC §8 */
+/** JSON bodies nested deeper than this are refused with `BODY_PARSING_ERROR` (400) before routing. */
 export const maxBodyDepth = 100
 
 /** How deeply a JSON text nests arrays and objects, counted without parsing (no recursion, no stack). */
@@ -131,7 +131,7 @@ const tables = [
   "verificationCodes", "apiKeys", "internalApiKeys", "mails", "cliLogins", "extra"
 ] as const
 
-/** Parses an exported state (shape checks only). SPEC §7 */
+/** Parses an exported state (shape checks only). */
 export const parseState = (json: string): Effect.Effect<State, InvalidEmulatorState> =>
   Effect.try({
     try: () => JSON.parse(json) as unknown,
@@ -150,7 +150,7 @@ export const parseState = (json: string): Effect.Effect<State, InvalidEmulatorSt
     return Effect.succeed(candidate as unknown as State)
   }))
 
-/** Builds an emulator with fresh (seeded) or imported state. SPEC §6, §7 */
+/** Builds an emulator with fresh (seeded) or imported state. */
 export const make = (options: Options = {}): Effect.Effect<Service, InvalidEmulatorState> =>
   Effect.gen(function*() {
     const initial = options.state !== undefined
@@ -220,15 +220,15 @@ export const make = (options: Options = {}): Effect.Effect<Service, InvalidEmula
 /**
  * A fresh emulator alone: the SDK's transport is NOT routed to it. For serving it over HTTP to
  * other programs (`EmulatorServer.layer`) while this program's SDK keeps using the network; tests
- * want {@link layer}. SPEC §7
+ * want {@link layer}.
  */
 export const layerAlone: Layer.Layer<Emulator> = Layer.effect(Emulator, Effect.andThen(TestTime.startTestClockAtRealTime, Effect.orDie(make())))
 
-/** An emulator with options (base URL, routes, imported state, token lifetimes), alone: no routing. SPEC §7 */
+/** An emulator with options (base URL, routes, imported state, token lifetimes), alone: no routing. */
 export const layerAloneWith = (options: Options): Layer.Layer<Emulator, InvalidEmulatorState> =>
   Layer.effect(Emulator, Effect.andThen(TestTime.startTestClockAtRealTime, make(options)))
 
-/** The SDK's transport answered by an emulator; a dropped connection is a `TransportFailure`. SPEC §7 */
+/** The SDK's transport answered by an emulator; a dropped connection is a `TransportFailure`. */
 export const transport = (emulator: Service): HttpTransport => ({
   send: (request) =>
     emulator.handle(request).pipe(
@@ -237,18 +237,15 @@ export const transport = (emulator: Service): HttpTransport => ({
     )
 })
 
-/** Routes the SDK's `HttpTransport` to the emulator in the context. SPEC §7 */
+/** Routes the SDK's `HttpTransport` to the emulator in the context. */
 export const layerTransport: Layer.Layer<never, never, Emulator> = Layer.effect(HttpTransport, Effect.map(Emulator, transport))
 
 /**
  * A fresh (seeded) emulator with the SDK's `HttpTransport` routed to it in process: no socket, no
- * port, and nothing else receives the SDK's requests. What tests use. SPEC §7
+ * port, and nothing else receives the SDK's requests. What tests use.
  */
 export const layer: Layer.Layer<Emulator> = layerTransport.pipe(Layer.provideMerge(layerAlone))
 
-/** The same Layer as {@link layer} (its former name): the emulator with the SDK routed to it in process. SPEC §7 */
-export const layerInProcess: Layer.Layer<Emulator> = layer
-
-/** An emulator with options (base URL, routes, imported state, token lifetimes), the SDK routed to it in process. SPEC §7 */
+/** An emulator with options (base URL, routes, imported state, token lifetimes), the SDK routed to it in process. */
 export const layerWith = (options: Options): Layer.Layer<Emulator, InvalidEmulatorState> =>
   layerTransport.pipe(Layer.provideMerge(layerAloneWith(options)))

@@ -1,5 +1,5 @@
 /**
- * The emulator over HTTP (SPEC §7): the same handler served by `node:http` on loopback, with CORS
+ * The emulator over HTTP: the same handler served by `node:http` on loopback, with CORS
  * for browsers (any origin, the `x-stack-*` headers, credentials), plus the mailbox on its own
  * port: readable pages at `/` (`MailboxView`) and the Inbucket-compatible API under
  * `/api/v1/mailbox`. Both stop when the scope closes.
@@ -19,19 +19,19 @@ import { Emulator } from "./Emulator.ts"
 import * as Mail from "./Mail.ts"
 import * as MailboxView from "./internal/mail/MailboxView.ts"
 
-/** Default port of the API. SPEC §7 */
+/** Default port of the API. */
 export const defaultPort = 8102
-/** Default port of the mailbox API. SPEC §7 */
+/** Default port of the mailbox API. */
 export const defaultMailboxPort = 8105
 
-/** Where to listen. `0` picks a free port; `mailboxPort: false` serves no mailbox. SPEC §7 */
+/** Where to listen. `0` picks a free port; `mailboxPort: false` serves no mailbox. */
 export interface ServeOptions {
   readonly port?: number | undefined
   readonly host?: string | undefined
   readonly mailboxPort?: number | false | undefined
 }
 
-/** Where the servers listen. SPEC §7 */
+/** Where the servers listen. */
 export interface ServerInfo {
   readonly url: string
   readonly port: number
@@ -40,13 +40,13 @@ export interface ServerInfo {
   readonly mailboxPort: number | undefined
 }
 
-/** A server could not start (port in use, ...). SPEC §7 */
+/** A server could not start (port in use, ...). */
 export class ServeError extends Schema.TaggedError<ServeError>()("ServeError", { reason: Schema.String }) {}
 
-/** The running servers. SPEC §7 */
+/** The running servers. */
 export class EmulatorServer extends Context.Service<EmulatorServer, ServerInfo>()("stack-auth-effect/emulator/EmulatorServer") {}
 
-/** Headers a browser may send cross-origin. SPEC §7 */
+/** Headers a browser may send cross-origin. */
 export const allowedHeaders = [
   "content-type", "authorization", "x-stack-project-id", "x-stack-access-type", "x-stack-client-version",
   "x-stack-publishable-client-key", "x-stack-secret-server-key", "x-stack-super-secret-admin-key",
@@ -54,7 +54,7 @@ export const allowedHeaders = [
   "x-stack-override-error-status", "x-stack-auth", "x-stack-branch-id"
 ].join(", ")
 
-/** CORS headers for a request from `origin`. SPEC §7 */
+/** CORS headers for a request from `origin`. */
 export const corsHeaders = (origin: string | undefined, requestedHeaders: string | undefined): Record<string, string> => ({
   "access-control-allow-origin": origin ?? "*",
   "access-control-allow-credentials": "true",
@@ -132,7 +132,7 @@ const portOf = (server: Http.Server): number => {
   return typeof address === "object" && address !== null ? address.port : 0
 }
 
-/** Serves the emulator in the context on loopback until the scope closes. SPEC §7 */
+/** Serves the emulator in the context on loopback until the scope closes. */
 export const serve = (options: ServeOptions = {}): Effect.Effect<ServerInfo, ServeError, Emulator | Scope.Scope> =>
   Effect.gen(function*() {
     const emulator = yield* Emulator
@@ -161,6 +161,6 @@ export const serve = (options: ServeOptions = {}): Effect.Effect<ServerInfo, Ser
     }
   })
 
-/** The servers as a Layer (they stop when the layer is released). SPEC §7 */
+/** The servers as a Layer (they stop when the layer is released). */
 export const layer = (options: ServeOptions = {}): Layer.Layer<EmulatorServer, ServeError, Emulator> =>
   Layer.effect(EmulatorServer, serve(options))

@@ -1,5 +1,5 @@
 /**
- * The emulator's in-memory state (SPEC §3, §4): every resource of the service as plain JSON
+ * The emulator's in-memory state: every resource of the service as plain JSON
  * tables in one `SynchronizedRef`, so a route's read-check-write runs as one transaction and the
  * whole state exports and imports as JSON.
  *
@@ -17,7 +17,7 @@ import * as Table from "./internal/state/Table.ts"
 /** A table of the emulator's state: rows by id. */
 export type { Table } from "./internal/state/Table.ts"
 
-/** An OAuth provider a project offers. SPEC §3 */
+/** An OAuth provider a project offers. */
 export interface OAuthProviderConfig {
   readonly id: string
   readonly type: "shared" | "standard"
@@ -27,7 +27,7 @@ export interface OAuthProviderConfig {
   readonly microsoftTenantId: string | null
 }
 
-/** The e-mail server a project sends with. SPEC §3 */
+/** The e-mail server a project sends with. */
 export type EmailConfig =
   | { readonly type: "shared" }
   | {
@@ -40,13 +40,13 @@ export type EmailConfig =
     readonly senderEmail: string
   }
 
-/** A trusted domain for redirects. SPEC §3, §5 */
+/** A trusted domain for redirects. */
 export interface TrustedDomain {
   readonly domain: string
   readonly handlerPath: string
 }
 
-/** A project's configuration. SPEC §3 */
+/** A project's configuration. */
 export interface ProjectConfig {
   readonly signUpEnabled: boolean
   readonly credentialEnabled: boolean
@@ -68,7 +68,7 @@ export interface ProjectConfig {
   readonly userDefaultPermissions: ReadonlyArray<string>
 }
 
-/** A project; `ownerTeamId` names the `internal` team whose members administer it. SPEC §3, §6 */
+/** A project; `ownerTeamId` names the `internal` team whose members administer it. */
 export interface Project {
   readonly id: string
   readonly displayName: string
@@ -79,7 +79,7 @@ export interface Project {
   readonly config: ProjectConfig
 }
 
-/** A contact channel of a user; the primary e-mail is the channel with `isPrimary`. SPEC §3 */
+/** A contact channel of a user; the primary e-mail is the channel with `isPrimary`. */
 export interface ContactChannel {
   readonly id: string
   readonly type: "email"
@@ -90,7 +90,7 @@ export interface ContactChannel {
   readonly createdAtMillis: number
 }
 
-/** A linked provider account. SPEC §3 */
+/** A linked provider account. */
 export interface OAuthAccount {
   readonly providerId: string
   readonly accountId: string
@@ -105,7 +105,7 @@ export interface OAuthAccount {
   readonly scopes?: ReadonlyArray<string> | undefined
 }
 
-/** A user of one project. Metadata are free JSON (`null` when unset). SPEC §3 */
+/** A user of one project. Metadata are free JSON (`null` when unset). */
 export interface User {
   readonly id: string
   readonly projectId: string
@@ -127,7 +127,7 @@ export interface User {
   readonly selectedTeamId: string | null
 }
 
-/** A session: one refresh token of a user. SPEC §3, §4 */
+/** A session: one refresh token of a user. */
 export interface Session {
   readonly id: string
   readonly projectId: string
@@ -139,7 +139,7 @@ export interface Session {
   readonly isImpersonation: boolean
 }
 
-/** A team. SPEC §3 */
+/** A team. */
 export interface Team {
   readonly id: string
   readonly projectId: string
@@ -151,7 +151,7 @@ export interface Team {
   readonly createdAtMillis: number
 }
 
-/** A membership, carrying the member's team profile. Keyed by {@link membershipKey}. SPEC §3 */
+/** A membership, carrying the member's team profile. Keyed by {@link membershipKey}. */
 export interface Membership {
   readonly projectId: string
   readonly teamId: string
@@ -161,7 +161,7 @@ export interface Membership {
   readonly profileImageUrl: string | null
 }
 
-/** A permission definition at team or project scope. Keyed by {@link permissionKey}. SPEC §3, §6 */
+/** A permission definition at team or project scope. Keyed by {@link permissionKey}. */
 export interface PermissionDefinition {
   readonly projectId: string
   readonly scope: "team" | "project"
@@ -171,7 +171,7 @@ export interface PermissionDefinition {
   readonly createdAtMillis: number
 }
 
-/** A permission held directly by a user (in a team for team scope). SPEC §6 */
+/** A permission held directly by a user (in a team for team scope). */
 export interface PermissionGrant {
   readonly id: string
   readonly projectId: string
@@ -182,7 +182,7 @@ export interface PermissionGrant {
   readonly createdAtMillis: number
 }
 
-/** A one-time code sent by e-mail or shown to a user (verification, reset, OTP, MFA...). SPEC §4 */
+/** A one-time code sent by e-mail or shown to a user (verification, reset, OTP, MFA...). */
 export interface VerificationCode {
   readonly id: string
   readonly projectId: string
@@ -198,7 +198,7 @@ export interface VerificationCode {
   readonly maxAttempts: number
 }
 
-/** A user or team API key. SPEC §3, §4 */
+/** A user or team API key. */
 export interface ApiKey {
   readonly id: string
   readonly projectId: string
@@ -213,7 +213,7 @@ export interface ApiKey {
   readonly manuallyRevokedAtMillis: number | null
 }
 
-/** A project's key set: the keys `RequestAuth` checks. SPEC §3, §4, §6 */
+/** A project's key set: the keys `RequestAuth` checks. */
 export interface InternalApiKey {
   readonly id: string
   readonly projectId: string
@@ -226,7 +226,7 @@ export interface InternalApiKey {
   readonly manuallyRevokedAtMillis: number | null
 }
 
-/** An e-mail the emulator sent (it never leaves the process). SPEC §3, §7 */
+/** An e-mail the emulator sent (it never leaves the process). */
 export interface Mail {
   readonly id: string
   readonly projectId: string | null
@@ -239,7 +239,7 @@ export interface Mail {
   readonly seen: boolean
 }
 
-/** A command-line login. SPEC §4 */
+/** A command-line login. */
 export interface CliLogin {
   readonly id: string
   readonly projectId: string
@@ -251,14 +251,14 @@ export interface CliLogin {
   readonly usedAtMillis: number | null
 }
 
-/** The ES256 key pair access tokens are signed with. SPEC §3 */
+/** The ES256 key pair access tokens are signed with. */
 export interface SigningKey {
   readonly kid: string
   readonly privateJwk: JWK
   readonly publicJwk: JWK
 }
 
-/** The whole state; every field is JSON. SPEC §3 */
+/** The whole state; every field is JSON. */
 export interface State {
   readonly version: 1
   readonly signingKey: SigningKey
@@ -278,14 +278,14 @@ export interface State {
   readonly extra: Readonly<Record<string, Table.Table<unknown>>>
 }
 
-/** The key of a membership row. SPEC §3 */
+/** The key of a membership row. */
 export const membershipKey = (teamId: string, userId: string): string => `${teamId}:${userId}`
 
-/** The key of a permission definition row. SPEC §6 */
+/** The key of a permission definition row. */
 export const permissionKey = (projectId: string, scope: "team" | "project", id: string): string =>
   `${projectId}:${scope}:${id}`
 
-/** Reads and writes a named table in `extra` (for resources other modules add). SPEC §3 */
+/** Reads and writes a named table in `extra` (for resources other modules add). */
 export const extraTable = <A>(name: string) => ({
   /** The table in `state` (empty when never written). */
   get: (state: State): Table.Table<A> => (state.extra[name] ?? Table.empty) as Table.Table<A>,
@@ -293,7 +293,7 @@ export const extraTable = <A>(name: string) => ({
   set: (state: State, table: Table.Table<A>): State => ({ ...state, extra: { ...state.extra, [name]: table } })
 })
 
-/** The state service: reads, and serialised transactions. SPEC §3 */
+/** The state service: reads, and serialised transactions. */
 export interface Service {
   readonly get: Effect.Effect<State>
   /** Replaces the whole state. */
@@ -304,10 +304,10 @@ export interface Service {
   readonly transact: <A, E = never>(f: (state: State) => Effect.Effect<readonly [A, State], E>) => Effect.Effect<A, E>
 }
 
-/** The emulator's state service. SPEC §3 */
+/** The emulator's state service. */
 export class EmulatorState extends Context.Service<EmulatorState, Service>()("stack-auth-effect/emulator/EmulatorState") {}
 
-/** A state service over a fresh `SynchronizedRef`. SPEC §3 */
+/** A state service over a fresh `SynchronizedRef`. */
 export const make = (initial: State): Effect.Effect<Service> =>
   Effect.map(SynchronizedRef.make(initial), (ref) => ({
     get: SynchronizedRef.get(ref),
@@ -316,18 +316,18 @@ export const make = (initial: State): Effect.Effect<Service> =>
     transact: (f) => SynchronizedRef.modifyEffect(ref, f)
   }))
 
-/** The current state. SPEC §3 */
+/** The current state. */
 export const get: Effect.Effect<State, never, EmulatorState> = EmulatorState.use((s) => s.get)
 
-/** Changes the state. SPEC §3 */
+/** Changes the state. */
 export const update = (f: (state: State) => State): Effect.Effect<void, never, EmulatorState> =>
   EmulatorState.use((s) => s.update(f))
 
-/** Runs a transaction that may fail (nothing is written then). SPEC §3 */
+/** Runs a transaction that may fail (nothing is written then). */
 export const transact = <A, E = never>(
   f: (state: State) => Effect.Effect<readonly [A, State], E>
 ): Effect.Effect<A, E, EmulatorState> => EmulatorState.use((s) => s.transact(f))
 
-/** Runs a pure transaction. SPEC §3 */
+/** Runs a pure transaction. */
 export const modify = <A>(f: (state: State) => readonly [A, State]): Effect.Effect<A, never, EmulatorState> =>
   transact((state) => Effect.succeed(f(state)))

@@ -1,5 +1,5 @@
 /**
- * Users of the emulator (SPEC §3, §6): creation (with the e-mail uniqueness rule, the project's
+ * Users of the emulator: creation (with the e-mail uniqueness rule, the project's
  * default permissions and its personal team on sign-up), updates, deletion and look-ups. Route
  * modules call these; every write is one state transaction.
  *
@@ -16,19 +16,19 @@ import { primaryEmailChannel } from "./internal/http/Views.ts"
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
-/** The user of a project who signs in with this e-mail (a channel used for auth). SPEC §3 */
+/** The user of a project who signs in with this e-mail (a channel used for auth). */
 export const findByAuthEmail = (state: State, projectId: string, email: string, exceptUserId?: string): User | undefined =>
   Table.find(state.users, (u) =>
     u.projectId === projectId && u.id !== exceptUserId &&
     u.contactChannels.some((c) => c.type === "email" && c.usedForAuth && sameEmail(c.value, email)))
 
-/** The user with that id in that project. SPEC §3 */
+/** The user with that id in that project. */
 export const findInProject = (state: State, projectId: string, userId: string): User | undefined => {
   const user = Table.get(state.users, userId)
   return user !== undefined && user.projectId === projectId ? user : undefined
 }
 
-/** Fields of a new user; absent fields take the service's defaults. SPEC §3 */
+/** Fields of a new user; absent fields take the service's defaults. */
 export interface NewUser {
   readonly projectId: string
   readonly primaryEmail?: string | null | undefined
@@ -73,7 +73,7 @@ const withGrants = (state: State, grants: ReadonlyArray<PermissionGrant>): State
   return { ...state, permissionGrants }
 }
 
-/** Adds a membership with the project's default team permissions: the creator's, or else the member's. SPEC §6 */
+/** Adds a membership with the project's default team permissions: the creator's, or else the member's. */
 export const addMembership = (state: State, team: Team, userId: string, asCreator: boolean, now: number): State => {
   const project = Table.get(state.projects, team.projectId)
   const membership = { projectId: team.projectId, teamId: team.id, userId, createdAtMillis: now, displayName: null, profileImageUrl: null }
@@ -104,7 +104,7 @@ const personalTeam = (state: State, user: User, now: number): State => {
   return { ...next, users: Table.modify(next.users, user.id, (u) => ({ ...u, selectedTeamId: team.id })) }
 }
 
-/** Creates a user; an e-mail used for auth must be unique in the project. SPEC §3, §6 */
+/** Creates a user; an e-mail used for auth must be unique in the project. */
 export const create = (input: NewUser): Effect.Effect<User, UserWithEmailAlreadyExists, EmulatorState.EmulatorState> =>
   Effect.flatMap(Clock.currentTimeMillis, (now) =>
     EmulatorState.transact((state) => {
@@ -141,7 +141,7 @@ export const create = (input: NewUser): Effect.Effect<User, UserWithEmailAlready
       return Effect.succeed([Table.get(next.users, user.id)!, next] as const)
     }))
 
-/** Changes to a user; `undefined` leaves a field as it is. SPEC §3 */
+/** Changes to a user; `undefined` leaves a field as it is. */
 export interface UserPatch {
   readonly displayName?: string | null | undefined
   readonly profileImageUrl?: string | null | undefined
@@ -181,7 +181,7 @@ const patchChannels = (user: User, patch: UserPatch, now: number): ReadonlyArray
 
 const keep = <A>(value: A | undefined, current: A): A => (value === undefined ? current : value)
 
-/** Updates a user (changing an existing password revokes its sessions). SPEC §3 */
+/** Updates a user (changing an existing password revokes its sessions). */
 export const update = (
   userId: string,
   patch: UserPatch
@@ -220,7 +220,7 @@ export const update = (
       return Effect.succeed([next, { ...state, sessions, users: Table.put(state.users, userId, next) }] as const)
     }))
 
-/** Deletes a user with its sessions, memberships, permissions and keys. SPEC §3 */
+/** Deletes a user with its sessions, memberships, permissions and keys. */
 export const remove = (userId: string): Effect.Effect<void, never, EmulatorState.EmulatorState> =>
   EmulatorState.update((state) => ({
     ...state,

@@ -1,5 +1,5 @@
 /**
- * Faults on demand (SPEC §8, §9): make chosen routes answer 429 (with or without `Retry-After`),
+ * Faults on demand: make chosen routes answer 429 (with or without `Retry-After`),
  * 5xx, 508 `INFINITE_LOOP_DETECTED`, answer late (`Effect.sleep`, so `TestClock` controls it), or
  * drop the connection; for a number of requests or until cleared.
  *
@@ -11,7 +11,7 @@ import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import { apiBase, matchPattern } from "./Router.ts"
 
-/** What an injected fault does. SPEC §8 */
+/** What an injected fault does. */
 export const Fault = Schema.Union([
   Schema.Struct({
     _tag: Schema.tag("Status"),
@@ -22,25 +22,25 @@ export const Fault = Schema.Union([
   Schema.Struct({ _tag: Schema.tag("Delay"), millis: Schema.Number }),
   Schema.Struct({ _tag: Schema.tag("Drop") })
 ])
-/** What an injected fault does. SPEC §8 */
+/** What an injected fault does. */
 export type Fault = typeof Fault.Type
 
-/** Answer with this status (and optional headers and body). SPEC §8 */
+/** Answer with this status (and optional headers and body). */
 export const status = (code: number, options: { readonly headers?: Record<string, string>; readonly body?: string } = {}): Fault =>
   ({ _tag: "Status", status: code, ...options })
-/** 429, with `Retry-After` when seconds are given. SPEC §8 */
+/** 429, with `Retry-After` when seconds are given. */
 export const rateLimited = (retryAfterSeconds?: number): Fault =>
   status(429, { body: "Too many requests", ...(retryAfterSeconds === undefined ? {} : { headers: { "retry-after": String(retryAfterSeconds) } }) })
-/** A 5xx server error (500 by default). SPEC §8 */
+/** A 5xx server error (500 by default). */
 export const serverError = (code = 500): Fault => status(code, { body: "Internal server error (injected by the emulator)" })
-/** 508 with a body containing `INFINITE_LOOP_DETECTED`. SPEC §8 */
+/** 508 with a body containing `INFINITE_LOOP_DETECTED`. */
 export const infiniteLoop = (): Fault => status(508, { body: "INFINITE_LOOP_DETECTED: loop detected (injected by the emulator)" })
-/** Answers normally after a delay (`Effect.sleep`). SPEC §8 */
+/** Answers normally after a delay (`Effect.sleep`). */
 export const delay = (duration: Duration.Input): Fault => ({ _tag: "Delay", millis: Duration.toMillis(Duration.fromInputUnsafe(duration)) })
-/** Drops the connection: in-process the transport fails, over HTTP the socket is destroyed. SPEC §8 */
+/** Drops the connection: in-process the transport fails, over HTTP the socket is destroyed. */
 export const drop = (): Fault => ({ _tag: "Drop" })
 
-/** Where and how often a fault applies. SPEC §8 */
+/** Where and how often a fault applies. */
 export interface Injection {
   /** Only this method (any when absent). */
   readonly method?: string | undefined
@@ -51,13 +51,13 @@ export interface Injection {
   readonly fault: Fault
 }
 
-/** An active injection. SPEC §8 */
+/** An active injection. */
 export interface Active extends Injection {
   readonly id: string
   readonly remaining: number
 }
 
-/** The faults service. SPEC §8 */
+/** The faults service. */
 export interface Service {
   /** Adds an injection; returns its id. */
   readonly inject: (injection: Injection) => Effect.Effect<string>
@@ -76,7 +76,7 @@ const matches = (injection: Injection, method: string, path: string): boolean =>
   (injection.method === undefined || injection.method.toUpperCase() === method.toUpperCase()) &&
   (injection.path === undefined || matchPattern(normalize(injection.path), path) !== undefined)
 
-/** A fresh faults service with no injection. SPEC §8 */
+/** A fresh faults service with no injection. */
 export const make: Effect.Effect<Service> = Effect.map(Ref.make<ReadonlyArray<Active>>([]), (ref) => ({
   inject: (injection) =>
     Ref.modify(ref, (all) => {

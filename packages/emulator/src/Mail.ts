@@ -1,5 +1,5 @@
 /**
- * E-mail in the emulator (SPEC §3, §4, §7): every mail is stored in the state before the call that
+ * E-mail in the emulator: every mail is stored in the state before the call that
  * sends it returns, readable in-process (`Emulator.mailbox`) and through an Inbucket-compatible
  * REST API (`GET /api/v1/mailbox/{name}`, `GET /api/v1/mailbox/{name}/{id}`).
  *
@@ -16,17 +16,17 @@ import * as Table from "./internal/state/Table.ts"
 /** Which of the project's e-mail templates a mail is rendered from. */
 export type { TemplateKind } from "./internal/mail/EmailTemplateRules.ts"
 
-/** The sender of every mail. SPEC §7 */
+/** The sender of every mail. */
 export const defaultFrom = "Stack Auth Emulator <noreply@emulator.stack-auth.local>"
 
-/** A mail written with one of the project's templates (as its admins edited it). SPEC §3, §7 */
+/** A mail written with one of the project's templates (as its admins edited it). */
 export interface TemplateInput {
   readonly kind: EmailTemplates.TemplateKind
   readonly variables: Readonly<Record<string, unknown>>
   readonly userDisplayName?: string | null | undefined
 }
 
-/** What a route sends. SPEC §7 */
+/** What a route sends. */
 export interface SendInput {
   readonly to: string | ReadonlyArray<string>
   /** With `template` and a `projectId`: used only when the project's template fails to render. */
@@ -54,7 +54,7 @@ const contents = (input: SendInput) =>
     )
   })
 
-/** Renders (with `template`) and stores a mail; it is in the mailbox when this returns. SPEC §7 */
+/** Renders (with `template`) and stores a mail; it is in the mailbox when this returns. */
 export const send = (input: SendInput): Effect.Effect<Mail, never, EmulatorState.EmulatorState> =>
   Effect.gen(function*() {
     const { subject, text, html } = yield* contents(input)
@@ -74,13 +74,13 @@ export const send = (input: SendInput): Effect.Effect<Mail, never, EmulatorState
     return mail
   })
 
-/** The Inbucket mailbox name of an address: its local part, lower-cased. SPEC §7 */
+/** The Inbucket mailbox name of an address: its local part, lower-cased. */
 export const mailboxName = (address: string): string => {
   const bare = /<([^>]+)>/.exec(address)?.[1] ?? address
   return (bare.split("@")[0] ?? bare).trim().toLowerCase()
 }
 
-/** The mails of a mailbox (a name or a full address), oldest first. SPEC §7 */
+/** The mails of a mailbox (a name or a full address), oldest first. */
 export const inMailbox = (state: State, nameOrAddress: string): ReadonlyArray<Mail> => {
   const name = mailboxName(nameOrAddress)
   return Table.filter(state.mails, (m) => m.to.some((to) => mailboxName(to) === name))
@@ -88,7 +88,7 @@ export const inMailbox = (state: State, nameOrAddress: string): ReadonlyArray<Ma
     .sort((a, b) => a.sentAtMillis - b.sentAtMillis)
 }
 
-/** The `code` query parameter of the first link in a mail (verification, reset, magic link). SPEC §4 */
+/** The `code` query parameter of the first link in a mail (verification, reset, magic link). */
 export const codeOf = (mail: Mail): string | undefined => {
   for (const match of mail.text.matchAll(/https?:\/\/[^\s\]\)>"']+/g)) {
     try {
@@ -101,10 +101,10 @@ export const codeOf = (mail: Mail): string | undefined => {
   return undefined
 }
 
-/** An address as Inbucket lists a recipient: `<ada@example.com>` (a named one, `Ada <ada@example.com>`, as it is). SPEC §7 */
+/** An address as Inbucket lists a recipient: `<ada@example.com>` (a named one, `Ada <ada@example.com>`, as it is). */
 export const inbucketAddress = (address: string): string => (address.includes("<") ? address.trim() : `<${address.trim()}>`)
 
-/** A mail as an Inbucket list item: `from` as sent (`Name <address>`), `to` as `<address>` items. SPEC §7 */
+/** A mail as an Inbucket list item: `from` as sent (`Name <address>`), `to` as `<address>` items. */
 export const inbucketSummary = (mail: Mail, mailbox: string) => ({
   mailbox,
   id: mail.id,
@@ -117,7 +117,7 @@ export const inbucketSummary = (mail: Mail, mailbox: string) => ({
   seen: mail.seen
 })
 
-/** A mail as an Inbucket message. SPEC §7 */
+/** A mail as an Inbucket message. */
 export const inbucketMessage = (mail: Mail, mailbox: string) => ({
   ...inbucketSummary(mail, mailbox),
   header: { From: [mail.from], To: mail.to.map(inbucketAddress), Subject: [mail.subject] },
@@ -125,14 +125,14 @@ export const inbucketMessage = (mail: Mail, mailbox: string) => ({
   attachments: []
 })
 
-/** Marks a mail as read (reading it through the Inbucket API or the mailbox page). SPEC §7 */
+/** Marks a mail as read (reading it through the Inbucket API or the mailbox page). */
 export const markSeen = (id: string): Effect.Effect<void, never, EmulatorState.EmulatorState> =>
   EmulatorState.update((s) => ({ ...s, mails: Table.modify(s.mails, id, (m) => ({ ...m, seen: true })) }))
 
 const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } })
 
-/** Answers the Inbucket REST API (list, read, delete one, purge) from the state. SPEC §7 */
+/** Answers the Inbucket REST API (list, read, delete one, purge) from the state. */
 export const inbucket = (request: Request): Effect.Effect<Response, never, EmulatorState.EmulatorState> =>
   Effect.gen(function*() {
     const path = new URL(request.url).pathname

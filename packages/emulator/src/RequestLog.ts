@@ -1,5 +1,5 @@
 /**
- * The emulator's record of the requests it received (SPEC §7, §8), so tests can count calls and
+ * The emulator's record of the requests it received, so tests can count calls and
  * check what was sent. Secrets are redacted before they are stored (the log is served by the
  * admin route `/api/v1/emulator/requests`): secret headers, and secret fields of the query and of
  * JSON and form bodies at any depth (tokens, codes, PKCE verifiers, client secrets, passwords).
@@ -16,7 +16,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Headers from "stack-auth-effect/Headers"
 
-/** One received request. SPEC §7 */
+/** One received request. */
 export interface RecordedRequest {
   readonly method: string
   /** The path from the root (`/api/v1/users/me`). */
@@ -30,7 +30,7 @@ export interface RecordedRequest {
   readonly atMillis: number
 }
 
-/** Bounds of a log. SPEC §7 */
+/** Bounds of a log. */
 export interface Options {
   /** How many entries are kept (the oldest are dropped first); {@link defaultMaxEntries} by default. */
   readonly maxEntries?: number | undefined
@@ -38,23 +38,23 @@ export interface Options {
   readonly maxBodyBytes?: number | undefined
 }
 
-/** Entries kept by default: 10,000 (soak and fuzz tests count that many requests). SPEC §7 */
+/** Entries kept by default: 10,000 (soak and fuzz tests count that many requests). */
 export const defaultMaxEntries = 10_000
 
-/** Largest body stored by default: 4 KiB (so a full log stays under about 40 MB). SPEC §7 */
+/** Largest body stored by default: 4 KiB (so a full log stays under about 40 MB). */
 export const defaultMaxBodyBytes = 4 * 1024
 
-/** Nesting depth of a stored body or query beyond which values are replaced by `<too deep>`. SPEC §7 */
+/** Nesting depth of a stored body or query beyond which values are replaced by `<too deep>`. */
 export const maxDepth = 32
 
-/** Which requests to count. SPEC §7 */
+/** Which requests to count. */
 export interface RequestFilter {
   readonly method?: string | undefined
   /** Exact path; under `/api/v1` unless it starts with `/api/` or is `/health`. */
   readonly path?: string | undefined
 }
 
-/** The request log service. SPEC §7 */
+/** The request log service. */
 export interface Service {
   /** Every kept entry, oldest first. */
   readonly all: Effect.Effect<ReadonlyArray<RecordedRequest>>
@@ -68,18 +68,18 @@ export interface Service {
   readonly record: (request: Request) => Effect.Effect<void>
 }
 
-/** Header values never stored. SPEC §7 */
+/** Header values never stored. */
 export const redactedHeaders: ReadonlySet<string> = new Set([
   ...Headers.secretHeaders,
   Headers.publishableClientKey
 ])
 
-/** What a secret value is stored as. SPEC §7 */
+/** What a secret value is stored as. */
 export const redactedValue = "<redacted>"
 
 /**
  * Query and body fields (JSON or form, at any depth, any case) whose values are never stored;
- * besides these, any field whose name holds `password` or `secret` or ends in `token`. SPEC §7
+ * besides these, any field whose name holds `password` or `secret` or ends in `token`.
  */
 export const redactedFields: ReadonlySet<string> = new Set([
   "access_token",
@@ -103,18 +103,18 @@ export const redactedFields: ReadonlySet<string> = new Set([
   "super_secret_admin_key"
 ])
 
-/** Whether a field's value is never stored: a {@link redactedFields} name, or one that names a password, secret or token. SPEC §7 */
+/** Whether a field's value is never stored: a {@link redactedFields} name, or one that names a password, secret or token. */
 export const isSecretField = (name: string): boolean => {
   const lower = name.toLowerCase()
   return redactedFields.has(lower) || /password|secret|token$/.test(lower)
 }
 
-/** What a value nested deeper than {@link maxDepth} is stored as. SPEC §7 */
+/** What a value nested deeper than {@link maxDepth} is stored as. */
 export const tooDeepValue = "<too deep>"
 
 /**
  * A parsed body or query with the value of every secret field, at any depth, replaced by
- * `<redacted>`, and anything nested deeper than {@link maxDepth} replaced by `<too deep>`. SPEC §7
+ * `<redacted>`, and anything nested deeper than {@link maxDepth} replaced by `<too deep>`.
  */
 export const redactFields = (value: unknown, depth = 0): unknown => {
   if (typeof value !== "object" || value === null) return value
@@ -126,10 +126,10 @@ export const redactFields = (value: unknown, depth = 0): unknown => {
   ]))
 }
 
-/** What an oversized body is stored as. SPEC §7 */
+/** What an oversized body is stored as. */
 export const oversizedBody = (bytes: number): string => `<body of ${bytes} bytes, not stored>`
 
-/** What a body that is neither JSON nor a form is stored as (never verbatim: it may hold a secret). SPEC §7 */
+/** What a body that is neither JSON nor a form is stored as (never verbatim: it may hold a secret). */
 export const unparsableBody = (bytes: number): string => `<unparsable body of ${bytes} bytes, not stored>`
 
 const parse = (text: string, contentType: string, maxBodyBytes: number): unknown => {
@@ -170,7 +170,7 @@ const ring = <A>(capacity: number) => {
   }
 }
 
-/** A fresh, empty log keeping the newest `maxEntries` entries. SPEC §7 */
+/** A fresh, empty log keeping the newest `maxEntries` entries. */
 export const make = (options: Options = {}): Effect.Effect<Service> =>
   Effect.sync(() => {
     const maxBodyBytes = Math.max(0, options.maxBodyBytes ?? defaultMaxBodyBytes)

@@ -1,5 +1,5 @@
 /**
- * A tiny method + path-pattern router for the emulator (SPEC §7): route modules export lists of
+ * A tiny method + path-pattern router for the emulator: route modules export lists of
  * {@link Route}s (`Router.get("/users/:userId", "server", handler)`), `routes/index.ts` composes
  * them, and {@link make} turns the list into `(request) => Effect<Response>`.
  *
@@ -23,16 +23,16 @@ import * as Responses from "./internal/http/Responses.ts"
 export type { Auth } from "./internal/http/RequestAuth.ts"
 export type { OAuthFailure, RouteFailure, StatusFailure } from "./internal/http/Responses.ts"
 
-/** HTTP methods routes answer. SPEC §7 */
+/** HTTP methods routes answer. */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
-/** What a route requires: nothing (`public`), or at least this access type. SPEC §6 */
+/** What a route requires: nothing (`public`), or at least this access type. */
 export type Access = "public" | AccessType
 
-/** The authentication a handler receives for its declared access. SPEC §6 */
+/** The authentication a handler receives for its declared access. */
 export type AuthFor<A extends Access> = A extends "public" ? undefined : Auth
 
-/** Everything a handler gets about its request. SPEC §7 */
+/** Everything a handler gets about its request. */
 export interface RouteContext<A = Auth | undefined> {
   readonly request: Request
   readonly url: URL
@@ -47,13 +47,13 @@ export interface RouteContext<A = Auth | undefined> {
   readonly auth: A
 }
 
-/** The services a handler may use. SPEC §7 */
+/** The services a handler may use. */
 export type RouteEnv = EmulatorState
 
-/** A route handler. SPEC §7 */
+/** A route handler. */
 export type Handler<A = Auth | undefined> = (context: RouteContext<A>) => Effect.Effect<Response, Responses.RouteFailure, RouteEnv>
 
-/** One route: method, pattern from the root (`/api/v1/users/:userId`), access and handler. SPEC §7 */
+/** One route: method, pattern from the root (`/api/v1/users/:userId`), access and handler. */
 export interface Route {
   readonly method: Method
   readonly pattern: string
@@ -61,7 +61,7 @@ export interface Route {
   readonly handler: Handler
 }
 
-/** Where the protocol's API lives. SPEC §7 */
+/** Where the protocol's API lives. */
 export const apiBase = "/api/v1"
 
 /** Options of a route: `root` for paths outside `/api/v1` (e.g. `/health`). */
@@ -69,7 +69,7 @@ export interface RouteOptions {
   readonly root?: boolean
 }
 
-/** Declares a route; `path` is under `/api/v1` unless `root`. SPEC §7 */
+/** Declares a route; `path` is under `/api/v1` unless `root`. */
 export const route = <A extends Access>(
   method: Method,
   path: string,
@@ -78,25 +78,25 @@ export const route = <A extends Access>(
   options: RouteOptions = {}
 ): Route => ({ method, pattern: options.root ? path : apiBase + path, access, handler: handler as Handler })
 
-/** Declares a GET route. SPEC §7 */
+/** Declares a GET route. */
 export const get = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
   route("GET", path, access, handler, options)
-/** Declares a POST route. SPEC §7 */
+/** Declares a POST route. */
 export const post = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
   route("POST", path, access, handler, options)
-/** Declares a PUT route. SPEC §7 */
+/** Declares a PUT route. */
 export const put = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
   route("PUT", path, access, handler, options)
-/** Declares a PATCH route. SPEC §7 */
+/** Declares a PATCH route. */
 export const patch = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
   route("PATCH", path, access, handler, options)
-/** Declares a DELETE route. SPEC §7 */
+/** Declares a DELETE route. */
 export const del = <A extends Access>(path: string, access: A, handler: Handler<AuthFor<A>>, options?: RouteOptions) =>
   route("DELETE", path, access, handler, options)
 
 const segments = (path: string): ReadonlyArray<string> => path.split("/").filter((s) => s.length > 0)
 
-/** Matches a path against a pattern (`:name` captures one segment, a final `*` the rest). SPEC §7 */
+/** Matches a path against a pattern (`:name` captures one segment, a final `*` the rest). */
 export const matchPattern = (pattern: string, path: string): Record<string, string> | undefined => {
   const want = segments(pattern)
   const have = segments(path)
@@ -122,7 +122,7 @@ export const matchPattern = (pattern: string, path: string): Record<string, stri
 /** Literal segments outrank parameters: `/users/me` wins over `/users/:userId`. */
 const specificity = (pattern: string): string => segments(pattern).map((s) => (s.startsWith(":") ? "0" : "1")).join("")
 
-/** Authenticates a request for a route's access. SPEC §6 */
+/** Authenticates a request for a route's access. */
 export type Authenticate = (request: Request, access: AccessType) => Effect.Effect<Auth, Responses.RouteFailure, RouteEnv>
 
 /** Marks an unknown property in a decoding issue, so the problems group them per object. */
@@ -163,7 +163,7 @@ const problemsOf = (where: string, issue: SchemaIssue.Issue): ReadonlyArray<stri
 
 const validationPrefix = "Request validation failed on "
 
-/** A `SchemaError` in the service's format: the request line, then `  - <problem>` lines. SPEC §8 */
+/** A `SchemaError` in the service's format: the request line, then `  - <problem>` lines. */
 const withRequestLine = (error: SchemaError, method: string, path: string): SchemaError => {
   if (Fields.isPlain(error) || error.message.startsWith(validationPrefix)) return error
   const problems = error.message.split("\n").filter((line) => line.length > 0)
@@ -173,7 +173,7 @@ const withRequestLine = (error: SchemaError, method: string, path: string): Sche
 
 /**
  * Decodes a body (or, with `where: "query"`, a query) with a schema; a mismatch is the protocol's
- * `SchemaError` naming each field as the service does (`body.display_name`). SPEC §8
+ * `SchemaError` naming each field as the service does (`body.display_name`).
  */
 export const decode = <S extends Schema.Decoder<unknown>>(
   schema: S,
@@ -196,7 +196,7 @@ const parseBody = (request: Request, text: string): Effect.Effect<unknown, BodyP
   })
 }
 
-/** The router: finds the route, authenticates, parses the body, runs the handler. SPEC §7 */
+/** The router: finds the route, authenticates, parses the body, runs the handler. */
 export const make = (
   routes: ReadonlyArray<Route>,
   authenticate: Authenticate

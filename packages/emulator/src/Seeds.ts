@@ -1,5 +1,5 @@
 /**
- * What a fresh emulator holds (SPEC §2, §3): the `internal` project (the dashboard's own) and a
+ * What a fresh emulator holds: the `internal` project (the dashboard's own) and a
  * demo project, both with fixed, printable keys, plus the default project configuration.
  *
  * @since 0.1.0
@@ -17,7 +17,7 @@ import type {
 import { permissionKey } from "./EmulatorState.ts"
 import * as Table from "./internal/state/Table.ts"
 
-/** The credentials of one seeded project. SPEC §6 */
+/** The credentials of one seeded project. */
 export interface ProjectCredentials {
   readonly projectId: string
   readonly displayName: string
@@ -26,7 +26,7 @@ export interface ProjectCredentials {
   readonly superSecretAdminKey: string
 }
 
-/** The seeded demo project: fixed id and keys, printed by the command. SPEC §3, §6 */
+/** The seeded demo project: fixed id and keys, printed by the command. */
 export const demoProject: ProjectCredentials = {
   projectId: "2b7e1f7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
   displayName: "Demo Project",
@@ -35,7 +35,7 @@ export const demoProject: ProjectCredentials = {
   superSecretAdminKey: "sak_emulator_demo_9d3b6f1a8c2e4b7d5a13"
 }
 
-/** The seeded `internal` project (the dashboard's own project). SPEC §2, §6 */
+/** The seeded `internal` project (the dashboard's own project). */
 export const internalProject: ProjectCredentials = {
   projectId: "internal",
   displayName: "Stack Dashboard",
@@ -44,7 +44,7 @@ export const internalProject: ProjectCredentials = {
   superSecretAdminKey: "sak_emulator_internal_1b7d4f9c3e6a4d2b9f06"
 }
 
-/** The default configuration of a new project, as the service creates it (optional features off). SPEC §3 */
+/** The default configuration of a new project, as the service creates it (optional features off). */
 export const defaultConfig: ProjectConfig = {
   signUpEnabled: true,
   credentialEnabled: true,
@@ -68,7 +68,7 @@ export const defaultConfig: ProjectConfig = {
 
 /**
  * The features the seeded projects turn on, so the demo app and tests can use every flow (a new
- * project starts with them off). SPEC §3
+ * project starts with them off).
  */
 export const seededFeatures: Partial<ProjectConfig> = {
   magicLinkEnabled: true,
@@ -81,11 +81,11 @@ export const seededFeatures: Partial<ProjectConfig> = {
 
 /**
  * The projects where anonymous sign-up works: the service allows it only on a fixed list of its
- * own projects, which the emulator's seeded projects stand for. SPEC §4
+ * own projects, which the emulator's seeded projects stand for.
  */
 export const anonymousSignUpProjectIds: ReadonlyArray<string> = [internalProject.projectId, demoProject.projectId]
 
-/** A project row with the default configuration, overridable field by field. SPEC §3 */
+/** A project row with the default configuration, overridable field by field. */
 export const makeProject = (options: {
   readonly id: string
   readonly displayName: string
@@ -103,7 +103,7 @@ export const makeProject = (options: {
   config: { ...defaultConfig, ...options.config }
 })
 
-/** The team permissions every project starts with. SPEC §6 */
+/** The team permissions every project starts with. */
 export const defaultPermissionDefinitions = (
   projectId: string,
   createdAtMillis: number
@@ -126,7 +126,7 @@ export const defaultPermissionDefinitions = (
   }
 ]
 
-/** The key set row of seeded credentials. SPEC §3 */
+/** The key set row of seeded credentials. */
 export const keySet = (credentials: ProjectCredentials, createdAtMillis: number): InternalApiKey => ({
   id: `seed-${credentials.projectId}`,
   projectId: credentials.projectId,
@@ -139,14 +139,14 @@ export const keySet = (credentials: ProjectCredentials, createdAtMillis: number)
   manuallyRevokedAtMillis: null
 })
 
-/** A fresh ES256 signing key. SPEC §3 */
+/** A fresh ES256 signing key. */
 export const generateSigningKey: Effect.Effect<SigningKey> = Effect.promise(async () => {
   const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true })
   const kid = crypto.randomUUID()
   return { kid, privateJwk: await exportJWK(privateKey), publicJwk: await exportJWK(publicKey) }
 })
 
-/** A state with only the seeded projects. SPEC §3 */
+/** A state with only the seeded projects. */
 export const initialState = (signingKey: SigningKey, nowMillis: number): State => {
   const projects = [
     makeProject({ id: internalProject.projectId, displayName: internalProject.displayName, createdAtMillis: nowMillis, config: seededFeatures }),

@@ -6,21 +6,21 @@
  * @module
  */
 
-/** The emulator service and its Layers (`layer`, `layerInProcess`, `layerWith`). SPEC §7 */
+/** The emulator service and its Layers (`layer`, `layerWith`). */
 export * as Emulator from "./Emulator.ts"
-/** Serving the emulator over HTTP on loopback (`serve`, `layer`). SPEC §7 */
+/** Serving the emulator over HTTP on loopback (`serve`, `layer`). */
 export * as EmulatorServer from "./EmulatorServer.ts"
-/** The emulator's state model and transactions. SPEC §3 */
+/** The emulator's state model and transactions. */
 export * as EmulatorState from "./EmulatorState.ts"
-/** Fault constructors (`rateLimited`, `serverError`, `infiniteLoop`, `delay`, `drop`). SPEC §8 */
+/** Fault constructors (`rateLimited`, `serverError`, `infiniteLoop`, `delay`, `drop`). */
 export * as Faults from "./Faults.ts"
-/** Mail helpers (`codeOf`, `mailboxName`). SPEC §7 */
+/** Mail helpers (`codeOf`, `mailboxName`). */
 export * as Mail from "./Mail.ts"
-/** The emulator's log of the requests it answered (secrets redacted): list, filter, count, clear. SPEC §7 */
+/** The emulator's log of the requests it answered (secrets redacted): list, filter, count, clear. */
 export * as RequestLog from "./RequestLog.ts"
-/** The seeded projects (`demoProject`, `internalProject`). SPEC §3 */
+/** The seeded projects (`demoProject`, `internalProject`). */
 export * as Seeds from "./Seeds.ts"
-/** Users of the emulator (`create`, `update`, `remove`), for test setup. SPEC §3 */
+/** Users of the emulator (`create`, `update`, `remove`), for test setup. */
 export * as EmulatorUsers from "./EmulatorUsers.ts"
 
 /** Ready-made client/server/admin app Layers on the emulator's demo project. */

@@ -1,5 +1,5 @@
 /**
- * The React provider (SPEC §2, §4, §9): one Effect runtime per provider, built from the client
+ * The React provider: one Effect runtime per provider, built from the client
  * app's Layer (or handed over ready), disposed when the provider unmounts. Everything below it
  * runs the SDK's effects through that runtime and reads the app's `QueryCache`.
  *
@@ -22,7 +22,7 @@ import { makeRuntime, makeStackApp, type Navigate, type Services, type StackApp,
 
 export { type Navigate, type StackApp, type StackRuntime } from "./StackRuntime.ts"
 
-/** What the provider gives its children. SPEC §9 */
+/** What the provider gives its children. */
 export interface StackContextValue {
   readonly runtime: StackRuntime
   readonly context: Context.Context<Services>
@@ -31,26 +31,26 @@ export interface StackContextValue {
   readonly isDisposed: () => boolean
 }
 
-/** The provider's context; `null` outside a provider. SPEC §9 */
+/** The provider's context; `null` outside a provider. */
 export const StackContext = createContext<StackContextValue | null>(null)
 
-/** Props of {@link StackProvider}: the app's Layer (the provider owns the runtime) or a ready runtime (you own it). SPEC §9 */
+/** Props of {@link StackProvider}: the app's Layer (the provider owns the runtime) or a ready runtime (you own it). */
 export type StackProviderProps = {
   readonly children?: ReactNode
   /** Shown while the runtime is being built. */
   readonly fallback?: ReactNode
   /** Navigation for client-side routers (React Router: `useNavigate()`); `window.location` by default. */
   readonly navigate?: Navigate | undefined
-  /** Handler base path, home path or single URLs (SPEC §2); ignored with `runtime`. */
+  /** Handler base path, home path or single URLs; ignored with `runtime`. */
   readonly urls?: HandlerUrls.Options | undefined
-  /** How the prebuilt components look: light/dark and design tokens (`variables.colorPrimary`, ...). SPEC §2 */
+  /** How the prebuilt components look: light/dark and design tokens (`variables.colorPrimary`, ...). */
   readonly appearance?: Appearance | undefined
-  /** Overrides of the prebuilt components' texts (translations, wording). SPEC §8 */
+  /** Overrides of the prebuilt components' texts (translations, wording). */
   readonly messages?: MessagesOverride | undefined
   /**
    * What the server read for this page (`loadInitialData`): with a runtime whose context is built
    * (`await runtime.context()`), the first render shows this project and user at once, on the
-   * server and when hydrating. SPEC §9
+   * server and when hydrating.
    */
   readonly initialData?: InitialData | undefined
 } & (
@@ -68,7 +68,7 @@ interface Holder {
 }
 
 /**
- * Runs the client app for the components below it (SPEC §1, §9). With `app`, it builds one runtime
+ * Runs the client app for the components below it. With `app`, it builds one runtime
  * (once: changing the prop later needs a new `key`) and disposes it on unmount; with `runtime`, the
  * caller owns and disposes it.
  */
@@ -123,19 +123,19 @@ function Ready(props: {
   return <StackContext value={value}>{props.children}</StackContext>
 }
 
-/** The provider's runtime and cache; throws outside a `StackProvider`. SPEC §9 */
+/** The provider's runtime and cache; throws outside a `StackProvider`. */
 export function useStackContext(): StackContextValue {
   const value = use(StackContext)
   if (value === null) throw new Error("This hook needs a <StackProvider> above it")
   return value
 }
 
-/** The runtime the provider runs the app on. SPEC §9 */
+/** The runtime the provider runs the app on. */
 export function useRuntime(): StackRuntime {
   return useStackContext().runtime
 }
 
-/** The client app below the provider, to run SDK effects from event handlers. SPEC §1 */
+/** The client app below the provider, to run SDK effects from event handlers. */
 export function useStackApp(): StackApp {
   const { runtime, cache, context } = useStackContext()
   return useMemo(() => makeStackApp(runtime, cache, context), [runtime, cache, context])

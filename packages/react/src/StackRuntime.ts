@@ -1,5 +1,5 @@
 /**
- * The runtime behind the React provider (SPEC §9): the client app's Layer plus the query cache,
+ * The runtime behind the React provider: the client app's Layer plus the query cache,
  * navigation and handler URLs, and runners over a built context. React-free.
  *
  * @since 0.1.0
@@ -17,22 +17,22 @@ import * as QueryCache from "stack-auth-effect/QueryCache"
 import * as HandlerUrls from "stack-auth-effect/HandlerUrls"
 import { Navigation } from "stack-auth-effect/Navigation"
 
-/** What every hook may use: the client app, its cache, navigation. SPEC §1, §9 */
+/** What every hook may use: the client app, its cache, navigation. */
 export type Services = StackClientApp.Services | QueryCache.QueryCache | Navigation | WebAuthn.WebAuthn
 
-/** A runtime the provider can run hooks on. SPEC §9 */
+/** A runtime the provider can run hooks on. */
 export type StackRuntime<E = unknown> = ManagedRuntime.ManagedRuntime<Services, E>
 
-/** Where to go: the `navigate` of a client-side router (React Router's `useNavigate()` fits). SPEC §2 */
+/** Where to go: the `navigate` of a client-side router (React Router's `useNavigate()` fits). */
 export type Navigate = (url: string, options?: { readonly replace?: boolean | undefined }) => void
 
-/** Options of {@link makeLayer}. SPEC §9 */
+/** Options of {@link makeLayer}. */
 export interface LayerOptions {
   /** Navigation for client-side routers; `window.location` by default. */
   readonly navigate?: (() => Navigate | undefined) | undefined
-  /** Handler base path, home path or single URLs (SPEC §2). */
+  /** Handler base path, home path or single URLs. */
   readonly urls?: HandlerUrls.Options | undefined
-  /** The passkey ceremonies; the browser's WebAuthn by default (SPEC §5). */
+  /** The passkey ceremonies; the browser's WebAuthn by default. */
   readonly webAuthn?: Layer.Layer<WebAuthn.WebAuthn> | undefined
 }
 
@@ -40,7 +40,7 @@ const browserLocation = () => (globalThis as { location?: Pick<Location, "assign
 
 /**
  * The app's Layer (which holds the query cache, cleared on session changes) plus what the hooks
- * need: navigation, the handler URLs and the passkey ceremonies. For building a runtime by hand. SPEC §2, §9
+ * need: navigation, the handler URLs and the passkey ceremonies. For building a runtime by hand.
  */
 export const makeLayer = <E, R>(
   app: Layer.Layer<StackClientApp.Services, E, R>,
@@ -59,11 +59,11 @@ export const makeLayer = <E, R>(
   return Layer.mergeAll(navigation, urls, options.webAuthn ?? WebAuthn.layerBrowser).pipe(Layer.provideMerge(app))
 }
 
-/** A runtime for the provider from the client app's Layer. SPEC §9 */
+/** A runtime for the provider from the client app's Layer. */
 export const makeRuntime = <E>(app: Layer.Layer<StackClientApp.Services, E>, options: LayerOptions = {}): StackRuntime<E> =>
   ManagedRuntime.make(makeLayer(app, options))
 
-/** Runs the app's effects from event handlers: `const app = useStackApp(); await app.run(Auth.signOut())`. SPEC §9 */
+/** Runs the app's effects from event handlers: `const app = useStackApp(); await app.run(Auth.signOut())`. */
 export interface StackApp {
   readonly runtime: StackRuntime
   readonly cache: QueryCache.Service
@@ -75,7 +75,7 @@ export interface StackApp {
   readonly runFork: <A, E>(effect: Effect.Effect<A, E, Services>) => Fiber.Fiber<A, E>
 }
 
-/** The runners of {@link StackApp} over a built context. SPEC §9 */
+/** The runners of {@link StackApp} over a built context. */
 export const makeStackApp = (runtime: StackRuntime, cache: QueryCache.Service, context: Context.Context<Services>): StackApp => {
   const runExit = <A, E>(effect: Effect.Effect<A, E, Services>) => Effect.runPromiseExitWith(context)(effect)
   return {
@@ -88,7 +88,7 @@ export const makeStackApp = (runtime: StackRuntime, cache: QueryCache.Service, c
   }
 }
 
-/** The typed failure of a cause when it has one, else the defect (squashed). SPEC §9 */
+/** The typed failure of a cause when it has one, else the defect (squashed). */
 export const failureOf = <E>(cause: Cause.Cause<E>): E | unknown => {
   const error = Cause.findError(cause)
   return error._tag === "Success" ? error.success : Cause.squash(cause)

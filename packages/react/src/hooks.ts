@@ -1,5 +1,5 @@
 /**
- * One hook per read of the client app (SPEC §3, §4, §7), each in two forms: `useX` suspends until
+ * One hook per read of the client app, each in two forms: `useX` suspends until
  * the value is there and throws failures to the error boundary; `useXQuery` answers
  * `{ data, error, isLoading, isFetching, refresh }`. Both read the app's `QueryCache`, so every
  * component reading the same thing shares one request and sees the same mutations.
@@ -18,7 +18,7 @@ import type { StackContextValue } from "./StackProvider.tsx"
 import { useStackContext } from "./StackProvider.tsx"
 import { type QueryResult, useQuery, useSuspendWhile, useSuspenseQuery } from "./useQuery.ts"
 
-/** Maps a query result's value, keeping its state. SPEC §9 */
+/** Maps a query result's value, keeping its state. */
 export const mapResult = <A, B, E>(result: QueryResult<A, E>, f: (a: A) => B): QueryResult<B, E> => ({
   ...result,
   data: result.data === undefined ? undefined : f(result.data)
@@ -29,20 +29,20 @@ export type ErrorOf<T> = T extends QueryCache.Query<any, infer E, any> ? E : T e
 
 // ----- project -----
 
-/** The project and its client-visible config. SPEC §3 Project, §7 `GET /projects/current` */
+/** The project and its client-visible config. `GET /projects/current` */
 export const useProject = () => useSuspenseQuery(Queries.project)
-/** {@link useProject} without Suspense. SPEC §9 */
+/** {@link useProject} without Suspense. */
 export const useProjectQuery = () => useQuery(Queries.project)
 
 // ----- user -----
 
-/** What `useUser` does without a signed-in (non-anonymous) user. SPEC §4 */
+/** What `useUser` does without a signed-in (non-anonymous) user. */
 export type UserOr = Users.Or
 
-/** What reading the user can fail with (`or: "anonymous"` adds the anonymous sign-up's failures). SPEC §9 */
+/** What reading the user can fail with (`or: "anonymous"` adds the anonymous sign-up's failures). */
 export type UserError = Queries.CurrentUserError | ErrorOf<typeof Queries.currentUserOrAnonymous>
 
-/** Options of {@link useUser}. SPEC §9 */
+/** Options of {@link useUser}. */
 export interface UserOptions {
   /** `return-null` (default), `throw` (`UserNotSignedIn`), `redirect` (to sign-in) or `anonymous` (sign up one). */
   readonly or?: UserOr | undefined
@@ -52,12 +52,12 @@ const redirectQuery = QueryCache.query(["handler", "redirect-to-sign-in"], Redir
   sessionBound: false
 })
 
-/** Goes to the sign-in page once however many components ask at the same time. SPEC §2, §4 */
+/** Goes to the sign-in page once however many components ask at the same time. */
 const redirectToSignIn = (stack: StackContextValue) => {
   if (!stack.isDisposed()) stack.runtime.runFork(stack.cache.get(redirectQuery, { maxAge: 0 }))
 }
 
-/** The current user. SPEC §3 User, §4 */
+/** The current user; `or` decides the signed-out case (default `return-null`). `GET /users/me` */
 export function useUser(options?: { readonly or?: "return-null" | undefined }): Users.CurrentUser | null
 export function useUser(options: { readonly or: "throw" | "redirect" | "anonymous" }): Users.CurrentUser
 export function useUser(options: UserOptions = {}): Users.CurrentUser | null {
@@ -74,7 +74,7 @@ export function useUser(options: UserOptions = {}): Users.CurrentUser | null {
   return user
 }
 
-/** {@link useUser} without Suspense; `or: "throw"` reports `UserNotSignedIn` as `error`. SPEC §9 */
+/** {@link useUser} without Suspense; `or: "throw"` reports `UserNotSignedIn` as `error`. */
 export function useUserQuery(
   options: UserOptions = {}
 ): QueryResult<Users.CurrentUser | null, UserError | UserNotSignedIn> {
@@ -96,44 +96,44 @@ export function useUserQuery(
 
 // ----- sessions -----
 
-/** The user's sessions; the one in use has `isCurrentSession`. SPEC §3 Session (listed) */
+/** The user's sessions; the one in use has `isCurrentSession`. `GET /auth/sessions?user_id=me` */
 export const useSessions = () => useSuspenseQuery(Queries.sessions)
-/** {@link useSessions} without Suspense. SPEC §9 */
+/** {@link useSessions} without Suspense. */
 export const useSessionsQuery = () => useQuery(Queries.sessions)
 
 // ----- teams -----
 
-/** The user's teams. SPEC §3 Team */
+/** The user's teams. `GET /teams?user_id=me` */
 export const useTeams = () => useSuspenseQuery(Queries.teams)
-/** {@link useTeams} without Suspense. SPEC §9 */
+/** {@link useTeams} without Suspense. */
 export const useTeamsQuery = () => useQuery(Queries.teams)
 
-/** One of the user's teams, or `null` when the user is not in it. SPEC §3 Team */
+/** One of the user's teams, or `null` when the user is not in it. */
 export const useTeam = (teamId: string) => useTeams().find((team) => team.id === teamId) ?? null
-/** {@link useTeam} without Suspense. SPEC §9 */
+/** {@link useTeam} without Suspense. */
 export const useTeamQuery = (teamId: string) => mapResult(useTeamsQuery(), (teams) => teams.find((t) => t.id === teamId) ?? null)
 
-/** The members' profiles of a team. SPEC §3 Team member profile */
+/** The members' profiles of a team. `GET /team-member-profiles?team_id` */
 export const useTeamMemberProfiles = (teamId: string) => useSuspenseQuery(Queries.teamMemberProfiles(teamId))
-/** {@link useTeamMemberProfiles} without Suspense. SPEC §9 */
+/** {@link useTeamMemberProfiles} without Suspense. */
 export const useTeamMemberProfilesQuery = (teamId: string) => useQuery(Queries.teamMemberProfiles(teamId))
 
-/** The pending invitations of a team. SPEC §3 Team invitation */
+/** The pending invitations of a team. `GET /team-invitations?team_id` */
 export const useTeamInvitations = (teamId: string) => useSuspenseQuery(Queries.teamInvitations(teamId))
-/** {@link useTeamInvitations} without Suspense. SPEC §9 */
+/** {@link useTeamInvitations} without Suspense. */
 export const useTeamInvitationsQuery = (teamId: string) => useQuery(Queries.teamInvitations(teamId))
 
 // ----- permissions -----
 
-/** The user's permissions in a team, or in the project without one (contained ones included). SPEC §6 */
+/** The user's permissions in a team, or in the project without one (contained ones included). */
 export const usePermissions = (teamId?: string) => useSuspenseQuery(Queries.permissions(teamId))
-/** {@link usePermissions} without Suspense. SPEC §9 */
+/** {@link usePermissions} without Suspense. */
 export const usePermissionsQuery = (teamId?: string) => useQuery(Queries.permissions(teamId))
 
-/** Whether the user holds a permission in a team, or in the project without one. SPEC §6 */
+/** Whether the user holds a permission in a team, or in the project without one. */
 export const usePermission = (permissionId: string, teamId?: string): boolean =>
   usePermissions(teamId).some((p) => p.id === permissionId)
-/** {@link usePermission} without Suspense. SPEC §9 */
+/** {@link usePermission} without Suspense. */
 export const usePermissionQuery = (
   permissionId: string,
   teamId?: string
@@ -142,17 +142,17 @@ export const usePermissionQuery = (
 
 // ----- contact channels, API keys, notifications -----
 
-/** The user's contact channels. SPEC §3 Contact channel */
+/** The user's contact channels. `GET /contact-channels?user_id=me` */
 export const useContactChannels = () => useSuspenseQuery(Queries.contactChannels)
-/** {@link useContactChannels} without Suspense. SPEC §9 */
+/** {@link useContactChannels} without Suspense. */
 export const useContactChannelsQuery = () => useQuery(Queries.contactChannels)
 
-/** The API keys of the user (default) or of a team. SPEC §3 API key */
+/** The API keys of the user (default) or of a team. `GET /user-api-keys`, `GET /team-api-keys` */
 export const useApiKeys = (owner?: ApiKeys.Owner) => useSuspenseQuery(Queries.apiKeys(owner))
-/** {@link useApiKeys} without Suspense. SPEC §9 */
+/** {@link useApiKeys} without Suspense. */
 export const useApiKeysQuery = (owner?: ApiKeys.Owner) => useQuery(Queries.apiKeys(owner))
 
-/** The notification categories with the user's choices. SPEC §3 Notification category */
+/** The notification categories with the user's choices. `GET /emails/notification-preference/me` */
 export const useNotificationCategories = () => useSuspenseQuery(Queries.notificationCategories)
-/** {@link useNotificationCategories} without Suspense. SPEC §9 */
+/** {@link useNotificationCategories} without Suspense. */
 export const useNotificationCategoriesQuery = () => useQuery(Queries.notificationCategories)

@@ -1,5 +1,5 @@
 /**
- * @stack-auth-effect/react: the React 19 adapter (SPEC §2, §9). A provider that owns the app's
+ * @stack-auth-effect/react: the React 19 adapter. A provider that owns the app's
  * Effect runtime, hooks over the SDK's query cache (suspending `useX`, non-suspending
  * `useXQuery`), mutations, the `/handler` pages, and the design system they are built from
  * (themeable with `appearance`, every text in one overridable messages table).

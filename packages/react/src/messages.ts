@@ -1,5 +1,5 @@
 /**
- * The one table of every text the prebuilt components and handler pages show (SPEC §2, §8). An app
+ * The one table of every text the prebuilt components and handler pages show. An app
  * overrides any part of it (`<StackProvider messages={{ signIn: { title: ... } }}>`), which is
  * also how it translates them. Every typed failure of every call a component makes has a human
  * sentence in {@link Messages.errors}: the table is exhaustive at the type level (a call added to
@@ -9,20 +9,25 @@
  * @since 0.1.0
  */
 import type * as Effect from "effect/Effect"
+import type * as ApiKeys from "stack-auth-effect/ApiKeys"
 import type * as Auth from "stack-auth-effect/Auth"
 import type * as CliAuth from "stack-auth-effect/CliAuth"
 import type * as ContactChannels from "stack-auth-effect/ContactChannels"
+import type * as EmailVerification from "stack-auth-effect/EmailVerification"
 import type * as Mfa from "stack-auth-effect/Mfa"
+import type * as Notifications from "stack-auth-effect/Notifications"
 import type * as OAuth from "stack-auth-effect/OAuth"
 import type * as OAuthProviders from "stack-auth-effect/OAuthProviders"
 import type * as Passkeys from "stack-auth-effect/Passkeys"
 import type * as Passwords from "stack-auth-effect/Passwords"
+import type * as Queries from "stack-auth-effect/Queries"
+import type * as Redirects from "stack-auth-effect/Redirects"
+import type * as Sessions from "stack-auth-effect/Sessions"
 import type * as TeamInvitations from "stack-auth-effect/TeamInvitations"
 import type * as TeamMemberProfiles from "stack-auth-effect/TeamMemberProfiles"
 import type * as TeamMemberships from "stack-auth-effect/TeamMemberships"
-import type * as Mutations from "stack-auth-effect/Mutations"
-import type * as Queries from "stack-auth-effect/Queries"
-import type * as Redirects from "stack-auth-effect/Redirects"
+import type * as Teams from "stack-auth-effect/Teams"
+import type * as Users from "stack-auth-effect/Users"
 
 /** What an effect, a function returning one, or a cached query can fail with. */
 export type FailureOf<T> = T extends (...args: any) => infer R ? FailureOf<R>
@@ -32,7 +37,7 @@ export type FailureOf<T> = T extends (...args: any) => infer R ? FailureOf<R>
 
 /**
  * Every call the prebuilt components make, by name. Adding a call here makes its failures part of
- * {@link ErrorTag}, so the table below must give each a sentence. SPEC §8
+ * {@link ErrorTag}, so the table below must give each a sentence.
  */
 export interface ComponentCalls {
   /** Reading the project's name and sign-in settings. */
@@ -66,11 +71,11 @@ export interface ComponentCalls {
   /** Setting the new password from a reset link. */
   readonly resetPassword: typeof Passwords.reset
   /** Verifying an e-mail address from its link. */
-  readonly verifyEmail: typeof Mutations.verifyEmail
+  readonly verifyEmail: typeof EmailVerification.verify
   /** Reading a team invitation before accepting it. */
   readonly invitationDetails: typeof TeamInvitations.details
   /** Accepting a team invitation. */
-  readonly acceptInvitation: typeof Mutations.acceptInvitation
+  readonly acceptInvitation: typeof TeamInvitations.accept
   /** Confirming a command-line tool's sign-in. */
   readonly completeCliLogin: typeof CliAuth.completeCliLogin
   /** Checking a redirect target against the project's trusted domains. */
@@ -95,50 +100,50 @@ export interface ComponentCalls {
   /** Unlinking a sign-in provider. */
   readonly unlinkAccount: typeof OAuthProviders.remove
   /** Saving the user's profile. */
-  readonly updateUser: typeof Mutations.updateUser
+  readonly updateUser: typeof Users.update
   /** Deleting the user's account. */
-  readonly deleteUser: typeof Mutations.deleteUser
+  readonly deleteUser: typeof Users.deleteCurrent
   /** Signing out another device. */
-  readonly revokeSession: typeof Mutations.revokeSession
+  readonly revokeSession: typeof Sessions.revokeMine
   /** Creating a team. */
-  readonly createTeam: typeof Mutations.createTeam
+  readonly createTeam: typeof Teams.create
   /** Renaming a team or changing its picture. */
-  readonly updateTeam: typeof Mutations.updateTeam
+  readonly updateTeam: typeof Teams.update
   /** Deleting a team. */
-  readonly removeTeam: typeof Mutations.removeTeam
+  readonly removeTeam: typeof Teams.remove
   /** Choosing the user's current team. */
-  readonly selectTeam: typeof Mutations.selectTeam
+  readonly selectTeam: typeof Teams.select
   /** Leaving a team. */
-  readonly leaveTeam: typeof Mutations.leaveTeam
+  readonly leaveTeam: typeof TeamMemberships.leave
   /** Inviting someone to a team by e-mail. */
-  readonly inviteToTeam: typeof Mutations.inviteToTeam
+  readonly inviteToTeam: typeof TeamInvitations.send
   /** Withdrawing a team invitation. */
-  readonly revokeInvitation: typeof Mutations.revokeInvitation
+  readonly revokeInvitation: typeof TeamInvitations.revoke
   /** Adding an e-mail address. */
-  readonly createContactChannel: typeof Mutations.createContactChannel
+  readonly createContactChannel: typeof ContactChannels.create
   /** Changing an e-mail address (primary, used for sign-in). */
-  readonly updateContactChannel: typeof Mutations.updateContactChannel
+  readonly updateContactChannel: typeof ContactChannels.update
   /** Removing an e-mail address. */
-  readonly removeContactChannel: typeof Mutations.removeContactChannel
+  readonly removeContactChannel: typeof ContactChannels.remove
   /** Sending a verification link to an e-mail address. */
   readonly sendVerificationCode: typeof ContactChannels.sendVerificationCode
   /** Creating an API key. */
-  readonly createApiKey: typeof Mutations.createApiKey
+  readonly createApiKey: typeof ApiKeys.create
   /** Revoking an API key. */
-  readonly revokeApiKey: typeof Mutations.revokeApiKey
+  readonly revokeApiKey: typeof ApiKeys.revoke
   /** Turning a kind of e-mail notification on or off. */
-  readonly setNotificationEnabled: typeof Mutations.setNotificationEnabled
+  readonly setNotificationEnabled: typeof Notifications.setEnabled
   /** Changing the password. */
-  readonly updatePassword: typeof Mutations.updatePassword
+  readonly updatePassword: typeof Passwords.update
   /** Setting a first password. */
-  readonly setPassword: typeof Mutations.setPassword
+  readonly setPassword: typeof Passwords.set
   /** Adding a passkey. */
-  readonly registerPasskey: typeof Mutations.registerPasskey
+  readonly registerPasskey: typeof Passkeys.register
   /** Removing a member from a team. */
   readonly removeMember: typeof TeamMemberships.removeMember
 }
 
-/** The checks the components make themselves before calling the service (a form refused before any request). SPEC §2 */
+/** The checks the components make themselves before calling the service (a form refused before any request). */
 export type ComponentCheck =
   | { readonly _tag: "EmptyTeamName" }
   | { readonly _tag: "WrongTotpCode" }
@@ -146,7 +151,7 @@ export type ComponentCheck =
   | { readonly _tag: "EmptyField" }
   | { readonly _tag: "ImageUnreadable" }
 
-/** Any failure of a call a prebuilt component makes, or of its own checks. SPEC §8 */
+/** Any failure of a call a prebuilt component makes, or of its own checks. */
 export type ComponentError = { [K in keyof ComponentCalls]: FailureOf<ComponentCalls[K]> }[keyof ComponentCalls] | ComponentCheck
 
 /**
@@ -158,10 +163,10 @@ export type ErrorKey<E> = E extends { readonly _tag: "StackTransportError"; read
   : E extends { readonly _tag: infer T extends string } ? T
   : never
 
-/** The key of every such failure ({@link ErrorKey}): the keys the error table must cover. SPEC §8 */
+/** The key of every such failure ({@link ErrorKey}): the keys the error table must cover. */
 export type ErrorTag = ErrorKey<ComponentError>
 
-/** The human sentence for each failure, by `_tag`. SPEC §8 */
+/** The human sentence for each failure, by `_tag`. */
 export type ErrorMessages = { readonly [T in ErrorTag]: string }
 
 const sessionEnded = "Your sign-in has ended. Please sign in again."
@@ -252,7 +257,7 @@ const errors: ErrorMessages = {
   ImageUnreadable: "That picture could not be read. Try a PNG or JPEG file."
 }
 
-/** Every text of the prebuilt components and handler pages. SPEC §2, §8 */
+/** Every text of the prebuilt components and handler pages. */
 export const defaultMessages = {
   errors,
   /** For a failure that has no `_tag` (a bug, a thrown value). */
@@ -672,14 +677,14 @@ export const defaultMessages = {
   }
 }
 
-/** The messages table's shape. SPEC §8 */
+/** The messages table's shape. */
 export type Messages = typeof defaultMessages
 
 /** Any part of a table, at any depth (texts and text functions are replaced whole). */
 export type DeepPartialMessages<T> = T extends string | ((...args: never) => unknown) ? T
   : { readonly [K in keyof T]?: DeepPartialMessages<T[K]> }
 
-/** A partial table an app passes to override some texts (any depth). SPEC §8 */
+/** A partial table an app passes to override some texts (any depth). */
 export type MessagesOverride = DeepPartialMessages<Messages>
 
 const mergeDeep = (base: unknown, override: unknown): unknown => {
@@ -691,7 +696,7 @@ const mergeDeep = (base: unknown, override: unknown): unknown => {
   return out
 }
 
-/** The table with an app's overrides applied (at any depth). SPEC §8 */
+/** The table with an app's overrides applied (at any depth). */
 export const mergeMessages = (base: Messages, override: MessagesOverride | undefined): Messages =>
   override === undefined ? base : mergeDeep(base, override) as Messages
 
@@ -714,14 +719,14 @@ export const errorLabel = (error: unknown): string | undefined => {
   return key === tag || key === undefined ? tag : `${tag} (${key})`
 }
 
-/** The human sentence for a failure: by its key ({@link errorKey}), else the generic sentence. SPEC §8 */
+/** The human sentence for a failure: by its key ({@link errorKey}), else the generic sentence. */
 export const errorMessage = (messages: Messages, error: unknown): string => {
   const key = errorKey(error)
   const known = key === undefined ? undefined : (messages.errors as Readonly<Record<string, string>>)[key]
   return known ?? messages.unexpectedError
 }
 
-/** Whether a failure means the service could not be reached (offline, connection, timeout). SPEC §8 */
+/** Whether a failure means the service could not be reached (offline, connection, timeout). */
 export const isUnreachable = (error: unknown): boolean => {
   const key = errorKey(error)
   return key === "ConnectionError" || key === "OfflineError" || key === "TimeoutError"

@@ -1,5 +1,5 @@
 /**
- * Server rendering (SPEC §9): what the server read for a request (the project and the signed-in
+ * Server rendering: what the server read for a request (the project and the signed-in
  * user), in a JSON-safe form it embeds in the page, so the browser's first render shows the same
  * user instead of a signed-out flash and hydrates without a mismatch. React-free.
  *
@@ -24,10 +24,10 @@ const Wire: Schema.Struct<{ readonly project: typeof ClientProject; readonly use
   user: Schema.NullOr(CurrentUser)
 })
 
-/** The server's reads for one request, JSON-safe (the wire's own encoding). SPEC §9 */
+/** The server's reads for one request, JSON-safe (the wire's own encoding). */
 export type InitialData = typeof Wire.Encoded
 
-/** Effect: reads the project and the signed-in user (or `null`) for the page being rendered. SPEC §9 */
+/** Effect: reads the project and the signed-in user (or `null`) for the page being rendered. */
 export const loadInitialData: Effect.Effect<
   InitialData,
   Projects.GetCurrentError | Users.GetUserError | Schema.SchemaError,
@@ -38,7 +38,7 @@ export const loadInitialData: Effect.Effect<
   return yield* Schema.encodeEffect(Wire)({ project, user })
 })
 
-/** Effect: puts the server's reads into the query cache, so the hooks answer them at once. SPEC §9 */
+/** Effect: puts the server's reads into the query cache, so the hooks answer them at once. */
 export const seedInitialData = (data: InitialData): Effect.Effect<void, Schema.SchemaError, QueryCache.QueryCache> =>
   Effect.gen(function*() {
     const decoded = yield* Schema.decodeUnknownEffect(Wire)(data)

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from "react"
 import { useStackContext } from "./StackProvider.tsx"
 import { failureOf, type Services } from "./StackRuntime.ts"
 
-/** The outcome of an effect run on mount: `undefined` while it runs. SPEC §9 */
+/** The outcome of an effect run on mount: `undefined` while it runs. */
 export interface OnMountResult<A, E> {
   readonly exit: Exit.Exit<A, E> | undefined
   readonly data: A | undefined
@@ -18,7 +18,7 @@ export interface OnMountResult<A, E> {
   readonly error: E | undefined
 }
 
-/** Runs `make()` once after the first mount; later renders do not run it again. SPEC §2 */
+/** Runs `make()` once after the first mount; later renders do not run it again. */
 export function useOnMount<A, E>(make: () => Effect.Effect<A, E, Services>): OnMountResult<A, E> {
   const stack = useStackContext()
   const started = useRef(false)

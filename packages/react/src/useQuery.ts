@@ -1,5 +1,5 @@
 /**
- * The generic hooks under every resource hook (SPEC §9): a cached read in two forms, suspending
+ * The generic hooks under every resource hook: a cached read in two forms, suspending
  * ({@link useSuspenseQuery}) and not ({@link useQuery}), and {@link useMutation} for writes.
  *
  * A mounted component is a subscriber of its query's cache entry: 20 components reading one key
@@ -16,10 +16,10 @@ import * as QueryCache from "stack-auth-effect/QueryCache"
 import { type StackContextValue, useStackContext } from "./StackProvider.tsx"
 import { failureOf, type Services } from "./StackRuntime.ts"
 
-/** A query the hooks can run: its effect may use the client app, the cache and navigation. SPEC §9 */
+/** A query the hooks can run: its effect may use the client app, the cache and navigation. */
 export type AppQuery<A, E> = QueryCache.Query<A, E, Services>
 
-/** What {@link useQuery} reports. SPEC §9 */
+/** What {@link useQuery} reports. */
 export interface QueryResult<A, E> {
   /** The value, once loaded (kept while a newer one loads). */
   readonly data: A | undefined
@@ -77,7 +77,7 @@ const throwDefect = (exit: Exit.Exit<unknown, unknown>) => {
 
 /**
  * A cached read without Suspense: `{ data, error, isLoading, isFetching, refresh }`. A typed
- * failure is `error` (its Effect value); a defect is thrown to the error boundary. SPEC §9
+ * failure is `error` (its Effect value); a defect is thrown to the error boundary.
  */
 export function useQuery<A, E>(query: AppQuery<A, E>): QueryResult<A, E> {
   const stack = useStackContext()
@@ -100,7 +100,7 @@ export function useQuery<A, E>(query: AppQuery<A, E>): QueryResult<A, E> {
 
 /**
  * A cached read with Suspense: the value, suspending until the first one is there. A failure is
- * thrown to the error boundary as its typed value (the Effect failure itself). SPEC §9
+ * thrown to the error boundary as its typed value (the Effect failure itself).
  */
 export function useSuspenseQuery<A, E>(query: AppQuery<A, E>): A {
   const stack = useStackContext()
@@ -134,14 +134,14 @@ const reload = <A, E>(stack: StackContextValue, query: AppQuery<A, E>): Promise<
   return promise
 }
 
-/** `use` that suspends for good when `forever`, and returns at once otherwise (same call every render). SPEC §9 */
+/** `use` that suspends for good when `forever`, and returns at once otherwise (same call every render). */
 export const useSuspendWhile = (forever: boolean): void => {
   use(forever ? never : QueryCache.resolvedPromise)
 }
 
 const never: Promise<never> = new Promise(() => {})
 
-/** What {@link useMutation} gives. SPEC §9 */
+/** What {@link useMutation} gives. */
 export interface MutationResult<Args extends ReadonlyArray<unknown>, A, E> {
   /** Runs the mutation; resolves with its `Exit` (never rejects). */
   readonly mutate: (...args: Args) => Promise<Exit.Exit<A, E>>
@@ -165,9 +165,9 @@ interface MutationState<A, E> {
 const idle: MutationState<never, never> = { isPending: false, exit: undefined }
 
 /**
- * A write through an effect (for example `Mutations.updateUser`), which sets or invalidates the
- * cache entries it changed: every subscribed component re-renders with the new value. A run
- * finishes even if the component unmounts; only its state updates stop. SPEC §9
+ * A write through an API function (for example `Users.update`); the app's write observer sets or
+ * invalidates the cache entries it changed, so every subscribed component re-renders with the new
+ * value. A run finishes even if the component unmounts; only its state updates stop.
  */
 export function useMutation<Args extends ReadonlyArray<unknown>, A, E>(
   mutation: (...args: Args) => Effect.Effect<A, E, Services>

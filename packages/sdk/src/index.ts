@@ -49,7 +49,6 @@ export * as Sessions from "./api/Sessions.ts"
 export * as Webhooks from "./api/Webhooks.ts"
 
 // cache
-export * as Mutations from "./cache/Mutations.ts"
 export * as Queries from "./cache/Queries.ts"
 
 // query

@@ -1,9 +1,9 @@
 /**
- * The account settings (SPEC §2 `account-settings`): one section at a time, each with its own
- * route in the URL's fragment (`#profile`, `#emails`, `#password`, `#two-factor`, `#passkeys`,
- * `#linked-accounts`, `#sessions`, `#api-keys`, `#notifications`, `#teams`, `#teams/<id>`,
- * `#danger`), a navigation list beside them, and sections the project turns off left out. Signed
- * out, it sends the visitor to sign in (and back).
+ * The account settings (the `/handler/account-settings` page's content): one section at a time,
+ * each with its own route in the URL's fragment (`#profile`, `#emails`, `#password`, `#two-factor`,
+ * `#passkeys`, `#linked-accounts`, `#sessions`, `#api-keys`, `#notifications`, `#teams`,
+ * `#teams/<id>`, `#danger`), a navigation list beside them, and sections the project turns off left
+ * out. Signed out, it sends the visitor to sign in (and back).
  *
  * @since 0.1.0
  */
@@ -25,7 +25,7 @@ import { SessionsSection } from "./internal/SessionsSection.tsx"
 import { TeamsSection } from "./internal/TeamsSection.tsx"
 import { TwoFactorSection } from "./internal/TwoFactorSection.tsx"
 
-/** The sections of the account settings, by their route. SPEC §2 */
+/** The sections of the account settings, by their route. */
 export type AccountSection =
   | "profile"
   | "emails"
@@ -47,7 +47,7 @@ export interface SectionEntry {
   readonly shown: (project: ClientProject) => boolean
 }
 
-/** The sections in their order and when the project shows them (their titles: `messages.account.sections`). SPEC §2 */
+/** The sections in their order and when the project shows them (their titles: `messages.account.sections`). */
 export const accountSections: ReadonlyArray<SectionEntry> = [
   { id: "profile", shown: () => true },
   { id: "emails", shown: () => true },
@@ -62,7 +62,7 @@ export const accountSections: ReadonlyArray<SectionEntry> = [
   { id: "danger", shown: () => true }
 ]
 
-/** Where the fragment points: a section (and a team for `#teams/<id>`). SPEC §2 */
+/** Where the fragment points: a section (and a team for `#teams/<id>`). */
 export const routeOf = (hash: string): { readonly section: AccountSection; readonly teamId?: string | undefined } => {
   const [head, ...rest] = decodeURIComponent(hash.replace(/^#/, "")).split("/")
   const section = accountSections.find((s) => s.id === head)?.id ?? "profile"
@@ -78,7 +78,7 @@ const subscribeHash = (onChange: () => void) => {
 const readHash = () => (globalThis as { location?: Location }).location?.hash ?? ""
 const serverHash = () => ""
 
-/** The URL fragment, following its changes (empty on the server, so the first paint hydrates). SPEC §2 */
+/** The URL fragment, following its changes (empty on the server, so the first paint hydrates). */
 export const useHash = (): string => useSyncExternalStore(subscribeHash, readHash, serverHash)
 
 function Body(props: { readonly user: Users.CurrentUser; readonly project: ClientProject; readonly section: AccountSection; readonly teamId: string | undefined }): ReactNode {
@@ -111,7 +111,7 @@ function Body(props: { readonly user: Users.CurrentUser; readonly project: Clien
   }
 }
 
-/** Props of {@link AccountSettings}. SPEC §2 */
+/** Props of {@link AccountSettings}. */
 export interface AccountSettingsProps {
   /** The section to show; by default the URL's fragment says (`#sessions`), else the profile. */
   readonly section?: AccountSection | undefined
@@ -119,7 +119,7 @@ export interface AccountSettingsProps {
   readonly teamId?: string | undefined
 }
 
-/** The account settings: a navigation list and the current section. Signed out, it goes to sign-in. SPEC §2 */
+/** The account settings: a navigation list and the current section. Signed out, it goes to sign-in. */
 export function AccountSettings(props: AccountSettingsProps): ReactNode {
   const messages = useMessages()
   const user = useUserQuery({ or: "redirect" })

@@ -1,17 +1,17 @@
 /**
- * The selected-team switcher (SPEC §3 Team, selected team): a labelled list of the user's teams;
+ * The selected-team switcher: a labelled list of the user's teams;
  * choosing one makes it the user's selected team, and every reader of the user sees it.
  *
  * @since 0.1.0
  */
 import { type ReactNode, useId } from "react"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Teams from "stack-auth-effect/Teams"
 import { useTeamsQuery, useUserQuery } from "../hooks.ts"
 import { ErrorAlert } from "../ui/primitives.tsx"
 import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
 
-/** Props of {@link SelectedTeamSwitcher}. SPEC §3 */
+/** Props of {@link SelectedTeamSwitcher}. */
 export interface SelectedTeamSwitcherProps {
   /** The label (visually hidden unless `showLabel`). */
   readonly label?: string | undefined
@@ -22,13 +22,13 @@ export interface SelectedTeamSwitcherProps {
 
 const none = ""
 
-/** Switches the user's selected team. SPEC §3 */
+/** Switches the user's selected team. */
 export function SelectedTeamSwitcher(props: SelectedTeamSwitcherProps): ReactNode {
   const id = useId()
   const t = useMessages().account.teamSwitcher
   const user = useUserQuery().data
   const teams = useTeamsQuery()
-  const select = useMutation((teamId: string | null) => Mutations.selectTeam(teamId))
+  const select = useMutation((teamId: string | null) => Teams.select(teamId))
   if (user === undefined || user === null) return null
   const list = teams.data ?? []
   const label = props.label ?? t.label

@@ -1,5 +1,5 @@
 /**
- * The user button (SPEC §2, §3 User): the signed-in user's avatar; it opens a menu (the platform's
+ * The user button: the signed-in user's avatar; it opens a menu (the platform's
  * popover: Escape and a click outside close it) with their name and address, the team switcher,
  * account settings and sign out. Signed out, a sign-in link.
  *
@@ -12,7 +12,7 @@ import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
 import { useAccountLinks } from "./internal/parts.tsx"
 import { SelectedTeamSwitcher } from "./SelectedTeamSwitcher.tsx"
 
-/** Props of {@link UserButton}. SPEC §2 */
+/** Props of {@link UserButton}. */
 export interface UserButtonProps {
   /** Show the team switcher in the menu (default `true`). */
   readonly showTeamSwitcher?: boolean | undefined
@@ -20,7 +20,7 @@ export interface UserButtonProps {
   readonly children?: ReactNode
 }
 
-/** The signed-in user's avatar and menu, or a sign-in link. SPEC §2 */
+/** The signed-in user's avatar and menu, or a sign-in link. */
 export function UserButton(props: UserButtonProps): ReactNode {
   const menuId = useId()
   const messages = useMessages()

@@ -1,5 +1,5 @@
 /**
- * The prebuilt `SignIn` and `OAuthButtonGroup` (SPEC §2 `sign-in`, §4 "Sign-in outcomes"): the
+ * The prebuilt `SignIn` and `OAuthButtonGroup` (the `/handler/sign-in` page's form): the
  * project's OAuth providers with their marks and proper names, an "or" divider, then tabs for a
  * password or a one-time code by e-mail (the same mail carries a magic link), and a passkey
  * button, each as the project's config enables it. Built only on the hooks; after sign-in the user
@@ -77,7 +77,7 @@ function PasswordSignIn(props: { readonly handler: Handler; readonly email: stri
 
 /**
  * The one-time code by e-mail: the address, then the code (or the link in the mail), with "send a
- * new code" and "use another e-mail". SPEC §4
+ * new code" and "use another e-mail".
  */
 export function CodeSignIn(props: {
   readonly email: string
@@ -179,13 +179,13 @@ export function CodeSignIn(props: {
   )
 }
 
-/** Props of {@link OAuthButtonGroup}. SPEC §2 */
+/** Props of {@link OAuthButtonGroup}. */
 export interface OAuthButtonGroupProps {
   /** Provider ids; the project's enabled providers by default. */
   readonly providers?: ReadonlyArray<string> | undefined
 }
 
-/** One "Continue with GitHub" button per OAuth provider, with its mark; starts the redirect flow. SPEC §2, §4 */
+/** One "Continue with GitHub" button per OAuth provider, with its mark; starts the redirect flow. */
 export function OAuthButtonGroup(props: OAuthButtonGroupProps): ReactNode {
   const handler = useHandler()
   const messages = useMessages()
@@ -228,7 +228,7 @@ export function OAuthButtonGroup(props: OAuthButtonGroupProps): ReactNode {
   )
 }
 
-/** The passkey button: the browser asks for a passkey and signs in with it. SPEC §4 */
+/** The passkey button: the browser asks for a passkey and signs in with it. */
 export function PasskeyButton(): ReactNode {
   const handler = useHandler()
   const messages = useMessages()
@@ -301,7 +301,7 @@ export function Methods(props: { readonly config: ClientProject["config"]; reado
   )
 }
 
-/** The sign-in form: every method the project enables. Drop it into any page below the provider. SPEC §2 `sign-in` */
+/** The sign-in form: every method the project enables. Drop it into any page below the provider. */
 export function SignIn(): ReactNode {
   const handler = useHandler()
   const messages = useMessages()

@@ -1,8 +1,8 @@
 /**
- * The prebuilt `SignUp` (SPEC §2 `sign-up`): the project's OAuth providers, an "or" divider, then
- * tabs for a password (with the service's rules stated and checked before the request) or a
- * one-time code by e-mail, as the project's config enables them. A verification mail links to the
- * e-mail-verification page. Built only on the hooks.
+ * The prebuilt `SignUp` (the `/handler/sign-up` page's form): the project's OAuth providers, an
+ * "or" divider, then tabs for a password (with the service's rules stated and checked before the
+ * request) or a one-time code by e-mail, as the project's config enables them. A verification mail
+ * links to the e-mail-verification page. Built only on the hooks.
  *
  * @since 0.1.0
  */
@@ -62,7 +62,7 @@ function PasswordSignUp(props: { readonly email: string; readonly setEmail: (ema
   )
 }
 
-/** The sign-up form: every method the project enables. Drop it into any page below the provider. SPEC §2 `sign-up` */
+/** The sign-up form: every method the project enables. Drop it into any page below the provider. */
 export function SignUp(): ReactNode {
   const handler = useHandler()
   const messages = useMessages()

@@ -1,5 +1,5 @@
 /**
- * What every handler page shares (SPEC §2): the handler URLs, the current URL (from the `location`
+ * What every handler page shares: the handler URLs, the current URL (from the `location`
  * prop of a client-side router, else `window.location`), and the redirects after a step: home by
  * default, `after_auth_return_to` honoured, the MFA page when a second factor is needed.
  *
@@ -15,20 +15,20 @@ import { MultiFactorAuthenticationRequired } from "stack-auth-effect/KnownErrors
 import { useStackContext } from "../StackProvider.tsx"
 import type { Services } from "../StackRuntime.ts"
 
-/** The page's URL and how the handler reports things. SPEC §2 */
+/** The page's URL and how the handler reports things. */
 export interface HandlerOptions {
   /** The current URL (absolute). */
   readonly url: URL
-  /** Shows a blocking message (the OAuth callback's alerts, SPEC §8); `window.alert` by default. */
+  /** Shows a blocking message (the OAuth callback's alerts); `window.alert` by default. */
   readonly alert: (message: string) => void
-  /** The service dashboard, for links from production-mode errors (SPEC §2). */
+  /** The service dashboard, for links from production-mode errors. */
   readonly dashboardUrl: string
 }
 
-/** The handler's context; set by `StackHandler`. SPEC §2 */
+/** The handler's context; set by `StackHandler`. */
 export const HandlerContext = createContext<HandlerOptions | null>(null)
 
-/** The hosted dashboard. SPEC §2 */
+/** The hosted dashboard. */
 export const defaultDashboardUrl = "https://app.stack-auth.com"
 
 /** Outside `<StackHandler>` (a `<SignIn />` on an app's own page): the window's URL and `window.alert`. */
@@ -41,7 +41,7 @@ const standaloneOptions = (): HandlerOptions => {
   }
 }
 
-/** What a page uses: URLs, the current URL, and the redirects. SPEC §2 */
+/** What a page uses: URLs, the current URL, and the redirects. */
 export interface Handler extends HandlerOptions {
   readonly urls: HandlerUrls
   /** A query parameter of the current URL. */
@@ -52,13 +52,13 @@ export interface Handler extends HandlerOptions {
   readonly carry: (name: HandlerName) => string
   /** Effect: goes to a handler page (sign-in and sign-up carry `after_auth_return_to`; after-auth pages honour it). */
   readonly goTo: (name: HandlerName, options?: { readonly replace?: boolean }) => Effect.Effect<void, Redirects.UntrustedRedirectUrl, Services>
-  /** Effect: after a sign-in: after-sign-up for a new user, else after-sign-in. SPEC §2, §4 */
+  /** Effect: after a sign-in: after-sign-up for a new user, else after-sign-in. */
   readonly afterSignIn: (result: SignIn.SignInResult) => Effect.Effect<void, Redirects.UntrustedRedirectUrl, Services>
-  /** Effect: sends a sign-in that needs a second factor to the MFA page (the attempt code is kept). SPEC §4 */
+  /** Effect: sends a sign-in that needs a second factor to the MFA page (the attempt code is kept). */
   readonly onMfaRequired: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | Redirects.UntrustedRedirectUrl, R | Services>
 }
 
-/** The handler below `StackHandler` (or, outside one, for the window's URL). SPEC §2 */
+/** The handler below `StackHandler` (or, outside one, for the window's URL). */
 export function useHandler(): Handler {
   const options = use(HandlerContext) ?? standaloneOptions()
   const { context } = useStackContext()

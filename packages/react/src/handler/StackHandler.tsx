@@ -1,5 +1,5 @@
 /**
- * The handler routes (SPEC §2): renders the page the URL names under the handler base path
+ * The handler routes: renders the page the URL names under the handler base path
  * (`/handler` by default): sign-in, sign-up, sign-out, email-verification, password-reset,
  * forgot-password, oauth-callback, magic-link-callback, account-settings, error, team-invitation,
  * mfa and cli-auth-confirm. Router-agnostic: it reads `window.location` unless given `location`
@@ -32,14 +32,14 @@ import { Card, Loading } from "../ui/primitives.tsx"
 import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
 import { Page, Status } from "./ui.tsx"
 
-/** The pages the handler serves, by their URL name. SPEC §2 */
+/** The pages the handler serves, by their URL name. */
 export type PageName = Extract<
   HandlerName,
   | "signIn" | "signUp" | "signOut" | "emailVerification" | "passwordReset" | "forgotPassword" | "oauthCallback"
   | "magicLinkCallback" | "accountSettings" | "error" | "teamInvitation" | "mfa" | "cliAuthConfirm"
 >
 
-/** The built-in page of each name. SPEC §2 */
+/** The built-in page of each name. */
 export const defaultPages: Readonly<Record<PageName, ComponentType>> = {
   signIn: SignInPage,
   signUp: SignUpPage,
@@ -58,14 +58,14 @@ export const defaultPages: Readonly<Record<PageName, ComponentType>> = {
 
 const pageNames = Object.keys(defaultPages) as ReadonlyArray<PageName>
 
-/** Which page a path shows, by the app's handler URLs (paths compared without query or trailing `/`). SPEC §2 */
+/** Which page a path shows, by the app's handler URLs (paths compared without query or trailing `/`). */
 export const pageOf = (urls: HandlerUrls, pathname: string): PageName | undefined => {
   const clean = (path: string) => new URL(path, "http://x").pathname.replace(/\/+$/, "")
   const path = clean(pathname)
   return pageNames.find((name) => clean(urls[name]) === path)
 }
 
-/** Props of {@link StackHandler}. SPEC §2 */
+/** Props of {@link StackHandler}. */
 export interface StackHandlerProps {
   /** The current path and query (`/handler/sign-in?x=1`) or URL; `window.location` by default. */
   readonly location?: string | undefined
@@ -73,7 +73,7 @@ export interface StackHandlerProps {
   readonly components?: Partial<Record<PageName, ComponentType>> | undefined
   /** The service dashboard that production-mode errors link to (`/projects/{id}/domains`). */
   readonly dashboardUrl?: string | undefined
-  /** How the OAuth callback alerts (SPEC §8); `window.alert` by default. */
+  /** How the OAuth callback alerts; `window.alert` by default. */
   readonly alert?: ((message: string) => void) | undefined
   /** Shown while a page loads. */
   readonly fallback?: ReactNode
@@ -113,7 +113,7 @@ function NotFoundPage(props: { readonly path: string }): ReactNode {
   )
 }
 
-/** The handler routes. SPEC §2 */
+/** The handler routes. */
 export function StackHandler(props: StackHandlerProps): ReactNode {
   const { context } = useStackContext()
   const urls = Context.get(context, CurrentHandlerUrls)

@@ -1,5 +1,5 @@
 /**
- * The building blocks of the handler pages (SPEC §2), on the design system's primitives: a page
+ * The building blocks of the handler pages, on the design system's primitives: a page
  * (a centred card with the project's name and a per-page document title), form fields whose error
  * text is tied to the input, busy submit buttons, status lines and human error messages. Every
  * element carries a `data-testid` for end-to-end tests.
@@ -13,10 +13,10 @@ import { defaultMessages, errorMessage, type Messages } from "../messages.ts"
 import { Alert as AlertBox, Button, Card, ErrorAlert, Field as FieldBox, focusFirstError, Loading } from "../ui/primitives.tsx"
 import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
 
-/** The human sentence for a failure, from the default messages table (see `useMessages` for the app's). SPEC §8 */
+/** The human sentence for a failure, from the default messages table (see `useMessages` for the app's). */
 export { errorMessage }
 
-/** A handler page: a centred card (a `main` landmark labelled by its heading) and the document title. SPEC §2 */
+/** A handler page: a centred card (a `main` landmark labelled by its heading) and the document title. */
 export function Page(props: {
   readonly title: string
   readonly testId: string
@@ -45,10 +45,10 @@ export function Page(props: {
   )
 }
 
-/** A labelled input; its error text is announced and tied to it. SPEC §2 */
+/** A labelled input; its error text is announced and tied to it. */
 export const Field = FieldBox
 
-/** A form that submits without reloading the page and moves focus to the first error after a failed submit. SPEC §2 */
+/** A form that submits without reloading the page and moves focus to the first error after a failed submit. */
 export function Form(props: {
   readonly label: string
   readonly onSubmit: () => void | Promise<unknown>
@@ -69,7 +69,7 @@ export function Form(props: {
   )
 }
 
-/** A full-width primary submit button that spins and says so while busy. SPEC §2 */
+/** A full-width primary submit button that spins and says so while busy. */
 export function Submit(props: {
   readonly busy: boolean
   readonly busyText?: ReactNode
@@ -84,7 +84,7 @@ export function Submit(props: {
   )
 }
 
-/** A status line, read out politely: `progress` spins, `success` is green, `info` is neutral. SPEC §2 */
+/** A status line, read out politely: `progress` spins, `success` is green, `info` is neutral. */
 export function Status(props: {
   readonly children?: ReactNode
   readonly testId?: string
@@ -96,7 +96,7 @@ export function Status(props: {
   return <AlertBox tone={props.tone ?? "info"} testId={props.testId ?? "status"}>{props.children}</AlertBox>
 }
 
-/** A failure as its human sentence (details for developers); nothing without one. SPEC §2, §8 */
+/** A failure as its human sentence (details for developers); nothing without one. */
 export function Alert(props: { readonly error: unknown; readonly testId?: string; readonly onRetry?: () => void }): ReactNode {
   if (props.error === undefined) return null
   return <ErrorAlert error={props.error} testId={props.testId} onRetry={props.onRetry} />
@@ -107,7 +107,7 @@ const tagOf = (error: unknown): string =>
 
 /**
  * Splits a failure (by its `_tag`) into the field it belongs to (with its human sentence from
- * `messages`, the default table unless given), or the form. SPEC §2
+ * `messages`, the default table unless given), or the form.
  */
 export const placeError = (
   error: unknown,

@@ -1,5 +1,5 @@
 /**
- * Team settings (SPEC §3 Team, Team member profile, Team invitation, §6, §7 Teams): the team's
+ * Team settings (`/teams`, `/team-member-profiles`, `/team-invitations`): the team's
  * name and picture, its members (with the user's own role and permissions), invitations sent and
  * pending with revoke, leaving, and deleting where the user's permissions allow. Actions the user
  * may not take are not offered; the service still checks every one.
@@ -8,7 +8,8 @@
  */
 import { type ReactNode, useState } from "react"
 import * as TeamMemberships from "stack-auth-effect/TeamMemberships"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as TeamInvitations from "stack-auth-effect/TeamInvitations"
+import * as Teams from "stack-auth-effect/Teams"
 import type { TeamMemberProfile } from "stack-auth-effect/TeamMemberProfiles"
 import type { Team } from "stack-auth-effect/Teams"
 import { Form, Submit } from "../handler/ui.tsx"
@@ -19,7 +20,7 @@ import { ThemeRoot, useMessages } from "../ui/Theme.tsx"
 import { useMutation } from "../useQuery.ts"
 import { checked, ConfirmButton, Loaded, PictureEditor, Section, TableHead, Time, useAccountLinks } from "../account/internal/parts.tsx"
 
-/** The team permissions the settings look at. SPEC §6 */
+/** The team permissions the settings look at. */
 export const teamPermissions = {
   update: "$update_team",
   delete: "$delete_team",
@@ -28,7 +29,7 @@ export const teamPermissions = {
   invite: "$invite_members"
 } as const
 
-/** A permission's name as people read it ("team_admin" → "Team admin", "$invite_members" → "Invite members"). SPEC §6 */
+/** A permission's name as people read it ("team_admin" → "Team admin", "$invite_members" → "Invite members"). */
 export const permissionLabel = (id: string): string => {
   const words = id.replace(/^\$/, "").replace(/_/g, " ")
   return words.charAt(0).toUpperCase() + words.slice(1)
@@ -39,7 +40,7 @@ function Rename(props: { readonly team: Team }): ReactNode {
   const t = messages.team
   const [name, setName] = useState(props.team.displayName)
   const rename = useMutation(() =>
-    checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Mutations.updateTeam(props.team.id, { displayName: name.trim() }))
+    checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Teams.update(props.team.id, { displayName: name.trim() }))
   )
   const empty = rename.error !== undefined && (rename.error as { _tag: string })._tag === "EmptyTeamName"
   return (
@@ -52,7 +53,7 @@ function Rename(props: { readonly team: Team }): ReactNode {
   )
 }
 
-/** Removes another member; the app's cache reloads the team's member list. SPEC §7 `DELETE /team-memberships/{teamId}/{userId}` */
+/** Removes another member; the app's cache reloads the team's member list. `DELETE /team-memberships/{teamId}/{userId}` */
 export const removeTeamMember = (teamId: string, userId: string) => TeamMemberships.removeMember(teamId, userId)
 
 function MemberRow(props: {
@@ -155,7 +156,7 @@ function Invitations(props: { readonly teamId: string; readonly canInvite: boole
   const [email, setEmail] = useState("")
   const [sentTo, setSentTo] = useState<string | undefined>(undefined)
   const invite = useMutation(() =>
-    Mutations.inviteToTeam({ teamId: props.teamId, email: email.trim(), callbackUrl: links.absolute(links.urls.teamInvitation) })
+    TeamInvitations.send({ teamId: props.teamId, email: email.trim(), callbackUrl: links.absolute(links.urls.teamInvitation) })
   )
   return (
     <div className="sae-stack">
@@ -212,7 +213,7 @@ function InvitationRow(props: {
 }): ReactNode {
   const messages = useMessages()
   const t = messages.team
-  const revoke = useMutation(() => Mutations.revokeInvitation(props.id, props.teamId))
+  const revoke = useMutation(() => TeamInvitations.revoke(props.id, props.teamId))
   return (
     <tr data-testid="team-invitation">
       <td className="sae-cell-main">{props.email} <span className="sae-badge sae-badge-warning">{t.pending}</span></td>
@@ -237,8 +238,8 @@ function InvitationRow(props: {
 
 function LeaveOrDelete(props: { readonly team: Team; readonly canDelete: boolean; readonly onGone?: (() => void) | undefined }): ReactNode {
   const t = useMessages().team
-  const leave = useMutation(() => Mutations.leaveTeam(props.team.id))
-  const remove = useMutation(() => Mutations.removeTeam(props.team.id))
+  const leave = useMutation(() => TeamMemberships.leave(props.team.id))
+  const remove = useMutation(() => Teams.remove(props.team.id))
   const done = (exit: { readonly _tag: string }) => exit._tag === "Success" && props.onGone?.()
   return (
     <div className="sae-stack sae-danger-box">
@@ -270,7 +271,7 @@ function LeaveOrDelete(props: { readonly team: Team; readonly canDelete: boolean
   )
 }
 
-/** Props of {@link TeamSettings}. SPEC §3 Team */
+/** Props of {@link TeamSettings}. */
 export interface TeamSettingsProps {
   /** The team to show (one of the user's teams). */
   readonly teamId: string
@@ -278,7 +279,7 @@ export interface TeamSettingsProps {
   readonly onGone?: (() => void) | undefined
 }
 
-/** The settings of one of the user's teams: name, picture, members, invitations, leave and delete. SPEC §3, §6 */
+/** The settings of one of the user's teams: name, picture, members, invitations, leave and delete. */
 export function TeamSettings(props: TeamSettingsProps): ReactNode {
   const t = useMessages().team
   const teams = useTeamsQuery()
@@ -300,7 +301,7 @@ export function TeamSettings(props: TeamSettingsProps): ReactNode {
               canEdit={can(teamPermissions.update)}
               uploadLabel={t.uploadPicture}
               testId="team-picture"
-              save={(url) => Mutations.updateTeam(team.id, { profileImageUrl: url })}
+              save={(url) => Teams.update(team.id, { profileImageUrl: url })}
             />
             {can(teamPermissions.update) && <Rename team={team} />}
             <Members teamId={team.id} myPermissions={held} canList={can(teamPermissions.readMembers)} canRemove={can(teamPermissions.removeMembers)} />

@@ -1,5 +1,5 @@
 /**
- * Error states of the prebuilt components (SPEC §2, §8): an error boundary with a retry, and a
+ * Error states of the prebuilt components: an error boundary with a retry, and a
  * human state for a failure: "you are offline" and "can't reach the service" get their own
  * titles, others their sentence from the messages table, with details for developers.
  *
@@ -34,7 +34,7 @@ const problemIcon = (
   </svg>
 )
 
-/** A failure shown as a state of its own: icon, title, human sentence, retry, details. SPEC §2, §8 */
+/** A failure shown as a state of its own: icon, title, human sentence, retry, details. */
 export function ErrorState(props: { readonly error: unknown; readonly onRetry?: (() => void) | undefined; readonly testId?: string }): ReactNode {
   const messages = useMessages()
   const offline = isOffline(props.error)
@@ -65,7 +65,7 @@ export function ErrorState(props: { readonly error: unknown; readonly onRetry?: 
   )
 }
 
-/** Props of {@link ErrorBoundary}. SPEC §2 */
+/** Props of {@link ErrorBoundary}. */
 export interface ErrorBoundaryProps {
   readonly children?: ReactNode
   /** What to show for a failure; an {@link ErrorState} with retry by default. */
@@ -104,7 +104,7 @@ class Boundary extends Component<ErrorBoundaryProps, State> {
 /**
  * Catches what its children throw (a failed suspending hook, an uncaught failure) and shows a human
  * error state with "Try again", which marks the provider's cached reads stale (so the failed ones
- * load again) and renders the children afresh. SPEC §2, §8
+ * load again) and renders the children afresh.
  */
 export function ErrorBoundary(props: ErrorBoundaryProps): ReactNode {
   const stack = use(StackContext)

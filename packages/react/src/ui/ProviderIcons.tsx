@@ -1,5 +1,5 @@
 /**
- * Marks of the OAuth providers the protocol knows, with their proper names (SPEC §4 OAuth). The
+ * Marks of the OAuth providers the protocol knows, with their proper names. The
  * paths of most marks come from Simple Icons (CC0-1.0, simpleicons.org); Microsoft and LinkedIn
  * are drawn here. Unknown providers get a neutral key mark and their id, capitalised.
  *
@@ -29,16 +29,16 @@ const marks: Readonly<Record<string, Mark>> = {
   x: { name: "X", color: "currentColor", path: "M14.234 10.162 22.977 0h-2.072l-7.591 8.824L7.251 0H.258l9.168 13.343L.258 24H2.33l8.016-9.318L16.749 24h6.993zm-2.837 3.299-.929-1.329L3.076 1.56h3.182l5.965 8.532.929 1.329 7.754 11.09h-3.182z" },
 }
 
-/** The OAuth provider ids that have a mark and a proper name. SPEC §4 */
+/** The OAuth provider ids that have a mark and a proper name. */
 export const knownProviders: ReadonlyArray<string> = Object.keys(marks)
 
-/** A provider's proper name ("GitHub", "Google"); an unknown id capitalised. SPEC §4 */
+/** A provider's proper name ("GitHub", "Google"); an unknown id capitalised. */
 export const providerName = (id: string): string =>
   marks[id]?.name ?? (id.length === 0 ? id : id[0]!.toUpperCase() + id.slice(1))
 
 const key = "M14 2a8 8 0 0 0-7.7 10.2L1 17.5V23h5.5v-2.5H9V18h2.5l1.3-1.3A8 8 0 1 0 14 2zm2.5 4a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3z"
 
-/** A provider's mark, decorative (the button beside it carries the name). SPEC §4 */
+/** A provider's mark, decorative (the button beside it carries the name). */
 export function ProviderIcon(props: { readonly provider: string; readonly size?: number }): ReactNode {
   const mark = marks[props.provider]
   const size = props.size ?? 18

@@ -1,5 +1,5 @@
 /**
- * Branding and texts of the prebuilt components (SPEC §2, §8): an `appearance` in the manner of
+ * Branding and texts of the prebuilt components: an `appearance` in the manner of
  * Clerk's `appearance.variables` (colours, radius, font, spacing; light, dark or the system's
  * choice) and the messages table with the app's overrides. `StackProvider` takes both as props;
  * {@link StackTheme} sets them for part of a tree. {@link ThemeRoot} is the scoped root every
@@ -11,7 +11,7 @@ import { type CSSProperties, createContext, type ReactNode, use, useMemo } from 
 import { defaultMessages, mergeMessages, type Messages, type MessagesOverride } from "../messages.ts"
 import { styles } from "./styles.ts"
 
-/** The design tokens an app can set (any CSS value). SPEC §2 */
+/** The design tokens an app can set (any CSS value). */
 export interface AppearanceVariables {
   /** Buttons, links, focus rings, selected tabs. */
   readonly colorPrimary?: string
@@ -35,7 +35,7 @@ export interface AppearanceVariables {
   readonly fontSize?: string
 }
 
-/** How the prebuilt components look. SPEC §2 */
+/** How the prebuilt components look. */
 export interface Appearance {
   /** `light`, `dark`, or `auto` (default: follows `prefers-color-scheme`). */
   readonly theme?: "light" | "dark" | "auto"
@@ -61,7 +61,7 @@ const variableNames: Readonly<Record<keyof AppearanceVariables, string>> = {
   fontSize: "--sae-font-size"
 }
 
-/** The CSS custom properties for an appearance's variables (inline style of the root). SPEC §2 */
+/** The CSS custom properties for an appearance's variables (inline style of the root). */
 export const cssVariables = (variables: AppearanceVariables | undefined): CSSProperties => {
   const out: Record<string, string> = {}
   for (const [name, value] of Object.entries(variables ?? {})) {
@@ -79,14 +79,14 @@ export interface ThemeValue {
 
 const ThemeContext = createContext<ThemeValue>({ appearance: {}, messages: defaultMessages })
 
-/** Props of {@link StackTheme}. SPEC §2 */
+/** Props of {@link StackTheme}. */
 export interface StackThemeProps {
   readonly appearance?: Appearance | undefined
   readonly messages?: MessagesOverride | undefined
   readonly children?: ReactNode
 }
 
-/** Sets the appearance and message overrides for the components below (on top of any outer one). SPEC §2, §8 */
+/** Sets the appearance and message overrides for the components below (on top of any outer one). */
 export function StackTheme(props: StackThemeProps): ReactNode {
   const outer = use(ThemeContext)
   const value = useMemo<ThemeValue>(() => ({
@@ -98,10 +98,10 @@ export function StackTheme(props: StackThemeProps): ReactNode {
   return <ThemeContext value={value}>{props.children}</ThemeContext>
 }
 
-/** The current appearance and messages. SPEC §2 */
+/** The current appearance and messages. */
 export const useTheme = (): ThemeValue => use(ThemeContext)
 
-/** The messages table with the app's overrides. SPEC §8 */
+/** The messages table with the app's overrides. */
 export const useMessages = (): Messages => use(ThemeContext).messages
 
 /** The style sheet, injected once per document (hoisted into `<head>` by React, on the server too). */
@@ -111,7 +111,7 @@ export function StyleSheet(): ReactNode {
 
 /**
  * The scoped root of the design system: the style sheet, the `sae-root` class with the theme and
- * the app's variables. Every prebuilt component renders in one; nesting is harmless. SPEC §2
+ * the app's variables. Every prebuilt component renders in one; nesting is harmless.
  */
 export function ThemeRoot(props: { readonly children?: ReactNode; readonly className?: string; readonly testId?: string }): ReactNode {
   const { appearance } = useTheme()

@@ -1,5 +1,5 @@
 /**
- * The design system's primitives (SPEC §2): card, button, field, alert, divider, tabs, avatar,
+ * The design system's primitives: card, button, field, alert, divider, tabs, avatar,
  * skeleton, spinner and a confirmation dialog on the platform's `<dialog>`. They are styled by the
  * `sae-` classes of `styles.ts` and render inside a {@link ThemeRoot}; every text they show comes
  * from their props or the messages table.
@@ -23,7 +23,7 @@ const cx = (...names: ReadonlyArray<string | false | undefined>): string => name
 
 // ----- card -----
 
-/** Props of {@link Card}. SPEC §2 */
+/** Props of {@link Card}. */
 export interface CardProps {
   /** The heading (an `h1` in a page card, `h2` otherwise). */
   readonly title: ReactNode
@@ -39,7 +39,7 @@ export interface CardProps {
   readonly wide?: boolean
 }
 
-/** A centred card with the project's name or logo, a title and content. SPEC §2 */
+/** A centred card with the project's name or logo, a title and content. */
 export function Card(props: CardProps): ReactNode {
   const id = useId()
   const { appearance } = useTheme()
@@ -65,7 +65,7 @@ export function Card(props: CardProps): ReactNode {
 
 // ----- button -----
 
-/** Props of {@link Button}: a `<button>`'s props plus the look and the busy state. SPEC §2 */
+/** Props of {@link Button}: a `<button>`'s props plus the look and the busy state. */
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   readonly variant?: "primary" | "secondary" | "ghost" | "danger" | "link"
   readonly size?: "md" | "sm"
@@ -89,7 +89,7 @@ const buttonClass = (
   className: string | undefined
 ): string => cx("sae-btn", `sae-btn-${variant ?? "primary"}`, size === "sm" && "sae-btn-sm", block === true && "sae-btn-block", className)
 
-/** A button in one of the variants; busy, it spins and says so. SPEC §2 */
+/** A button in one of the variants; busy, it spins and says so. */
 export function Button(props: ButtonProps): ReactNode {
   const { variant, size, block, busy, busyText, icon, testId, className, children, disabled, type, ...rest } = props
   return (
@@ -107,7 +107,7 @@ export function Button(props: ButtonProps): ReactNode {
   )
 }
 
-/** Props of {@link ButtonLink}: an `<a>`'s props (`href` required) plus a button's look. SPEC §2 */
+/** Props of {@link ButtonLink}: an `<a>`'s props (`href` required) plus a button's look. */
 export interface ButtonLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   readonly href: string
   readonly variant?: ButtonProps["variant"]
@@ -117,7 +117,7 @@ export interface ButtonLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement>
   readonly testId?: string | undefined
 }
 
-/** A link that looks like a button: for a step that goes to another page ("Continue", "Sign in"). SPEC §2 */
+/** A link that looks like a button: for a step that goes to another page ("Continue", "Sign in"). */
 export function ButtonLink(props: ButtonLinkProps): ReactNode {
   const { variant, size, block, testId, className, ...rest } = props
   return <a {...rest} className={buttonClass(variant, size, block, className)} data-testid={testId} />
@@ -125,7 +125,7 @@ export function ButtonLink(props: ButtonLinkProps): ReactNode {
 
 // ----- field -----
 
-/** Props of {@link Field}. SPEC §2 */
+/** Props of {@link Field}. */
 export interface FieldProps {
   readonly label: string
   readonly name: string
@@ -149,7 +149,7 @@ export interface FieldProps {
   readonly testId?: string
 }
 
-/** A labelled input with its hint and error. SPEC §2 */
+/** A labelled input with its hint and error. */
 export function Field(props: FieldProps): ReactNode {
   const id = useId()
   const errorId = `${id}-error`
@@ -186,7 +186,7 @@ export function Field(props: FieldProps): ReactNode {
   )
 }
 
-/** Moves focus to the first invalid input of a form (after a failed submit). SPEC §2 */
+/** Moves focus to the first invalid input of a form (after a failed submit). */
 export const focusFirstError = (form: HTMLElement | null): void => {
   const invalid = form?.querySelector<HTMLElement>("[aria-invalid=\"true\"], [data-sae-focus-error]")
   invalid?.focus()
@@ -194,7 +194,7 @@ export const focusFirstError = (form: HTMLElement | null): void => {
 
 // ----- alert -----
 
-/** Props of {@link Alert}. SPEC §2 */
+/** Props of {@link Alert}. */
 export interface AlertProps {
   readonly tone?: "error" | "success" | "info" | "warning"
   readonly title?: ReactNode
@@ -207,7 +207,7 @@ export interface AlertProps {
   readonly errorTag?: string | undefined
 }
 
-/** A coloured message box; errors are announced at once, the rest politely. SPEC §2 */
+/** A coloured message box; errors are announced at once, the rest politely. */
 export function Alert(props: AlertProps): ReactNode {
   const messages = useMessages()
   const tone = props.tone ?? "error"
@@ -253,7 +253,7 @@ const logForDevelopers = (error: unknown) => {
 
 /**
  * A failure as its human sentence from the messages table, the `_tag` and message behind a
- * "Details" disclosure and in the console; unreachable-service failures get their own title. SPEC §8
+ * "Details" disclosure and in the console; unreachable-service failures get their own title.
  */
 export function ErrorAlert(props: {
   readonly error: unknown
@@ -282,7 +282,7 @@ export function ErrorAlert(props: {
 
 // ----- divider, tabs -----
 
-/** A rule with a word in the middle ("or"). SPEC §2 */
+/** A rule with a word in the middle ("or"). */
 export function Divider(props: { readonly label?: string }): ReactNode {
   const messages = useMessages()
   return <div className="sae-divider" role="separator" aria-label={props.label ?? messages.common.or}>{props.label ?? messages.common.or}</div>
@@ -294,7 +294,7 @@ export interface TabItem<K extends string> {
   readonly label: string
 }
 
-/** A tab list (arrow keys move between tabs); render the panel with {@link TabPanel}. SPEC §2 */
+/** A tab list (arrow keys move between tabs); render the panel with {@link TabPanel}. */
 export function Tabs<K extends string>(props: {
   readonly label: string
   readonly tabs: ReadonlyArray<TabItem<K>>
@@ -337,7 +337,7 @@ export function Tabs<K extends string>(props: {
   )
 }
 
-/** The panel of the selected tab. SPEC §2 */
+/** The panel of the selected tab. */
 export function TabPanel(props: { readonly idPrefix: string; readonly id: string; readonly children?: ReactNode }): ReactNode {
   return (
     <div
@@ -360,7 +360,7 @@ export const initials = (name: string): string => {
   return letters.toUpperCase()
 }
 
-/** A round picture, or the initials of the name on the primary colour. SPEC §2 */
+/** A round picture, or the initials of the name on the primary colour. */
 export function Avatar(props: {
   readonly name: string
   readonly src?: string | null | undefined
@@ -381,7 +381,7 @@ export function Avatar(props: {
   )
 }
 
-/** A spinning ring; with a label it is announced (else decorative). SPEC §2 */
+/** A spinning ring; with a label it is announced (else decorative). */
 export function Spinner(props: { readonly label?: string; readonly large?: boolean }): ReactNode {
   return (
     <span
@@ -393,12 +393,12 @@ export function Spinner(props: { readonly label?: string; readonly large?: boole
   )
 }
 
-/** A grey shimmering block standing in for content that loads. SPEC §2 */
+/** A grey shimmering block standing in for content that loads. */
 export function Skeleton(props: { readonly width?: string; readonly height?: string }): ReactNode {
   return <span className="sae-skeleton" style={{ width: props.width ?? "100%", height: props.height ?? "1rem" }} aria-hidden="true" />
 }
 
-/** A spinner with a line of text, announced politely. SPEC §2 */
+/** A spinner with a line of text, announced politely. */
 export function Loading(props: { readonly label?: string | undefined; readonly testId?: string | undefined }): ReactNode {
   const messages = useMessages()
   return (
@@ -411,7 +411,7 @@ export function Loading(props: { readonly label?: string | undefined; readonly t
 
 // ----- confirmation dialog -----
 
-/** Props of {@link ConfirmDialog}. SPEC §2 */
+/** Props of {@link ConfirmDialog}. */
 export interface ConfirmDialogProps {
   readonly open: boolean
   readonly title: string
@@ -432,7 +432,7 @@ export interface ConfirmDialogProps {
 
 /**
  * A modal confirmation on the platform's `<dialog>` (focus kept inside and Escape handled by the
- * browser, focus returned to the opener on close). SPEC §2
+ * browser, focus returned to the opener on close).
  */
 export function ConfirmDialog(props: ConfirmDialogProps): ReactNode {
   const messages = useMessages()

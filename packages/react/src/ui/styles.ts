@@ -1,5 +1,5 @@
 /**
- * The design system's one style sheet (SPEC §2 handler pages): CSS custom properties for colours,
+ * The design system's one style sheet (components and handler pages): CSS custom properties for colours,
  * radius, spacing and font, light and dark (following `prefers-color-scheme` unless the app picks
  * one), and class names that all start with `sae-`, so nothing leaks into the app. `ThemeRoot`
  * injects it once per document (React 19 hoists and deduplicates `<style precedence>`, also when
@@ -40,7 +40,7 @@ const dark = `
   --sae-link: color-mix(in srgb, var(--sae-primary) 40%, #fff);
   color-scheme: dark;`
 
-/** The design system's CSS (every selector under `.sae-root` or a `sae-` class). SPEC §2 */
+/** The design system's CSS (every selector under `.sae-root` or a `sae-` class). */
 export const styles = `
 .sae-root {${light}
   --sae-radius: 0.5rem;

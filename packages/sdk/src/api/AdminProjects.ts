@@ -1,6 +1,6 @@
 /**
- * The project's own settings (SPEC §3 "Project", §5 production mode, §6 admin-only, §7 Admin
- * calls): read, update every configuration field, delete, and the production-mode checks.
+ * The project's own settings, admin only (`/internal/projects/current`): read, update every
+ * configuration field, delete, and the production-mode checks.
  *
  * @since 0.1.0
  * @module
@@ -15,7 +15,7 @@ import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** The project and its configuration as an admin reads them (SPEC §3). */
+/** The project and its configuration as an admin reads them. */
 export type { AdminProject, AdminProjectConfig, EmailConfig, OAuthProviderConfig, TrustedDomain } from "../protocol/internal/schemas/AdminProject.ts"
 
 const currentPath = "/internal/projects/current"
@@ -23,7 +23,7 @@ const currentPath = "/internal/projects/current"
 /** A secret given in an update: plain, or kept `Redacted` until the request body is built. */
 export type SecretInput = string | Redacted.Redacted<string>
 
-/** An OAuth provider to configure: the shared keys, or the project's own. SPEC §3 */
+/** An OAuth provider to configure: the shared keys, or the project's own. */
 export type OAuthProviderInput =
   | { readonly id: string; readonly type: "shared" }
   | {
@@ -35,7 +35,7 @@ export type OAuthProviderInput =
     readonly microsoftTenantId?: string | undefined
   }
 
-/** The e-mail server to configure: shared, or standard SMTP. SPEC §3 */
+/** The e-mail server to configure: shared, or standard SMTP. */
 export type EmailConfigInput =
   | { readonly type: "shared" }
   | {
@@ -48,7 +48,7 @@ export type EmailConfigInput =
     readonly senderEmail: string
   }
 
-/** Configuration changes; a field left out is unchanged. SPEC §3 "Project" */
+/** Configuration changes; a field left out is unchanged. */
 export interface ConfigUpdate {
   readonly signUpEnabled?: boolean | undefined
   readonly credentialEnabled?: boolean | undefined
@@ -71,7 +71,7 @@ export interface ConfigUpdate {
   readonly userDefaultPermissions?: ReadonlyArray<{ readonly id: string }> | undefined
 }
 
-/** Project changes; a field left out is unchanged. SPEC §3, §7 `PATCH /internal/projects/current` */
+/** Project changes; a field left out is unchanged. `PATCH /internal/projects/current` */
 export interface ProjectUpdate {
   readonly displayName?: string | undefined
   readonly description?: string | undefined
@@ -81,7 +81,7 @@ export interface ProjectUpdate {
 
 const secret = (value: SecretInput) => (typeof value === "string" ? value : Redacted.value(value))
 
-/** The wire body of a project update (snake_case; secrets unwrapped here only). SPEC §3 */
+/** The wire body of a project update (snake_case; secrets unwrapped here only). */
 export const toWireUpdate = (update: ProjectUpdate) => {
   const config = update.config ?? {}
   return {
@@ -128,10 +128,10 @@ export const toWireUpdate = (update: ProjectUpdate) => {
   }
 }
 
-/** What {@link get} can fail with: no error specific to it. SPEC §8 */
+/** What {@link get} can fail with: no error specific to it. */
 export type GetError = Call.CallError<readonly []>
 
-/** The project with its whole configuration. SPEC §7 `GET /internal/projects/current` */
+/** The project with its whole configuration. `GET /internal/projects/current` */
 export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<AdminProject, GetError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -141,10 +141,10 @@ export const get = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 const updateErrors = [KnownErrors.SchemaError] as const
-/** What {@link update} can fail with: a payload the service refuses is its `SchemaError`. SPEC §8 */
+/** What {@link update} can fail with: a payload the service refuses is its `SchemaError`. */
 export type UpdateError = Call.CallError<typeof updateErrors>
 
-/** Changes the project's settings and answers the project. SPEC §7 `PATCH /internal/projects/current` */
+/** Changes the project's settings and answers the project. `PATCH /internal/projects/current` */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: ProjectUpdate): Effect.fn.Return<AdminProject, UpdateError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -153,10 +153,10 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("AdminProjects.update")
 )
 
-/** What {@link remove} can fail with: no error specific to it. SPEC §8 */
+/** What {@link remove} can fail with: no error specific to it. */
 export type RemoveError = Call.CallError<readonly []>
 
-/** Deletes the project with all its users, teams and keys; irreversible. SPEC §7 `DELETE /internal/projects/current` */
+/** Deletes the project with all its users, teams and keys; irreversible. `DELETE /internal/projects/current` */
 export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<void, RemoveError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -165,15 +165,15 @@ export const remove = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("AdminProjects.remove")
 )
 
-// ----- production mode (SPEC §5) -----
+// ----- production mode -----
 
-/** A reason the project is not ready for production, and where the dashboard fixes it. SPEC §5 */
+/** A reason the project is not ready for production, and where the dashboard fixes it. */
 export interface ProductionModeError {
   readonly message: string
   readonly relativeFixUrl: string
 }
 
-/** The exact texts of the production-mode checks. SPEC §5 */
+/** The exact texts of the production-mode checks. */
 export const productionModeMessages = {
   allowLocalhost: "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings",
   /** The domain is not a valid URL. */
@@ -186,7 +186,7 @@ export const productionModeMessages = {
   notHttps: (domain: string) => `Trusted domains should be HTTPS: ${domain}`
 } as const
 
-/** The dashboard page that fixes production-mode problems. SPEC §2, §5 */
+/** The dashboard page that fixes production-mode problems. */
 export const domainsFixUrl = (projectId: string): string => `/projects/${projectId}/domains`
 
 const parseUrl = (value: string): URL | undefined => {
@@ -201,7 +201,7 @@ const isLocalhost = (url: URL): boolean =>
   url.hostname === "localhost" || url.hostname.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)
 
 /**
- * Every reason the project is not ready for production (SPEC §5): localhost allowed; each trusted
+ * Every reason the project is not ready for production: localhost allowed; each trusted
  * domain that is not a URL, is localhost, is a bare IP, or is not HTTPS (one problem per domain).
  */
 export const productionModeErrors = (project: {
@@ -227,7 +227,7 @@ export const productionModeErrors = (project: {
   return errors
 }
 
-/** Reads the project and reports why it is not ready for production (empty when it is). SPEC §5 */
+/** Reads the project and reports why it is not ready for production (empty when it is). */
 export const getProductionModeErrors = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<ProductionModeError>, GetError, StackHttp | AdminAccess> {
     return productionModeErrors(yield* get())

@@ -1,5 +1,5 @@
 /**
- * The dashboard's AI chat helper (SPEC §1, §3 "Chat message", §6 admin-only, §7 AI chat): send a
+ * The dashboard's AI chat helper, admin only (`/internal/ai-chat/{id}`): send a
  * conversation and get the assistant's answer, save messages to a thread, read a thread back.
  *
  * @since 0.1.0
@@ -14,12 +14,12 @@ import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** Chat messages and answer parts (SPEC §3). */
+/** Chat messages and answer parts. */
 export type { ChatContextType, ChatMessage, ContentBlock } from "../protocol/internal/schemas/AiChat.ts"
 
 const threadPath = (threadId: string) => `/internal/ai-chat/${encodeURIComponent(threadId)}`
 
-/** What the chat calls can fail with: no error specific to them. SPEC §8 */
+/** What the chat calls can fail with: no error specific to them. */
 export type ChatError = SchemaError | Call.CallError<readonly []>
 
 /** What `send` takes: what the conversation is about and its messages (at least one). */
@@ -28,7 +28,7 @@ export interface SendInput {
   readonly messages: ReadonlyArray<ChatMessage>
 }
 
-/** Sends the conversation (at least one message) and answers the assistant's reply. SPEC §7 `POST /internal/ai-chat/{id}` */
+/** Sends the conversation (at least one message) and answers the assistant's reply. `POST /internal/ai-chat/{id}` */
 export const send = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     threadId: string,
@@ -47,7 +47,7 @@ export const send = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("AiChat.send")
 )
 
-/** Appends a message (any JSON) to a thread. SPEC §7 `PATCH /internal/ai-chat/{id}` */
+/** Appends a message (any JSON) to a thread. `PATCH /internal/ai-chat/{id}` */
 export const save = /*#__PURE__*/ Effect.fnUntraced(
   function*(threadId: string, message: unknown): Effect.fn.Return<void, ChatError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -56,7 +56,7 @@ export const save = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("AiChat.save")
 )
 
-/** A thread's saved messages, oldest first. SPEC §7 `GET /internal/ai-chat/{id}` */
+/** A thread's saved messages, oldest first. `GET /internal/ai-chat/{id}` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(threadId: string): Effect.fn.Return<ReadonlyArray<unknown>, ChatError, StackHttp | AdminAccess> {
     yield* AdminAccess

@@ -1,12 +1,12 @@
 /**
- * API keys of users and teams (SPEC §3 API key, §4 API key validity, §5, §7): create (the whole
+ * API keys of users and teams (`/user-api-keys`, `/team-api-keys`): create (the whole
  * value is answered once, kept `Redacted`; afterwards only its last four characters), list, read,
  * update, revoke (`revoked: true`), the key's validity against the `Clock`, and the server's check
  * of a key and look-up of its user or team.
  *
  * A key belongs to exactly one owner: a user (`me` allowed) or a team. Naming both is refused
- * before any request with {@link ApiKeyOwnerConflict} (SPEC §5). A project that does not allow a
- * key type answers a plain HTTP 400 (reason `HttpError` of `StackTransportError`).
+ * before any request with {@link ApiKeyOwnerConflict}. A project that does not allow a
+ * key type answers a plain HTTP 400 (a `StackTransportError`, reason `HttpError`).
  *
  * @since 0.1.0
  * @module
@@ -34,15 +34,15 @@ export type { ApiKey } from "../protocol/internal/schemas/ApiKey.ts"
 
 type Common = KnownError | UnknownErrorCode | TransportError
 
-/** Whose key: a user's (`"me"` for the signed-in user) or a team's, never both. SPEC §3, §5 */
+/** Whose key: a user's (`"me"` for the signed-in user) or a team's, never both. */
 export type Owner =
   | { readonly userId: string; readonly teamId?: undefined }
   | { readonly teamId: string; readonly userId?: undefined }
 
-/** A key's type: `user` or `team`. SPEC §3 */
+/** A key's type: `user` or `team`. */
 export type KeyType = "user" | "team"
 
-/** Both a user and a team (or neither) were named as a key's owner; nothing was sent. SPEC §5 */
+/** Both a user and a team (or neither) were named as a key's owner; nothing was sent. */
 export class ApiKeyOwnerConflict extends /*#__PURE__*/ Schema.TaggedError<ApiKeyOwnerConflict>()("ApiKeyOwnerConflict", {
   reason: Schema.Literals(["both", "neither"])
 }) {
@@ -59,7 +59,7 @@ interface Target {
   readonly query: { readonly user_id: string } | { readonly team_id: string }
 }
 
-/** The endpoint and owner query of an owner, or the conflict. SPEC §5, §7 */
+/** The endpoint and owner query of an owner, or the conflict. */
 const targetOf = (owner: Owner): Effect.Effect<Target, ApiKeyOwnerConflict> => {
   const { userId, teamId } = owner as { readonly userId?: string | undefined; readonly teamId?: string | undefined }
   if (userId !== undefined && teamId !== undefined) return Effect.fail(new ApiKeyOwnerConflict({ reason: "both" }))
@@ -68,7 +68,7 @@ const targetOf = (owner: Owner): Effect.Effect<Target, ApiKeyOwnerConflict> => {
   return Effect.fail(new ApiKeyOwnerConflict({ reason: "neither" }))
 }
 
-/** Options of a new key. SPEC §3 */
+/** Options of a new key. */
 export type CreateOptions = Owner & {
   readonly description: string
   /** No expiry when left out or `null`. */
@@ -92,7 +92,7 @@ const ownerErrors = [
   KnownErrors.ApiKeyNotFound
 ] as const
 
-/** Creates a key; the answer carries its whole value (`Redacted`), the only time it is shown. SPEC §3, §7 `POST /user-api-keys`, `POST /team-api-keys` */
+/** Creates a key; the answer carries its whole value (`Redacted`), the only time it is shown. `POST /user-api-keys`, `POST /team-api-keys` */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: CreateOptions): Effect.fn.Return<CreatedApiKey, OwnerError, Session.Session> {
     const target = yield* targetOf(options)
@@ -112,7 +112,7 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("ApiKeys.create")
 )
 
-/** An owner's keys, newest first. SPEC §7 `GET /user-api-keys`, `GET /team-api-keys` */
+/** An owner's keys, newest first. `GET /user-api-keys`, `GET /team-api-keys` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(owner: Owner): Effect.fn.Return<ReadonlyArray<ApiKey>, OwnerError, Session.Session> {
     const target = yield* targetOf(owner)
@@ -122,7 +122,7 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("ApiKeys.list")
 )
 
-/** One key of an owner. SPEC §7 `GET /user-api-keys/{id}`, `GET /team-api-keys/{id}` */
+/** One key of an owner. `GET /user-api-keys/{id}`, `GET /team-api-keys/{id}` */
 export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(owner: Owner, keyId: string): Effect.fn.Return<ApiKey, OwnerError, Session.Session> {
     const target = yield* targetOf(owner)
@@ -137,13 +137,13 @@ export const get = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("ApiKeys.get")
 )
 
-/** Changes to a key (passed through): a description, or `revoked: true` (one way). SPEC §4, §7 */
+/** Changes to a key (passed through): a description, or `revoked: true` (one way). */
 export interface UpdateInput {
   readonly description?: string | undefined
   readonly revoked?: true | undefined
 }
 
-/** Updates a key. SPEC §7 `PATCH /user-api-keys/{id}`, `PATCH /team-api-keys/{id}` */
+/** Updates a key. `PATCH /user-api-keys/{id}`, `PATCH /team-api-keys/{id}` */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(owner: Owner, keyId: string, body: UpdateInput): Effect.fn.Return<ApiKey, OwnerError, Session.Session> {
     const target = yield* targetOf(owner)
@@ -159,7 +159,7 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("ApiKeys.update")
 )
 
-/** Revokes a key for good (revoking a revoked key keeps its first revocation time). SPEC §4, §7 (`revoked: true`) */
+/** Revokes a key for good (revoking a revoked key keeps its first revocation time): `PATCH` with `revoked: true`. */
 export const revoke = /*#__PURE__*/ Effect.fnUntraced(
   function*(owner: Owner, keyId: string): Effect.fn.Return<ApiKey, OwnerError, Session.Session> {
     return yield* update(owner, keyId, { revoked: true })
@@ -167,10 +167,10 @@ export const revoke = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("ApiKeys.revoke")
 )
 
-/** Why a key can or cannot be used. SPEC §4 */
+/** Why a key can or cannot be used. */
 export type Validity = "valid" | "expired" | "manually-revoked"
 
-/** A key's validity now (`Clock`): revoked first, then past its expiry, else valid. SPEC §4 "API key validity" */
+/** A key's validity now (`Clock`): revoked first, then past its expiry, else valid. */
 export const validity = (key: Pick<ApiKey, "manuallyRevokedAt" | "expiresAt">): Effect.Effect<Validity> =>
   Effect.map(Clock.currentTimeMillis, (now): Validity =>
     key.manuallyRevokedAt !== undefined
@@ -179,7 +179,7 @@ export const validity = (key: Pick<ApiKey, "manuallyRevokedAt" | "expiresAt">): 
       ? "expired"
       : "valid")
 
-/** Whether a key can be used now. SPEC §4 */
+/** Whether a key can be used now. */
 export const isValid = (key: Pick<ApiKey, "manuallyRevokedAt" | "expiresAt">): Effect.Effect<boolean> =>
   Effect.map(validity(key), (v) => v === "valid")
 
@@ -209,7 +209,7 @@ const checkAs = <A, I>(type: KeyType, response: Schema.Codec<A, I>, apiKey: stri
     })
   })
 
-/** Checks a key presented to the app: its record when it is a valid key of that type. SPEC §3, §7 `POST /user-api-keys/check`, `POST /team-api-keys/check` */
+/** Checks a key presented to the app: its record when it is a valid key of that type. `POST /user-api-keys/check`, `POST /team-api-keys/check` */
 export const check = /*#__PURE__*/ Effect.fnUntraced(
   function*(type: KeyType, apiKey: string | Redacted.Redacted<string>): Effect.fn.Return<ApiKey, CheckError, StackHttp | ServerAccess> {
     return yield* checkAs(type, ApiKey, apiKey)
@@ -220,7 +220,7 @@ export const check = /*#__PURE__*/ Effect.fnUntraced(
 /** What `userByApiKey` can fail with. */
 export type UserByApiKeyError = CheckError | ServerUsers.GetError
 
-/** The user a valid user key belongs to. SPEC §3, §6 (the server's "get user by API key") */
+/** The user a valid user key belongs to: the key checked, then its user read. `POST /user-api-keys/check`, `GET /users/{id}` */
 export const userByApiKey = /*#__PURE__*/ Effect.fnUntraced(
   function*(apiKey: string | Redacted.Redacted<string>): Effect.fn.Return<ServerUser, UserByApiKeyError, StackHttp | ServerAccess> {
     const key = yield* checkAs("user", UserApiKey, apiKey)
@@ -232,7 +232,7 @@ export const userByApiKey = /*#__PURE__*/ Effect.fnUntraced(
 /** What `teamByApiKey` can fail with. */
 export type TeamByApiKeyError = CheckError | Teams.ServerTeamError
 
-/** The team a valid team key belongs to. SPEC §3, §6 (the server's "get team by API key") */
+/** The team a valid team key belongs to: the key checked, then its team read. `POST /team-api-keys/check`, `GET /teams/{id}` */
 export const teamByApiKey = /*#__PURE__*/ Effect.fnUntraced(
   function*(apiKey: string | Redacted.Redacted<string>): Effect.fn.Return<ServerTeam, TeamByApiKeyError, StackHttp | ServerAccess> {
     const key = yield* checkAs("team", TeamApiKey, apiKey)

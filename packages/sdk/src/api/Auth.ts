@@ -1,5 +1,5 @@
 /**
- * Sign-in and sign-out of the client app (SPEC §4 "Sign-in outcomes", §7 Auth).
+ * Sign-in and sign-out of the client app (`/auth/...`).
  *
  * Every sign-in stores the answered tokens in the session and reports the user id and whether the
  * user is new, so callers can go to the after-sign-up or the after-sign-in page.
@@ -32,7 +32,7 @@ import * as Mfa from "./Mfa.ts"
 import * as SignIn from "./SignIn.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** What a successful sign-in reports. SPEC §4 */
+/** What a successful sign-in reports. */
 export type SignInResult = SignIn.SignInResult
 
 /** What `sendSignInCode` answers: the nonce that completes a code the user types. */
@@ -41,7 +41,7 @@ export type { SendSignInCodeResponse } from "../protocol/internal/schemas/Auth.t
 /** What `signUpAnonymously` can fail with: no error specific to it. */
 export type SignUpAnonymouslyError = KnownError | UnknownErrorCode | TransportError
 
-/** Creates an anonymous user and signs it in. SPEC §7 `POST /auth/anonymous/sign-up` */
+/** Creates an anonymous user and signs it in. `POST /auth/anonymous/sign-up` */
 export const signUpAnonymously = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<SignInResult, SignUpAnonymouslyError, Session.Session> {
     const tokens = yield* Session.call({ method: "POST", path: "/auth/anonymous/sign-up", response: SignInTokens, errors: [] })
@@ -53,7 +53,7 @@ export const signUpAnonymously = /*#__PURE__*/ Effect.fnUntraced(
 /** What `signOut` can fail with. */
 export type SignOutError = TransportError
 
-/** Signs out: deletes the session at the service, then clears the tokens. SPEC §4, §7 `DELETE /auth/sessions/current` */
+/** Signs out: deletes the session at the service, then clears the tokens. `DELETE /auth/sessions/current` */
 export const signOut = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<void, SignOutError, Session.Session> {
     yield* (yield* Session.Session).signOut
@@ -86,8 +86,8 @@ export type SignUpWithPasswordError =
   | TransportError
 
 /**
- * Signs up with e-mail and password and signs the new user in (SPEC §4, §5, §7
- * `POST /auth/password/sign-up`). Signed in anonymously, the anonymous user is upgraded: same id.
+ * Signs up with e-mail and password and signs the new user in
+ * (`POST /auth/password/sign-up`). Signed in anonymously, the anonymous user is upgraded: same id.
  * With `verificationCallbackUrl` the service mails a verification link to it.
  */
 export const signUpWithPassword = /*#__PURE__*/ Effect.fnUntraced(
@@ -130,7 +130,7 @@ export type SignInWithPasswordError =
   | TransportError
 
 /**
- * Signs in with e-mail and password (SPEC §4, §7 `POST /auth/password/sign-in`). A user with a
+ * Signs in with e-mail and password (`POST /auth/password/sign-in`). A user with a
  * second factor fails with `MultiFactorAuthenticationRequired`; its attempt code is kept for
  * `Mfa.signInWithMfa`.
  */
@@ -167,8 +167,8 @@ export type SendSignInCodeError =
   | TransportError
 
 /**
- * Mails a one-time sign-in code and a magic link `callbackUrl?code=...` (SPEC §4, §7
- * `POST /auth/otp/send-sign-in-code`). Answers the nonce that completes the 6-character code typed
+ * Mails a one-time sign-in code and a magic link `callbackUrl?code=...`
+ * (`POST /auth/otp/send-sign-in-code`). Answers the nonce that completes the 6-character code typed
  * by the user ({@link signInWithOtp}).
  */
 export const sendSignInCode = /*#__PURE__*/ Effect.fnUntraced(
@@ -197,7 +197,7 @@ export type SignInWithCodeError =
   | TransportError
 
 /**
- * Signs in with the full code of a sign-in mail (SPEC §4, §7 `POST /auth/otp/sign-in`): the magic
+ * Signs in with the full code of a sign-in mail (`POST /auth/otp/sign-in`): the magic
  * link's `code`, or the typed code followed by the nonce. A new user signs up this way.
  */
 export const signInWithCode = /*#__PURE__*/ Effect.fnUntraced(
@@ -227,7 +227,7 @@ export interface SignInWithOtpOptions {
   readonly nonce: string
 }
 
-/** Signs in with the code the user typed from the mail and the nonce `sendSignInCode` answered. SPEC §4 */
+/** Signs in with the code the user typed from the mail and the nonce `sendSignInCode` answered. */
 export const signInWithOtp = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: SignInWithOtpOptions): Effect.fn.Return<
     SignInResult,
@@ -239,14 +239,14 @@ export const signInWithOtp = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Auth.signInWithOtp")
 )
 
-/** The magic-link URL has no `code` query parameter. SPEC §2, §4 */
+/** The magic-link URL has no `code` query parameter. */
 export class MissingMagicLinkCode extends /*#__PURE__*/ Schema.TaggedError<MissingMagicLinkCode>()("MissingMagicLinkCode", {}) {
   override get message(): string {
     return "The magic link has no code: open the link from the sign-in mail again"
   }
 }
 
-/** The `code` of a magic-link callback URL. SPEC §2 magic-link-callback */
+/** The `code` of a magic-link callback URL (`/handler/magic-link-callback?code=...`). */
 export const magicLinkCode = (url: string | URL): string | undefined => {
   try {
     return new URL(url).searchParams.get("code") ?? undefined
@@ -255,7 +255,7 @@ export const magicLinkCode = (url: string | URL): string | undefined => {
   }
 }
 
-/** Signs in with the `code` of the magic-link callback page's URL. SPEC §2 magic-link-callback, §4 */
+/** Signs in with the `code` of the magic-link callback page's URL. */
 export const signInWithMagicLinkCallback = /*#__PURE__*/ Effect.fnUntraced(
   function*(url: string | URL): Effect.fn.Return<SignInResult, SignInWithCodeError | MissingMagicLinkCode, Session.Session> {
     const code = magicLinkCode(url)

@@ -1,5 +1,5 @@
 /**
- * Command-line login, both halves (SPEC §4 "CLI login", §7 `/auth/cli*`, §8 CLI messages, §9):
+ * Command-line login, both halves (`/auth/cli`, `/auth/cli/poll`, `/auth/cli/complete`):
  * the CLI starts a login, shows the confirmation URL and polls until the browser side confirms
  * ({@link promptCliLogin}); the confirmation page completes it with the browser session's refresh
  * token ({@link completeCliLogin}).
@@ -22,18 +22,18 @@ import * as Wire from "../protocol/internal/schemas/Wire.ts"
 import { NotSignedIn } from "./SignIn.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** Wait between two polls: 2000 ms. SPEC §9 */
+/** Wait between two polls: 2000 ms. */
 export const pollWaitMillis = 2000
-/** Polls before giving up: unlimited. SPEC §9 */
+/** Polls before giving up: unlimited. */
 export const defaultMaxAttempts = Number.POSITIVE_INFINITY
-/** The confirmation page's path under the app's URL. SPEC §2 */
+/** The confirmation page's path under the app's URL. */
 export const confirmationPath = "/handler/cli-auth-confirm"
 
-/** The URL the user opens to confirm a CLI login. SPEC §2 */
+/** The URL the user opens to confirm a CLI login. */
 export const loginUrl = (appUrl: string, loginCode: string): string =>
   `${appUrl}${confirmationPath}?login_code=${encodeURIComponent(loginCode)}`
 
-/** The service refused to start the login. SPEC §8 */
+/** The service refused to start the login. */
 export class CliAuthInitiationFailed extends /*#__PURE__*/ Schema.TaggedError<CliAuthInitiationFailed>()("CliAuthInitiationFailed", {
   status: Schema.Number,
   text: Schema.String
@@ -43,7 +43,7 @@ export class CliAuthInitiationFailed extends /*#__PURE__*/ Schema.TaggedError<Cl
   }
 }
 
-/** Every poll answered `waiting`. SPEC §4, §8 */
+/** Every poll answered `waiting`. */
 export class CliAuthTimeout extends /*#__PURE__*/ Schema.TaggedError<CliAuthTimeout>()("CliAuthTimeout", {
   attempts: Schema.Number
 }) {
@@ -52,7 +52,7 @@ export class CliAuthTimeout extends /*#__PURE__*/ Schema.TaggedError<CliAuthTime
   }
 }
 
-/** A poll answered a status the protocol does not define. SPEC §4 */
+/** A poll answered a status the protocol does not define. */
 export class CliAuthUnexpectedStatus extends /*#__PURE__*/ Schema.TaggedError<CliAuthUnexpectedStatus>()("CliAuthUnexpectedStatus", {
   status: Schema.String
 }) {
@@ -68,15 +68,15 @@ const Polled = Schema.Struct({ status: Schema.String, refreshToken: Schema.optio
   Wire.encodeKeys({ refreshToken: "refresh_token" })
 )
 
-/** Options of {@link promptCliLogin}. SPEC §4 */
+/** Options of {@link promptCliLogin}. */
 export interface PromptOptions {
   /** The app whose confirmation page (`/handler/cli-auth-confirm`) completes the login. */
   readonly appUrl: string
   /** How long the login may take; the service's default (2 hours) when absent. */
   readonly expiresInMillis?: number | undefined
-  /** Polls before {@link CliAuthTimeout}; unlimited by default. SPEC §9 */
+  /** Polls before {@link CliAuthTimeout}; unlimited by default. */
   readonly maxAttempts?: number | undefined
-  /** Wait between polls; 2000 ms by default. SPEC §9 */
+  /** Wait between polls; 2000 ms by default. */
   readonly waitMillis?: number | undefined
   /** Shows the confirmation URL; by default it is opened with `Navigation` when provided, else logged. */
   readonly onLoginUrl?: ((url: string) => Effect.Effect<void>) | undefined
@@ -98,7 +98,7 @@ const bodyText = (error: KnownError): string =>
   JSON.stringify({ code: error.code, error: error.message, details: error.details })
 
 /**
- * Logs a command-line app in (SPEC §4, §7 `POST /auth/cli`, `/auth/cli/poll`): starts the login,
+ * Logs a command-line app in (`POST /auth/cli`, `/auth/cli/poll`): starts the login,
  * hands out the confirmation URL, polls every 2 s until the browser side confirms, and answers the
  * refresh token (success is only HTTP 201 with status `success`).
  */
@@ -157,7 +157,7 @@ export const promptCliLogin = /*#__PURE__*/ Effect.fnUntraced(
 export type CompleteCliLoginError = SchemaError | NotSignedIn | KnownError | UnknownErrorCode | TransportError
 
 /**
- * Confirms a CLI login from the confirmation page (SPEC §4, §7 `POST /auth/cli/complete`): hands
+ * Confirms a CLI login from the confirmation page (`POST /auth/cli/complete`): hands
  * the signed-in user's refresh token to the waiting CLI.
  */
 export const completeCliLogin = /*#__PURE__*/ Effect.fnUntraced(

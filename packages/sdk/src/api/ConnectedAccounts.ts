@@ -1,8 +1,8 @@
 /**
- * Connected accounts (SPEC §7 "Other client calls", §8 OAuth): a provider access token of the
+ * Connected accounts (`/connected-accounts/.../access-token`): a provider access token of the
  * user's linked account for the scopes asked. `OAuthConnectionNotConnectedToUser` and
- * `OAuthConnectionDoesNotHaveRequiredScope` mean "no access token" and give `Option.none()`
- * (SPEC §8 client-side handling); other failures stay failures. The token stays `Redacted`.
+ * `OAuthConnectionDoesNotHaveRequiredScope` mean "no access token" and give `Option.none()`;
+ * other failures stay failures. The token stays `Redacted`.
  *
  * @since 0.1.0
  * @module
@@ -48,7 +48,7 @@ const tokenPath = (userId: string, providerId: string) =>
 
 const some = (answer: { readonly accessToken: Redacted.Redacted<string> }) => Option.some(answer.accessToken)
 const none = () => Effect.succeed(Option.none<Redacted.Redacted<string>>())
-/** The two errors that mean "no access token" (SPEC §8). */
+/** The two errors that mean "no access token". */
 const noToken = ["OAuthConnectionNotConnectedToUser", "OAuthConnectionDoesNotHaveRequiredScope"] as const
 
 /** What `getAccessToken` can fail with (besides "no access token", which is `none`). */
@@ -61,7 +61,7 @@ export type GetAccessTokenError =
 
 /**
  * The current user's access token at a provider, or `none` when the user has no such connection
- * or it lacks a scope. SPEC §7 `POST /connected-accounts/me/{provider}/access-token`, §8
+ * or it lacks a scope. `POST /connected-accounts/me/{provider}/access-token`
  */
 export const getAccessToken = /*#__PURE__*/ Effect.fnUntraced(
   function*(
@@ -87,7 +87,7 @@ export type GetAccessTokenForUserError =
   | UserNotFound
   | Common
 
-/** A user's access token at a provider, or `none`. SPEC §7 `POST /connected-accounts/{userId}/{provider}/access-token` */
+/** A user's access token at a provider, or `none`. `POST /connected-accounts/{userId}/{provider}/access-token` */
 export const getAccessTokenForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,

@@ -1,5 +1,5 @@
 /**
- * Contact channels (SPEC §3 "Contact channel", §7 "Contact channels"): the current user's
+ * Contact channels (`/contact-channels`): the current user's
  * channels (client: list, create, update, delete, send a verification code) and, with
  * `ServerAccess`, any user's channels by user id. Inputs are camelCase, encoded to the wire's
  * snake_case (an unknown key fails with `SchemaError`).
@@ -39,7 +39,7 @@ import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** Contact channels and their payloads. SPEC §3 */
+/** Contact channels and their payloads. */
 export type {
   ContactChannel,
   ContactChannelCreate,
@@ -64,7 +64,7 @@ export type ListError = CannotGetOwnUserWithoutUser | Common
 /** What deleting one of the current user's channels can fail with: signed out, or an id the service refuses. */
 export type RemoveError = SchemaError | CannotGetOwnUserWithoutUser | Common
 
-/** The current user's channels, oldest first. SPEC §7 `GET /contact-channels?user_id=me` */
+/** The current user's channels, oldest first. `GET /contact-channels?user_id=me` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<ContactChannel>, ListError, Session.Session> {
     const answer = yield* Session.call({
@@ -87,7 +87,7 @@ export type WriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | CannotG
 
 const writeErrors = [SchemaError, ContactChannelAlreadyUsedForAuthBySomeoneElse, CannotGetOwnUserWithoutUser] as const
 
-/** Adds a channel to the current user (unverified, not primary unless asked). SPEC §7 `POST /contact-channels` */
+/** Adds a channel to the current user (unverified, not primary unless asked). `POST /contact-channels` */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: ContactChannelCreate): Effect.fn.Return<ContactChannel, WriteError, Session.Session> {
     return yield* Session.call({
@@ -101,7 +101,7 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("ContactChannels.create")
 )
 
-/** Changes one of the current user's channels; a new value is unverified again. SPEC §7 `PATCH /contact-channels/me/{id}` */
+/** Changes one of the current user's channels; a new value is unverified again. `PATCH /contact-channels/me/{id}` */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(channelId: string, changes: ContactChannelUpdate): Effect.fn.Return<ContactChannel, WriteError, Session.Session> {
     return yield* Session.call({
@@ -115,7 +115,7 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("ContactChannels.update")
 )
 
-/** Deletes one of the current user's channels. SPEC §7 `DELETE /contact-channels/me/{id}` */
+/** Deletes one of the current user's channels. `DELETE /contact-channels/me/{id}` */
 export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(channelId: string): Effect.fn.Return<void, RemoveError, Session.Session> {
     yield* Session.call({ method: "DELETE", path: path("me", channelId), response: Schema.Unknown, errors: [SchemaError, CannotGetOwnUserWithoutUser] })
@@ -141,7 +141,7 @@ export interface SendVerificationCodeOptions {
 
 /**
  * Sends a verification code to one of the current user's channels, linking to `callbackUrl`
- * (by default the app's e-mail-verification page). SPEC §4, §7 `POST /contact-channels/me/{id}/send-verification-code`
+ * (by default the app's e-mail-verification page). `POST /contact-channels/me/{id}/send-verification-code`
  */
 export const sendVerificationCode = /*#__PURE__*/ Effect.fnUntraced(
   function*(
@@ -173,7 +173,7 @@ const serverWriteErrors = [SchemaError, ContactChannelAlreadyUsedForAuthBySomeon
 /** What listing a user's channels can fail with: a user id the service refuses. */
 export type ListForUserError = SchemaError | Common
 
-/** Any user's channels, oldest first (none for an unknown user). SPEC §7 `GET /contact-channels?user_id={id}` */
+/** Any user's channels, oldest first (none for an unknown user). `GET /contact-channels?user_id={id}` */
 export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<ReadonlyArray<ContactChannel>, ListForUserError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -183,7 +183,7 @@ export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("ContactChannels.listForUser")
 )
 
-/** Adds a channel to a user, possibly verified already. SPEC §7 `POST /contact-channels` */
+/** Adds a channel to a user, possibly verified already. `POST /contact-channels` */
 export const createForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,
@@ -201,7 +201,7 @@ export const createForUser = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("ContactChannels.createForUser")
 )
 
-/** Changes a user's channel, verification included. SPEC §7 `PATCH /contact-channels/{userId}/{id}` */
+/** Changes a user's channel, verification included. `PATCH /contact-channels/{userId}/{id}` */
 export const updateForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,
@@ -223,7 +223,7 @@ export const updateForUser = /*#__PURE__*/ Effect.fnUntraced(
 /** What deleting a user's channel can fail with. */
 export type RemoveForUserError = UserNotFound | SchemaError | Common
 
-/** Deletes a user's channel. SPEC §7 `DELETE /contact-channels/{userId}/{id}` */
+/** Deletes a user's channel. `DELETE /contact-channels/{userId}/{id}` */
 export const removeForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, channelId: string): Effect.fn.Return<void, RemoveForUserError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -235,7 +235,7 @@ export const removeForUser = /*#__PURE__*/ Effect.fnUntraced(
 /** What sending a verification code for a user can fail with. */
 export type SendVerificationCodeForUserError = SchemaError | SendVerificationCodeError | UserIdDoesNotExist
 
-/** Sends a verification code to a user's channel. SPEC §7 `POST /contact-channels/{userId}/{id}/send-verification-code` */
+/** Sends a verification code to a user's channel. `POST /contact-channels/{userId}/{id}/send-verification-code` */
 export const sendVerificationCodeForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,

@@ -1,6 +1,6 @@
 /**
- * E-mail templates and themes (SPEC §3 "Email theme and template", §6 admin-only, §7
- * `/internal/email-templates`, `/internal/email-themes`). Lists are read from `templates` and
+ * E-mail templates and themes, admin only (`/internal/email-templates`,
+ * `/internal/email-themes`). Lists are read from `templates` and
  * `themes` (not `items`).
  *
  * @since 0.1.0
@@ -21,16 +21,16 @@ import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** An e-mail template (SPEC §3). */
+/** An e-mail template. */
 export type { EmailTemplate } from "../protocol/internal/schemas/Email.ts"
 
 const templatePath = (id: string) => `/internal/email-templates/${encodeURIComponent(id)}`
 const themePath = (id: string) => `/internal/email-themes/${encodeURIComponent(id)}`
 
-/** What calls without an error of their own can fail with. SPEC §8 */
+/** What calls without an error of their own can fail with. */
 export type PlainError = KnownErrors.SchemaError | Call.CallError<readonly []>
 
-/** The project's templates. SPEC §7 `GET /internal/email-templates` */
+/** The project's templates. `GET /internal/email-templates` */
 export const listTemplates = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<EmailTemplate>, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -39,7 +39,7 @@ export const listTemplates = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("EmailTemplates.listTemplates")
 )
 
-/** Creates a template with a starter source; answers its id. SPEC §7 `POST /internal/email-templates` */
+/** Creates a template with a starter source; answers its id. `POST /internal/email-templates` */
 export const createTemplate = /*#__PURE__*/ Effect.fnUntraced(
   function*(displayName: string): Effect.fn.Return<string, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -50,12 +50,12 @@ export const createTemplate = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 const updateTemplateErrors = [KnownErrors.SchemaError, KnownErrors.RequiresCustomEmailServer, KnownErrors.EmailRenderingError] as const
-/** What {@link updateTemplate} can fail with: the project uses the shared e-mail server, or the source does not render. SPEC §8 */
+/** What {@link updateTemplate} can fail with: the project uses the shared e-mail server, or the source does not render. */
 export type UpdateTemplateError = Call.CallError<typeof updateTemplateErrors>
 
 /**
  * Replaces a template's source (and theme, when given: a theme id, `null` for the project's, or
- * `false` for none); answers the rendered HTML. SPEC §7 `PATCH /internal/email-templates/{id}`
+ * `false` for none); answers the rendered HTML. `PATCH /internal/email-templates/{id}`
  */
 export const updateTemplate = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string, input: { readonly tsxSource: string; readonly themeId?: string | null | false | undefined }): Effect.fn.Return<{ readonly renderedHtml: string }, UpdateTemplateError, StackHttp | AdminAccess> {
@@ -72,7 +72,7 @@ export const updateTemplate = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("EmailTemplates.updateTemplate")
 )
 
-/** The project's themes (id and name). SPEC §7 `GET /internal/email-themes` */
+/** The project's themes (id and name). `GET /internal/email-themes` */
 export const listThemes = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<{ readonly id: string; readonly displayName: string }>, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -81,7 +81,7 @@ export const listThemes = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("EmailTemplates.listThemes")
 )
 
-/** Creates a theme from the default one; answers its id. SPEC §7 `POST /internal/email-themes` */
+/** Creates a theme from the default one; answers its id. `POST /internal/email-themes` */
 export const createTheme = /*#__PURE__*/ Effect.fnUntraced(
   function*(displayName: string): Effect.fn.Return<string, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -91,7 +91,7 @@ export const createTheme = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("EmailTemplates.createTheme")
 )
 
-/** A theme's name and source (an unknown id is a 404). SPEC §7 `GET /internal/email-themes/{id}` */
+/** A theme's name and source (an unknown id is a 404). `GET /internal/email-themes/{id}` */
 export const getTheme = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<{ readonly displayName: string; readonly tsxSource: string }, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -101,10 +101,10 @@ export const getTheme = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 const updateThemeErrors = [KnownErrors.SchemaError, KnownErrors.EmailRenderingError] as const
-/** What {@link updateTheme} can fail with: the source does not render. SPEC §8 */
+/** What {@link updateTheme} can fail with: the source does not render. */
 export type UpdateThemeError = Call.CallError<typeof updateThemeErrors>
 
-/** Replaces a theme's source after a preview render. SPEC §7 `PATCH /internal/email-themes/{id}` */
+/** Replaces a theme's source after a preview render. `PATCH /internal/email-themes/{id}` */
 export const updateTheme = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string, tsxSource: string): Effect.fn.Return<void, UpdateThemeError, StackHttp | AdminAccess> {
     yield* AdminAccess

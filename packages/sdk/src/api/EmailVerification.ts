@@ -1,7 +1,7 @@
 /**
- * E-mail verification (SPEC §4 "E-mail verification", §5, §7 Contact channels): send a code to
- * the user's primary e-mail, then verify it. Each outcome is typed: already verified (on send),
- * not found, expired, already used, out of attempts (on verify).
+ * E-mail verification (`/contact-channels/send-verification-code`, `/contact-channels/verify`):
+ * send a code to the user's primary e-mail, then verify it. Each outcome is typed: already verified
+ * (on send), not found, expired, already used, out of attempts (on verify).
  *
  * @since 0.1.0
  * @module
@@ -27,7 +27,7 @@ import { type CodeError, codeErrors } from "./Passwords.ts"
 import * as Users from "./Users.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** The user has no primary e-mail to verify; no request was sent. SPEC §5 (message verbatim) */
+/** The user has no primary e-mail to verify; no request was sent. */
 export class NoPrimaryEmail extends /*#__PURE__*/ Schema.TaggedError<NoPrimaryEmail>()("NoPrimaryEmail", {}) {
   override get message(): string {
     return "User does not have a primary email"
@@ -57,7 +57,7 @@ export interface SendOptions {
  * Sends a verification code to the current user's primary e-mail, linking to `callbackUrl` (by
  * default the app's e-mail-verification page). Give the `user` you hold to skip reading it again;
  * without a primary e-mail it fails with `NoPrimaryEmail` before sending anything.
- * SPEC §4, §5, §7 `POST /contact-channels/send-verification-code`
+ * `POST /contact-channels/send-verification-code`
  */
 export const send = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: SendOptions = {}): Effect.fn.Return<void, SendError, Session.Session> {
@@ -79,7 +79,7 @@ export const send = /*#__PURE__*/ Effect.fnUntraced(
 /** What `verify` can fail with. */
 export type VerifyError = SchemaError | CodeError | KnownError | UnknownErrorCode | TransportError
 
-/** Verifies the e-mail a code was sent to. SPEC §4, §7 `POST /contact-channels/verify` */
+/** Verifies the e-mail a code was sent to. `POST /contact-channels/verify` */
 export const verify = /*#__PURE__*/ Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<void, VerifyError, StackHttp> {
     yield* Call.call({ method: "POST", path: "/contact-channels/verify", body: { code }, response: Schema.Unknown, errors: codeErrors })

@@ -1,5 +1,5 @@
 /**
- * Sending e-mail (SPEC §1 "E-mail sending", §6, §7): a server sends an HTML e-mail to users; an
+ * Sending e-mail: a server sends an HTML e-mail to users; an
  * admin previews a template in a theme, tests an SMTP configuration, lists the e-mails the
  * project sent, and invites someone to sign in.
  *
@@ -23,10 +23,10 @@ import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** A sent e-mail, a rendered preview and a per-user send result (SPEC §3, §7). */
+/** A sent e-mail, a rendered preview and a per-user send result. */
 export type { RenderedEmail, SendEmailResult, SentEmail } from "../protocol/internal/schemas/Email.ts"
 
-/** An e-mail to users of the project. SPEC §3 "Other payloads" (send-email payload) */
+/** An e-mail to users of the project (`POST /emails/send-email`). */
 export interface SendInput {
   readonly userIds: ReadonlyArray<string>
   readonly subject: string
@@ -35,10 +35,10 @@ export interface SendInput {
   readonly notificationCategoryName: string
 }
 
-/** What {@link send} can fail with: no error specific to it (a shared e-mail server is refused with a 400). SPEC §8 */
+/** What {@link send} can fail with: no error specific to it (a shared e-mail server is refused with a 400). */
 export type SendError = KnownErrors.SchemaError | Call.CallError<readonly []>
 
-/** Sends an HTML e-mail to users; answers what happened for each. SPEC §7 `POST /emails/send-email` */
+/** Sends an HTML e-mail to users; answers what happened for each. `POST /emails/send-email` */
 export const send = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: SendInput): Effect.fn.Return<ReadonlyArray<SendEmailResult>, SendError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -59,10 +59,10 @@ export const send = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Emails.send")
 )
 
-/** What {@link listSent} can fail with. SPEC §8 */
+/** What {@link listSent} can fail with. */
 export type ListSentError = Call.CallError<readonly []>
 
-/** The e-mails the project sent, newest first. SPEC §3 "Sent email", §7 `GET /internal/emails` */
+/** The e-mails the project sent, newest first. `GET /internal/emails` */
 export const listSent = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<SentEmail>, ListSentError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -71,7 +71,7 @@ export const listSent = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Emails.listSent")
 )
 
-/** An SMTP server to test. SPEC §3 (`emailConfig` of type standard) */
+/** An SMTP server to test, as in an `emailConfig` of type `standard`. */
 export interface SmtpConfig {
   readonly host: string
   readonly port: number
@@ -81,7 +81,7 @@ export interface SmtpConfig {
   readonly senderEmail: string
 }
 
-/** The test e-mail could not be sent; the message says why. SPEC §7 `POST /internal/send-test-email` */
+/** The test e-mail could not be sent; the message says why. `POST /internal/send-test-email` */
 export class TestEmailFailed extends /*#__PURE__*/ Schema.TaggedError<TestEmailFailed>()("TestEmailFailed", {
   errorMessage: Schema.String
 }) {
@@ -90,7 +90,7 @@ export class TestEmailFailed extends /*#__PURE__*/ Schema.TaggedError<TestEmailF
   }
 }
 
-/** What {@link sendTestEmail} can fail with. SPEC §8 */
+/** What {@link sendTestEmail} can fail with. */
 export type SendTestEmailError = KnownErrors.SchemaError | TestEmailFailed | Call.CallError<readonly []>
 
 /** What `sendTestEmail` takes: who receives the test mail and the SMTP server to send it through. */
@@ -99,7 +99,7 @@ export interface SendTestEmailInput {
   readonly emailConfig: SmtpConfig
 }
 
-/** Sends a test e-mail through an SMTP configuration before it is saved. SPEC §7 `POST /internal/send-test-email` */
+/** Sends a test e-mail through an SMTP configuration before it is saved. `POST /internal/send-test-email` */
 export const sendTestEmail = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: SendTestEmailInput): Effect.fn.Return<void, SendTestEmailError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -127,7 +127,7 @@ export const sendTestEmail = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 const invitationErrors = [KnownErrors.SchemaError, KnownErrors.RedirectUrlNotWhitelisted] as const
-/** What {@link sendSignInInvitation} can fail with: the callback URL is not on a trusted domain. SPEC §8 */
+/** What {@link sendSignInInvitation} can fail with: the callback URL is not on a trusted domain. */
 export type SendSignInInvitationError = Call.CallError<typeof invitationErrors>
 
 /** What `sendSignInInvitation` takes: who to invite, and the page the link opens. */
@@ -136,7 +136,7 @@ export interface SendSignInInvitationInput {
   readonly callbackUrl: string
 }
 
-/** E-mails an invitation to sign in, linking to `callbackUrl`. SPEC §7 `POST /internal/send-sign-in-invitation` */
+/** E-mails an invitation to sign in, linking to `callbackUrl`. `POST /internal/send-sign-in-invitation` */
 export const sendSignInInvitation = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: SendSignInInvitationInput): Effect.fn.Return<void, SendSignInInvitationError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -151,7 +151,7 @@ export const sendSignInInvitation = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Emails.sendSignInInvitation")
 )
 
-/** What to render: a theme (by id or source; `null`/`false` id: none) and a template (by id or source). SPEC §7 */
+/** What to render: a theme (by id or source; `null`/`false` id: none) and a template (by id or source). */
 export interface RenderInput {
   readonly themeId?: string | null | false | undefined
   readonly themeTsxSource?: string | undefined
@@ -160,10 +160,10 @@ export interface RenderInput {
 }
 
 const renderErrors = [KnownErrors.SchemaError, KnownErrors.EmailRenderingError] as const
-/** What {@link render} can fail with: the sources do not render. SPEC §8 */
+/** What {@link render} can fail with: the sources do not render. */
 export type RenderError = Call.CallError<typeof renderErrors>
 
-/** Renders a template in a theme, as a preview. SPEC §7 `POST /emails/render-email` */
+/** Renders a template in a theme, as a preview. `POST /emails/render-email` */
 export const render = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: RenderInput): Effect.fn.Return<RenderedEmail, RenderError, StackHttp | AdminAccess> {
     yield* AdminAccess

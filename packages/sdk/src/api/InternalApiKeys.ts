@@ -1,7 +1,6 @@
 /**
- * The project's own key sets (SPEC §3 "Internal API key", §4 "API key validity", §6 admin-only,
- * §7 `/internal/api-keys`): create (the full keys are shown once), list, read (last four
- * characters only), update, revoke (one way), and their validity.
+ * The project's own key sets, admin only (`/internal/api-keys`): create (the full keys are shown
+ * once), list, read (last four characters only), update, revoke (one way), and their validity.
  *
  * @since 0.1.0
  * @module
@@ -19,13 +18,13 @@ import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** A key set as read, and as first shown (SPEC §3). */
+/** A key set as read, and as first shown. */
 export type { InternalApiKey, InternalApiKeyFirstView } from "../protocol/internal/schemas/InternalApiKey.ts"
 
 const basePath = "/internal/api-keys"
 const keyPath = (id: string) => `${basePath}/${encodeURIComponent(id)}`
 
-/** What a new key set holds and until when. SPEC §3, §7 `POST /internal/api-keys` */
+/** What a new key set holds and until when. `POST /internal/api-keys` */
 export interface CreateInput {
   readonly description: string
   readonly expiresAt: Date
@@ -34,10 +33,10 @@ export interface CreateInput {
   readonly hasSuperSecretAdminKey: boolean
 }
 
-/** What {@link create} and {@link list} can fail with: no error specific to them. SPEC §8 */
+/** What {@link create} and {@link list} can fail with: no error specific to them. */
 export type CreateError = KnownErrors.SchemaError | Call.CallError<readonly []>
 
-/** Creates a key set; the answer is the only time its full keys are shown. SPEC §3, §7 */
+/** Creates a key set; the answer is the only time its full keys are shown. */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: CreateInput): Effect.fn.Return<InternalApiKeyFirstView, CreateError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -58,10 +57,10 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("InternalApiKeys.create")
 )
 
-/** What {@link list} can fail with. SPEC §8 */
+/** What {@link list} can fail with. */
 export type ListError = Call.CallError<readonly []>
 
-/** The project's key sets, newest first, keys by their last four characters. SPEC §7 `GET /internal/api-keys` */
+/** The project's key sets, newest first, keys by their last four characters. `GET /internal/api-keys` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<InternalApiKey>, ListError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -71,10 +70,10 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 const byIdErrors = [KnownErrors.SchemaError, KnownErrors.ApiKeyNotFound] as const
-/** What {@link get}, {@link update} and {@link revoke} can fail with. SPEC §8 */
+/** What {@link get}, {@link update} and {@link revoke} can fail with. */
 export type ByIdError = Call.CallError<typeof byIdErrors>
 
-/** One key set. SPEC §7 `GET /internal/api-keys/{id}` */
+/** One key set. `GET /internal/api-keys/{id}` */
 export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<InternalApiKey, ByIdError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -88,7 +87,7 @@ export interface UpdateInput {
   readonly description: string
 }
 
-/** Changes a key set's description. SPEC §7 `PATCH /internal/api-keys/{id}` */
+/** Changes a key set's description. `PATCH /internal/api-keys/{id}` */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string, input: UpdateInput): Effect.fn.Return<InternalApiKey, ByIdError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -97,7 +96,7 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("InternalApiKeys.update")
 )
 
-/** Revokes a key set for good: active to revoked, one way (`revoked: true`). SPEC §4, §7 `PATCH /internal/api-keys/{id}` */
+/** Revokes a key set for good: active to revoked, one way (`revoked: true`). `PATCH /internal/api-keys/{id}` */
 export const revoke = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<InternalApiKey, ByIdError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -106,16 +105,16 @@ export const revoke = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("InternalApiKeys.revoke")
 )
 
-/** Whether a key set can be used: `valid`, or why not. SPEC §4 "API key validity" */
+/** Whether a key set can be used: `valid`, or why not (expiry is checked before revocation). */
 export type Validity = "valid" | "expired" | "manually-revoked"
 
-/** The validity of a key set at `nowMillis`; expiry is checked before revocation. SPEC §4 */
+/** The validity of a key set at `nowMillis`; expiry is checked before revocation. */
 export const validityAt = (
   key: Pick<InternalApiKey, "expiresAt" | "manuallyRevokedAt">,
   nowMillis: number
 ): Validity =>
   key.expiresAt.getTime() < nowMillis ? "expired" : key.manuallyRevokedAt != null ? "manually-revoked" : "valid"
 
-/** The validity of a key set now (by Effect's `Clock`). SPEC §4 */
+/** The validity of a key set now (by Effect's `Clock`). */
 export const validity = (key: Pick<InternalApiKey, "expiresAt" | "manuallyRevokedAt">): Effect.Effect<Validity> =>
   Effect.map(Clock.currentTimeMillis, (now) => validityAt(key, now))

@@ -1,5 +1,5 @@
 /**
- * Project metrics (SPEC §1 "Project metrics", §6 admin-only, §7 `GET /internal/metrics`): user
+ * Project metrics, admin only (`GET /internal/metrics`): user
  * counts, sign-ups and active users per day over the last 30 days, recent users, sign-in methods.
  *
  * @since 0.1.0
@@ -13,10 +13,10 @@ import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** The project's metrics (SPEC §7). */
+/** The project's metrics. */
 export type { Metrics } from "../protocol/internal/schemas/Metrics.ts"
 
-/** What {@link get} can fail with: no error specific to it. SPEC §8 */
+/** What {@link get} can fail with: no error specific to it. */
 export type GetError = SchemaError | Call.CallError<readonly []>
 
 /** What `get` takes: whether anonymous users count. */
@@ -24,7 +24,7 @@ export interface GetOptions {
   readonly includeAnonymous?: boolean | undefined
 }
 
-/** The project's metrics; anonymous users count only with `includeAnonymous`. SPEC §7 `GET /internal/metrics` */
+/** The project's metrics; anonymous users count only with `includeAnonymous`. `GET /internal/metrics` */
 export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: GetOptions = {}): Effect.fn.Return<Metrics, GetError, StackHttp | AdminAccess> {
     yield* AdminAccess

@@ -1,5 +1,5 @@
 /**
- * The TOTP second factor (SPEC §4 "Sign-in outcomes", §7 `POST /auth/mfa/sign-in`, §8).
+ * The TOTP second factor (`POST /auth/mfa/sign-in`).
  *
  * A sign-in that needs a second factor fails with `MultiFactorAuthenticationRequired`; its attempt
  * code is kept in session storage ({@link AttemptCodeStore}) while the user goes to the MFA page,
@@ -28,10 +28,10 @@ import type { TransportError } from "../transport/TransportErrors.ts"
 import * as SignIn from "./SignIn.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** The session-storage key of the attempt code. SPEC §4 */
+/** The session-storage key of the attempt code. */
 export const attemptCodeStorageKey = "stack_mfa_attempt_code"
 
-/** Where the attempt code of a pending second factor is kept. SPEC §4 */
+/** Where the attempt code of a pending second factor is kept. */
 export interface AttemptCodeStoreService {
   readonly get: Effect.Effect<string | undefined>
   /** Remembers the attempt code of a sign-in waiting for its second factor. */
@@ -49,14 +49,14 @@ export interface WebStorage {
   removeItem(key: string): void
 }
 
-/** A store over a Web Storage object (the browser's `sessionStorage`). SPEC §4 */
+/** A store over a Web Storage object (the browser's `sessionStorage`). */
 export const makeStorage = (storage: WebStorage): AttemptCodeStoreService => ({
   get: Effect.sync(() => storage.getItem(attemptCodeStorageKey) ?? undefined),
   set: (code) => Effect.sync(() => storage.setItem(attemptCodeStorageKey, code)),
   clear: Effect.sync(() => storage.removeItem(attemptCodeStorageKey))
 })
 
-/** A store in memory (servers, tests). SPEC §4 */
+/** A store in memory (servers, tests). */
 export const makeMemory = (): AttemptCodeStoreService => {
   let code: string | undefined
   return {
@@ -75,7 +75,7 @@ const browserSessionStorage = (): WebStorage | undefined => {
 }
 
 /**
- * The attempt-code store (SPEC §4): the browser's `sessionStorage` where there is one, else memory.
+ * The attempt-code store: the browser's `sessionStorage` where there is one, else memory.
  * Override with `Layer`s {@link layerSessionStorage} / {@link layerMemory}.
  */
 export const AttemptCodeStore: Context.Reference<AttemptCodeStoreService> = /*#__PURE__*/ Context.Reference<AttemptCodeStoreService>(
@@ -88,18 +88,18 @@ export const AttemptCodeStore: Context.Reference<AttemptCodeStoreService> = /*#_
   }
 )
 
-/** The browser's `sessionStorage` (SPEC §4); memory where there is none. */
+/** The browser's `sessionStorage`; memory where there is none. */
 export const layerSessionStorage: Layer.Layer<never> = /*#__PURE__*/ Layer.sync(AttemptCodeStore, () => {
   const storage = browserSessionStorage()
   return storage === undefined ? makeMemory() : makeStorage(storage)
 })
 
-/** A fresh memory store (SPEC §4). */
+/** A fresh memory store. */
 export const layerMemory: Layer.Layer<never> = /*#__PURE__*/ Layer.sync(AttemptCodeStore, makeMemory)
 
 /**
  * Keeps the attempt code when `effect` fails with `MultiFactorAuthenticationRequired`, then fails
- * the same way (the caller goes to the MFA page). SPEC §4
+ * the same way (the caller goes to the MFA page).
  */
 export const keepAttemptCode = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   effect.pipe(Effect.catch((error) => // `catch` + re-fail rather than `tapError`: one combinator less in a browser bundle
@@ -108,7 +108,7 @@ export const keepAttemptCode = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect
       : Effect.fail(error)
   ))
 
-/** No attempt code was given or kept: the sign-in did not ask for a second factor. SPEC §4 */
+/** No attempt code was given or kept: the sign-in did not ask for a second factor. */
 export class MissingAttemptCode extends /*#__PURE__*/ Schema.TaggedError<MissingAttemptCode>()("MissingAttemptCode", {}) {
   override get message(): string {
     return "There is no pending multi-factor sign-in: sign in again"
@@ -135,7 +135,7 @@ export interface SignInWithMfaOptions {
 }
 
 /**
- * Completes a sign-in with a TOTP code (SPEC §4, §7 `POST /auth/mfa/sign-in`); the attempt code is
+ * Completes a sign-in with a TOTP code (`POST /auth/mfa/sign-in`); the attempt code is
  * the kept one unless given. An invalid code fails with `InvalidTotpCode` and keeps the attempt.
  */
 export const signInWithMfa = /*#__PURE__*/ Effect.fnUntraced(

@@ -1,5 +1,5 @@
 /**
- * Notification categories (SPEC §3 "Notification category", §7 "Other client calls"): the
+ * Notification categories (`/emails/notification-preference`): the
  * current user's choice per category, and with `ServerAccess` any user's by id.
  *
  * @since 0.1.0
@@ -16,7 +16,7 @@ import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** A notification category with the user's choice. SPEC §3 */
+/** A notification category with the user's choice. */
 export type { NotificationCategory } from "../protocol/internal/schemas/NotificationCategory.ts"
 
 type Common = KnownError | UnknownErrorCode | TransportError
@@ -27,7 +27,7 @@ const categoryPath = (userId: string, categoryId: string) => `${listPath(userId)
 /** What the current user's calls can fail with (an unknown category is a plain 404). */
 export type Error = SchemaError | CannotGetOwnUserWithoutUser | Common
 
-/** The categories with the current user's choices. SPEC §7 `GET /emails/notification-preference/me` */
+/** The categories with the current user's choices. `GET /emails/notification-preference/me` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<NotificationCategory>, Error, Session.Session> {
     const answer = yield* Session.call({ method: "GET", path: listPath("me"), response: NotificationCategoryList, errors: [SchemaError, CannotGetOwnUserWithoutUser] })
@@ -36,7 +36,7 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Notifications.list")
 )
 
-/** Turns a category on or off for the current user. SPEC §7 `PATCH /emails/notification-preference/me/{category}` */
+/** Turns a category on or off for the current user. `PATCH /emails/notification-preference/me/{category}` */
 export const setEnabled = /*#__PURE__*/ Effect.fnUntraced(
   function*(categoryId: string, enabled: boolean): Effect.fn.Return<NotificationCategory, Error, Session.Session> {
     return yield* Session.call({
@@ -53,7 +53,7 @@ export const setEnabled = /*#__PURE__*/ Effect.fnUntraced(
 /** What a server's calls can fail with. */
 export type ServerError = SchemaError | UserNotFound | Common
 
-/** A user's categories and choices. SPEC §7 `GET /emails/notification-preference/{userId}` */
+/** A user's categories and choices. `GET /emails/notification-preference/{userId}` */
 export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<ReadonlyArray<NotificationCategory>, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -63,7 +63,7 @@ export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Notifications.listForUser")
 )
 
-/** Turns a category on or off for a user. SPEC §7 `PATCH /emails/notification-preference/{userId}/{category}` */
+/** Turns a category on or off for a user. `PATCH /emails/notification-preference/{userId}/{category}` */
 export const setEnabledForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,

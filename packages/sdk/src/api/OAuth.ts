@@ -1,7 +1,7 @@
 /**
- * Social sign-in through the service's OAuth front door (SPEC §2 oauth-callback, §4 "OAuth", §7
- * `/auth/oauth/authorize/{provider}` and `/auth/oauth/token`, §9 PKCE S256, scope `legacy`,
- * `client_secret_post`, state cookie 3600 s).
+ * Social sign-in through the service's OAuth front door
+ * (`/auth/oauth/authorize/{provider}` and `/auth/oauth/token`; PKCE S256, scope `legacy`,
+ * `client_secret_post`, the code verifier in a cookie kept 3600 s) and the oauth-callback page.
  *
  * {@link getAuthorizationUrl} keeps a PKCE code verifier in the cookie `stack-oauth-outer-<state>`
  * and builds the authorize URL; the provider's round trip ends on the app's callback page, where
@@ -39,24 +39,24 @@ import * as Mfa from "./Mfa.ts"
 import * as SignIn from "./SignIn.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** PKCE code challenge method. SPEC §9 */
+/** PKCE code challenge method. */
 export const codeChallengeMethod = "S256"
-/** The scope sent to the service. SPEC §9 */
+/** The scope sent to the service. */
 export const scope = "legacy"
-/** How the client authenticates at the token endpoint (the shared OAuth client's). SPEC §9 */
+/** How the client authenticates at the token endpoint (the shared OAuth client's). */
 export const tokenEndpointAuthMethod = OAuthClient.tokenEndpointAuthMethod
-/** Prefix of the cookie keeping the code verifier: the product prefix and `oauth-outer`. SPEC §4 */
+/** Prefix of the cookie keeping the code verifier: the product prefix and `oauth-outer`. */
 export const stateCookiePrefix = "stack-oauth-outer-"
-/** Life of the verifier cookie. SPEC §9 */
+/** Life of the verifier cookie. */
 export const stateCookieMaxAgeSeconds = 3600
 
-/** The verifier cookie of one flow. SPEC §4 */
+/** The verifier cookie of one flow. */
 export const stateCookieName = (state: string): string => stateCookiePrefix + state
 
-/** What an authorize URL is for: signing in, or linking a provider to the signed-in user. SPEC §7 */
+/** What an authorize URL is for: signing in, or linking a provider to the signed-in user. */
 export type FlowType = "authenticate" | "link"
 
-/** Options of {@link getAuthorizationUrl}. SPEC §7 */
+/** Options of {@link getAuthorizationUrl}. */
 export interface AuthorizationOptions {
   /** The provider id (`github`, `google`, ...). */
   readonly provider: string
@@ -77,7 +77,7 @@ export type UrlOption = "redirectUrl" | "errorRedirectUrl" | "afterCallbackRedir
 
 /**
  * A relative OAuth URL where there is no current page to resolve it against (outside a browser),
- * or a callback URL that is not a URL at all. SPEC §2, §5
+ * or a callback URL that is not a URL at all.
  */
 export class OAuthUrlNotAbsolute extends /*#__PURE__*/ Schema.TaggedError<OAuthUrlNotAbsolute>()("OAuthUrlNotAbsolute", {
   option: Schema.String,
@@ -89,7 +89,7 @@ export class OAuthUrlNotAbsolute extends /*#__PURE__*/ Schema.TaggedError<OAuthU
   }
 }
 
-/** What a malformed OAuth URL option fails with. SPEC §5 */
+/** What a malformed OAuth URL option fails with. */
 export type UrlError = OAuthUrlNotAbsolute | Redirects.UntrustedRedirectUrl
 
 const withoutQuery = (url: string): string => url.split(/[?#]/)[0]!
@@ -110,7 +110,7 @@ const resolveRelative = (option: UrlOption, url: string): Effect.Effect<URL, OAu
   })
 
 /**
- * An OAuth redirect URL option made absolute (SPEC §5): a relative one is resolved against the
+ * An OAuth redirect URL option made absolute: a relative one is resolved against the
  * current page; an absolute one must be a plain http(s) URL, which `Redirects` checks (no
  * credentials, control characters, backslashes, other schemes), else `UntrustedRedirectUrl`.
  * Whether its domain is trusted is the service's to say: the client does not know the project's.
@@ -124,7 +124,7 @@ const absoluteRedirectUrl = (option: UrlOption, url: string): Effect.Effect<URL,
     : Effect.fail(new Redirects.UntrustedRedirectUrl({ url }))
 }
 
-/** The callback page's URL as a `URL`: a relative one resolved against the current page. SPEC §2 */
+/** The callback page's URL as a `URL`: a relative one resolved against the current page. */
 const callbackPageUrl = (url: string | URL): Effect.Effect<URL, OAuthUrlNotAbsolute> => {
   if (url instanceof URL) return Effect.succeed(url)
   if (Redirects.isRelative(url)) return resolveRelative("callbackUrl", url)
@@ -132,7 +132,7 @@ const callbackPageUrl = (url: string | URL): Effect.Effect<URL, OAuthUrlNotAbsol
   return parsed === undefined ? Effect.fail(new OAuthUrlNotAbsolute({ option: "callbackUrl", url: withoutQuery(url) })) : Effect.succeed(parsed)
 }
 
-/** The query parameters the OAuth callback sets. SPEC §4 */
+/** The query parameters the OAuth callback sets. */
 const callbackParams = ["code", "state"] as const
 
 /** The URL without the callback's `code` and `state`; answers which it had. */
@@ -143,7 +143,7 @@ const withoutCallbackParams = (url: URL): { readonly url: URL; readonly removed:
   return { url: clean, removed }
 }
 
-/** The redirect URL, made absolute, without `code` and `state`, warning when it had them. SPEC §4, §5 */
+/** The redirect URL, made absolute, without `code` and `state`, warning when it had them. */
 export const cleanRedirectUrl = (redirectUrl: string): Effect.Effect<string, UrlError> =>
   Effect.gen(function*() {
     const { url, removed } = withoutCallbackParams(yield* absoluteRedirectUrl("redirectUrl", redirectUrl))
@@ -161,7 +161,7 @@ export type AuthorizationUrlError = UrlError | SignIn.NotSignedIn | KnownError |
 
 /**
  * Builds the authorize URL of a new flow and keeps its PKCE code verifier in the cookie
- * `stack-oauth-outer-<state>` for 3600 s (SPEC §4, §7, §9). Linking needs a signed-in user, whose
+ * `stack-oauth-outer-<state>` for 3600 s. Linking needs a signed-in user, whose
  * access token the URL carries.
  */
 export const getAuthorizationUrl = /*#__PURE__*/ Effect.fnUntraced(
@@ -204,7 +204,7 @@ export const getAuthorizationUrl = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("OAuth.getAuthorizationUrl")
 )
 
-/** Starts a flow: builds the authorize URL and goes there. SPEC §4, §7 */
+/** Starts a flow: builds the authorize URL and goes there. */
 export const signInWithRedirect = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: AuthorizationOptions): Effect.fn.Return<void, AuthorizationUrlError, StackHttp | Session.Session | Navigation> {
     const url = yield* getAuthorizationUrl(options)
@@ -213,10 +213,10 @@ export const signInWithRedirect = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("OAuth.signInWithRedirect")
 )
 
-/** Why a page is not an OAuth callback to handle. SPEC §2 */
+/** Why a page is not an OAuth callback to handle. */
 export type NotACallbackReason = "missing-code" | "missing-state" | "missing-verifier"
 
-/** What {@link handleCallback} did. SPEC §2, §4 */
+/** What {@link handleCallback} did. */
 export type CallbackResult =
   | { readonly _tag: "NotACallback"; readonly reason: NotACallbackReason }
   | {
@@ -229,7 +229,7 @@ export type CallbackResult =
     readonly cleanUrl: string
   }
 
-/** The code exchange failed for a reason other than a known error. SPEC §8 */
+/** The code exchange failed for a reason other than a known error. */
 export class OAuthCallbackError extends /*#__PURE__*/ Schema.TaggedError<OAuthCallbackError>()("OAuthCallbackError", {
   reason: Schema.String
 }) {
@@ -268,7 +268,7 @@ const knownErrorFromRedirect = (params: URLSearchParams): KnownError | undefined
 
 const describe = (cause: unknown): string => (cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause))
 
-/** `POST /auth/oauth/token` with the authorization-code grant, through the shared OAuth client. SPEC §7, §9 */
+/** `POST /auth/oauth/token` with the authorization-code grant, through the shared OAuth client. */
 const exchangeCode = (input: {
   readonly params: URLSearchParams
   readonly state: string
@@ -298,7 +298,7 @@ const exchangeCode = (input: {
   })
 
 /**
- * Handles the OAuth callback page (SPEC §2, §4, §7 `POST /auth/oauth/token`): with `code`, `state`
+ * Handles the OAuth callback page (`POST /auth/oauth/token`): with `code`, `state`
  * and the verifier cookie, removes the cookie, exchanges the code (PKCE, `client_secret_post`),
  * stores the tokens and answers whether the user is new and where to go; without them, does
  * nothing. An error the service redirected here with (`errorCode`) fails as that known error.

@@ -1,8 +1,9 @@
 /**
- * Linked OAuth provider accounts (SPEC §3 "OAuth provider (linked account)", §7 "Other client
- * calls"): addressed by user id and the account's own id. Clients read, update and delete the
- * current user's; servers (`ServerAccess`) also create them and address any user. Inputs are
- * camelCase, encoded to the wire's snake_case (an unknown key fails with `SchemaError`). An account not found is a plain 404 (reason `HttpError` of `StackTransportError`).
+ * Linked OAuth provider accounts (`/oauth-providers`): addressed by user id and the account's own
+ * id. Clients read, update and delete the current user's; servers (`ServerAccess`) also create them
+ * and address any user. Inputs are camelCase, encoded to the wire's snake_case (an unknown key
+ * fails with `SchemaError`). An account not found is a plain 404 (a `StackTransportError`, reason
+ * `HttpError`).
  *
  * @since 0.1.0
  * @module
@@ -26,7 +27,7 @@ import type { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** Linked accounts and their payloads. SPEC §3 */
+/** Linked accounts and their payloads. */
 export type {
   OAuthProvider,
   OAuthProviderCreate,
@@ -48,7 +49,7 @@ export type Error = SchemaError | CannotGetOwnUserWithoutUser | Common
 /** What updates can fail with: the account id signs in to another user already, or the input is refused. */
 export type UpdateError = OAuthProviderAccountIdAlreadyUsedForSignIn | SchemaError | Error
 
-/** The current user's linked accounts. SPEC §7 `GET /oauth-providers?user_id=me` */
+/** The current user's linked accounts. `GET /oauth-providers?user_id=me` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<OAuthProvider>, Error, Session.Session> {
     const answer = yield* Session.call({
@@ -63,7 +64,7 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("OAuthProviders.list")
 )
 
-/** One of the current user's linked accounts. SPEC §7 `GET /oauth-providers/me/{id}` */
+/** One of the current user's linked accounts. `GET /oauth-providers/me/{id}` */
 export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<OAuthProvider, Error, Session.Session> {
     return yield* Session.call({ method: "GET", path: path("me", id), response: OAuthProvider, errors: [SchemaError, CannotGetOwnUserWithoutUser] })
@@ -71,7 +72,7 @@ export const get = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("OAuthProviders.get")
 )
 
-/** Changes whether one of the current user's accounts signs in or serves tokens. SPEC §7 `PATCH /oauth-providers/me/{id}` */
+/** Changes whether one of the current user's accounts signs in or serves tokens. `PATCH /oauth-providers/me/{id}` */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     id: string,
@@ -88,7 +89,7 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("OAuthProviders.update")
 )
 
-/** Unlinks one of the current user's accounts. SPEC §7 `DELETE /oauth-providers/me/{id}` */
+/** Unlinks one of the current user's accounts. `DELETE /oauth-providers/me/{id}` */
 export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(id: string): Effect.fn.Return<void, Error, Session.Session> {
     yield* Session.call({ method: "DELETE", path: path("me", id), response: Schema.Unknown, errors: [SchemaError, CannotGetOwnUserWithoutUser] })
@@ -104,7 +105,7 @@ export type ServerError = SchemaError | UserNotFound | Common
 /** What a server's writes can fail with: the account id signs in to another user already, or the input is refused. */
 export type ServerWriteError = OAuthProviderAccountIdAlreadyUsedForSignIn | SchemaError | ServerError
 
-/** A user's linked accounts, or every linked account of the project. SPEC §7 `GET /oauth-providers` */
+/** A user's linked accounts, or every linked account of the project. `GET /oauth-providers` */
 export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId?: string): Effect.fn.Return<ReadonlyArray<OAuthProvider>, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -120,7 +121,7 @@ export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("OAuthProviders.listForUser")
 )
 
-/** Links a provider account to a user. SPEC §7 `POST /oauth-providers` */
+/** Links a provider account to a user. `POST /oauth-providers` */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: OAuthProviderCreate): Effect.fn.Return<OAuthProvider, ServerWriteError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -135,7 +136,7 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("OAuthProviders.create")
 )
 
-/** A user's linked account. SPEC §7 `GET /oauth-providers/{userId}/{providerId}` */
+/** A user's linked account. `GET /oauth-providers/{userId}/{providerId}` */
 export const getForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, id: string): Effect.fn.Return<OAuthProvider, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -144,7 +145,7 @@ export const getForUser = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("OAuthProviders.getForUser")
 )
 
-/** Changes a user's linked account (e-mail and account id included). SPEC §7 `PATCH /oauth-providers/{userId}/{providerId}` */
+/** Changes a user's linked account (e-mail and account id included). `PATCH /oauth-providers/{userId}/{providerId}` */
 export const updateForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     userId: string,
@@ -163,7 +164,7 @@ export const updateForUser = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("OAuthProviders.updateForUser")
 )
 
-/** Unlinks a user's account. SPEC §7 `DELETE /oauth-providers/{userId}/{providerId}` */
+/** Unlinks a user's account. `DELETE /oauth-providers/{userId}/{providerId}` */
 export const removeForUser = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, id: string): Effect.fn.Return<void, ServerError, StackHttp | ServerAccess> {
     yield* ServerAccess

@@ -1,6 +1,6 @@
 /**
- * Projects the signed-in dashboard user owns (SPEC §2 "Owned-projects features exist only in the
- * project named internal", §6, §7 `GET` and `POST /internal/projects`): list and create them
+ * Projects the signed-in dashboard user owns (only in the project named `internal`;
+ * `GET` and `POST /internal/projects`): list and create them
  * with the user's session in the `internal` project, and administer one with that session.
  *
  * @since 0.1.0
@@ -19,10 +19,10 @@ import { type ConfigUpdate, toWireUpdate } from "./AdminProjects.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
 const ownedErrors = [KnownErrors.ExpectedInternalProject, KnownErrors.UserAuthenticationRequired] as const
-/** What the owned-project calls can fail with: not the `internal` project, or not signed in. SPEC §8 */
+/** What the owned-project calls can fail with: not the `internal` project, or not signed in. */
 export type OwnedError = Call.CallError<typeof ownedErrors>
 
-/** The projects the signed-in user administers. SPEC §7 `GET /internal/projects` */
+/** The projects the signed-in user administers. `GET /internal/projects` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<AdminProject>, OwnedError, Session.Session> {
     const answer = yield* Session.call({ method: "GET", path: "/internal/projects", response: AdminProjectList, errors: ownedErrors })
@@ -31,7 +31,7 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("OwnedProjects.list")
 )
 
-/** A new project. SPEC §3 "Project", §7 `POST /internal/projects` */
+/** A new project. `POST /internal/projects` */
 export interface CreateInput {
   readonly displayName: string
   readonly description?: string | undefined
@@ -42,10 +42,10 @@ export interface CreateInput {
 }
 
 const createErrors = [KnownErrors.SchemaError, ...ownedErrors, KnownErrors.TeamMembershipNotFound] as const
-/** What {@link create} can fail with: also a `teamId` the user is not a member of. SPEC §8 */
+/** What {@link create} can fail with: also a `teamId` the user is not a member of. */
 export type CreateError = Call.CallError<typeof createErrors>
 
-/** Creates a project owned by the signed-in user. SPEC §7 `POST /internal/projects` */
+/** Creates a project owned by the signed-in user. `POST /internal/projects` */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: CreateInput): Effect.fn.Return<AdminProject, CreateError, Session.Session> {
     return yield* Session.call({
@@ -61,7 +61,7 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
 
 /**
  * The admin app of an owned project, run by the current session (the owner's, in the `internal`
- * project) instead of a super-secret key. SPEC §6
+ * project) instead of a super-secret key.
  */
 export const adminApp = (projectId: string): Effect.Effect<Layer.Layer<StackAdminApp.Services, StackConfigError>, never, Session.Session | StackHttp> =>
   Effect.gen(function*() {

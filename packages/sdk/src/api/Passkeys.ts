@@ -1,5 +1,5 @@
 /**
- * Passkeys (SPEC §5 passkey rules, §7 `/auth/passkey/*`, §8): registering a passkey for the
+ * Passkeys (`/auth/passkey/*`): registering a passkey for the
  * signed-in user and signing in with one. The service sends WebAuthn options whose relying-party id
  * is a sentinel; the client puts the page's hostname there, checks the domain and the user id, and
  * runs the ceremony through the {@link WebAuthn.WebAuthn} service.
@@ -28,7 +28,7 @@ import * as SignIn from "./SignIn.ts"
 import * as WebAuthn from "./WebAuthn.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** The relying-party id the service sends, to be replaced with the page's hostname. SPEC §5 */
+/** The relying-party id the service sends, to be replaced with the page's hostname. */
 export const relyingPartyIdSentinel = "THIS_VALUE_WILL_BE_REPLACED.example.com"
 
 const Initiated = <A>(options: Schema.Codec<A, unknown>) =>
@@ -44,7 +44,7 @@ const base64UrlByteLength = (value: string): number => {
   return Math.floor((clean.length * 3) / 4)
 }
 
-/** The page's hostname, checked: WebAuthn works on localhost and valid dotted hostnames. SPEC §5 */
+/** The page's hostname, checked: WebAuthn works on localhost and valid dotted hostnames. */
 const relyingPartyId = (service: WebAuthn.Service, sent: string | undefined) =>
   Effect.gen(function*() {
     if (sent !== relyingPartyIdSentinel) {
@@ -70,7 +70,7 @@ export type RegisterError =
   | TransportError
 
 /**
- * Registers a passkey for the signed-in user (SPEC §5, §7 `initiate-passkey-registration`, then
+ * Registers a passkey for the signed-in user (`initiate-passkey-registration`, then
  * the browser ceremony, then `register` with `code` and `credential`). Answers the credential's
  * user handle. A ceremony outlasting the challenge (65 s) fails with `VerificationCodeExpired`.
  */
@@ -113,7 +113,7 @@ export type SignInError =
   | TransportError
 
 /**
- * Signs in with a passkey (SPEC §4, §7 `initiate-passkey-authentication`, the ceremony, then
+ * Signs in with a passkey (`initiate-passkey-authentication`, the ceremony, then
  * `sign-in` with `code` and `authentication_response`). A user with a second factor fails with
  * `MultiFactorAuthenticationRequired`, its attempt code kept.
  */

@@ -1,5 +1,5 @@
 /**
- * Password reset and change (SPEC §4, §5, §7 Auth): send a reset code by e-mail, check it, reset
+ * Password reset and change (`/auth/password/...`): send a reset code by e-mail, check it, reset
  * the password with it; change the signed-in user's password (the old one must match) or give a
  * password to a user without one. Password rules are the service's (too short, too long).
  *
@@ -38,7 +38,7 @@ export type Password = string | Redacted.Redacted<string>
 
 const reveal = (password: Password): string => (Redacted.isRedacted(password) ? Redacted.value(password) : password)
 
-/** The errors of a verification code that cannot be used. SPEC §4, §8 */
+/** The errors of a verification code that cannot be used. */
 export const codeErrors = [
   SchemaError,
   VerificationCodeNotFound,
@@ -47,7 +47,7 @@ export const codeErrors = [
   VerificationCodeMaxAttemptsReached
 ] as const
 
-/** A verification code that cannot be used. SPEC §4 */
+/** A verification code that cannot be used. */
 export type CodeError =
   | VerificationCodeNotFound
   | VerificationCodeExpired
@@ -73,7 +73,7 @@ export interface SendResetCodeOptions {
 /**
  * Mails a reset code to the user who signs in with `email`, linking to `callbackUrl` (by default
  * the app's password-reset page). The service answers alike whether or not such a user exists.
- * SPEC §7 `POST /auth/password/send-reset-code`
+ * `POST /auth/password/send-reset-code`
  */
 export const sendResetCode = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: SendResetCodeOptions): Effect.fn.Return<void, SendResetCodeError, StackHttp> {
@@ -93,7 +93,7 @@ export const sendResetCode = /*#__PURE__*/ Effect.fnUntraced(
 /** What `checkResetCode` can fail with. */
 export type CheckResetCodeError = SchemaError | CodeError | Common
 
-/** Checks a reset code without using it. SPEC §7 `POST /auth/password/reset/check-code` */
+/** Checks a reset code without using it. `POST /auth/password/reset/check-code` */
 export const checkResetCode = /*#__PURE__*/ Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<void, CheckResetCodeError, StackHttp> {
     yield* Call.call({ method: "POST", path: "/auth/password/reset/check-code", body: { code }, response: Schema.Unknown, errors: codeErrors })
@@ -112,7 +112,7 @@ export interface ResetOptions {
 
 /**
  * Sets a new password with a reset code. The service spends the code before it checks the
- * password. SPEC §5, §7 `POST /auth/password/reset`
+ * password. `POST /auth/password/reset`
  */
 export const reset = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: ResetOptions): Effect.fn.Return<void, ResetError, StackHttp> {
@@ -145,7 +145,7 @@ export interface UpdateOptions {
 
 /**
  * Changes the signed-in user's password; the old one must match. The user's other sessions end.
- * SPEC §5, §7 `POST /auth/password/update`
+ * `POST /auth/password/update`
  */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: UpdateOptions): Effect.fn.Return<void, UpdateError, Session.Session> {
@@ -168,7 +168,7 @@ export interface SetOptions {
   readonly password: Password
 }
 
-/** Gives a password to the signed-in user, who has none; the payload is passed through. SPEC §7 `POST /auth/password/set` */
+/** Gives a password to the signed-in user, who has none; the payload is passed through. `POST /auth/password/set` */
 export const set = /*#__PURE__*/ Effect.fnUntraced(
   function*(payload: SetOptions): Effect.fn.Return<void, SetError, Session.Session> {
     yield* Session.call({

@@ -1,6 +1,6 @@
 /**
- * Permission definitions (SPEC §3 "Permission and permission definition", §6 admin-only, §7
- * `/team-permission-definitions`, `/project-permission-definitions`): list, create, update
+ * Permission definitions, admin only (`/team-permission-definitions`,
+ * `/project-permission-definitions`): list, create, update
  * (also rename) and delete the definitions of one scope; a definition may contain others.
  *
  * @since 0.1.0
@@ -15,18 +15,18 @@ import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** A permission definition (SPEC §3). */
+/** A permission definition. */
 export type { PermissionDefinition } from "../protocol/internal/schemas/PermissionDefinition.ts"
 
-/** The scope of a definition: within a team, or project-wide. SPEC §3, §6 */
+/** The scope of a definition: within a team, or project-wide. */
 export type Scope = "team" | "project"
 
-/** The path of a scope's definitions. SPEC §7 */
+/** The path of a scope's definitions. */
 export const basePath = (scope: Scope): string => `/${scope}-permission-definitions`
 
 const definitionPath = (scope: Scope, id: string) => `${basePath(scope)}/${encodeURIComponent(id)}`
 
-/** A new definition. SPEC §3, §7 */
+/** A new definition. */
 export interface CreateInput {
   /** Lower-case letters, digits, `_` and `:`. */
   readonly id: string
@@ -34,17 +34,17 @@ export interface CreateInput {
   readonly containedPermissionIds?: ReadonlyArray<string> | undefined
 }
 
-/** Changes to a definition; giving `id` renames it (grants follow). SPEC §3, §7 */
+/** Changes to a definition; giving `id` renames it (grants follow). */
 export interface UpdateInput {
   readonly id?: string | undefined
   readonly description?: string | undefined
   readonly containedPermissionIds?: ReadonlyArray<string> | undefined
 }
 
-/** What {@link list} can fail with: no error specific to it. SPEC §8 */
+/** What {@link list} can fail with: no error specific to it. */
 export type ListError = KnownErrors.SchemaError | Call.CallError<readonly []>
 
-/** The scope's definitions by id (at team scope with the built-in `$` permissions). SPEC §7 */
+/** The scope's definitions by id (at team scope with the built-in `$` permissions). */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(scope: Scope): Effect.fn.Return<ReadonlyArray<PermissionDefinition>, ListError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -54,10 +54,10 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 const createErrors = [KnownErrors.PermissionIdAlreadyExists, KnownErrors.ContainedPermissionNotFound, KnownErrors.SchemaError] as const
-/** What {@link create} can fail with: the id is taken (in either scope), a contained id is unknown, or the id is malformed. SPEC §8 */
+/** What {@link create} can fail with: the id is taken (in either scope), a contained id is unknown, or the id is malformed. */
 export type CreateError = Call.CallError<typeof createErrors>
 
-/** Creates a definition. SPEC §7 `POST /{scope}-permission-definitions` */
+/** Creates a definition. `POST /{scope}-permission-definitions` */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(scope: Scope, input: CreateInput): Effect.fn.Return<PermissionDefinition, CreateError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -73,10 +73,10 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 const updateErrors = [KnownErrors.SchemaError, KnownErrors.PermissionNotFound, KnownErrors.PermissionIdAlreadyExists, KnownErrors.ContainedPermissionNotFound] as const
-/** What {@link update} can fail with. SPEC §8 */
+/** What {@link update} can fail with. */
 export type UpdateError = Call.CallError<typeof updateErrors>
 
-/** Updates (or renames) a definition. SPEC §7 `PATCH /{scope}-permission-definitions/{id}` */
+/** Updates (or renames) a definition. `PATCH /{scope}-permission-definitions/{id}` */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(scope: Scope, id: string, input: UpdateInput): Effect.fn.Return<PermissionDefinition, UpdateError, StackHttp | AdminAccess> {
     yield* AdminAccess
@@ -92,10 +92,10 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 const removeErrors = [KnownErrors.SchemaError, KnownErrors.PermissionNotFound] as const
-/** What {@link remove} can fail with. SPEC §8 */
+/** What {@link remove} can fail with. */
 export type RemoveError = Call.CallError<typeof removeErrors>
 
-/** Deletes a definition, its grants, and its place in other definitions. SPEC §7 `DELETE /{scope}-permission-definitions/{id}` */
+/** Deletes a definition, its grants, and its place in other definitions. `DELETE /{scope}-permission-definitions/{id}` */
 export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(scope: Scope, id: string): Effect.fn.Return<void, RemoveError, StackHttp | AdminAccess> {
     yield* AdminAccess

@@ -1,6 +1,6 @@
 /**
- * Permissions users hold (SPEC §3 Permission, §6, §7 Permissions): the signed-in user's project
- * and team permissions, recursive by default (contained permissions included, SPEC §9) or only
+ * Permissions users hold (`/project-permissions`, `/team-permissions`): the signed-in user's project
+ * and team permissions, recursive by default (contained permissions included) or only
  * the direct ones on request, `has*` helpers, and the server's listing of anyone's permissions
  * and its grants and revocations of direct permissions.
  *
@@ -53,10 +53,10 @@ export type TeamSystemPermission =
  */
 export type TeamPermissionId = SeededTeamPermission | TeamSystemPermission | (string & {})
 
-/** Listings include contained permissions unless asked not to. SPEC §6, §9 "Recursive permission listing" */
+/** Listings include contained permissions unless asked not to: `recursive` is `true` by default. */
 export const defaultRecursive = true
 
-/** How to list: `recursive` (default `true`) adds the permissions contained in held ones. SPEC §6 */
+/** How to list: `recursive` (default `true`) adds the permissions contained in held ones. */
 export interface ListOptions {
   readonly recursive?: boolean | undefined
 }
@@ -66,7 +66,7 @@ const segment = encodeURIComponent
 /** What the signed-in user's listings can fail with: signed out. */
 export type ListOwnError = KnownErrors.SchemaError | KnownErrors.CannotGetOwnUserWithoutUser | Common
 
-/** The signed-in user's permissions in a team. SPEC §7 `GET /team-permissions?team_id&user_id=me&recursive` */
+/** The signed-in user's permissions in a team. `GET /team-permissions?team_id&user_id=me&recursive` */
 export const listTeam = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, options: ListOptions = {}): Effect.fn.Return<ReadonlyArray<TeamPermission>, ListOwnError, Session.Session> {
     const page = yield* Session.call({
@@ -81,7 +81,7 @@ export const listTeam = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Permissions.listTeam")
 )
 
-/** The signed-in user's project permissions. SPEC §7 `GET /project-permissions?user_id=me&recursive` */
+/** The signed-in user's project permissions. `GET /project-permissions?user_id=me&recursive` */
 export const listProject = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: ListOptions = {}): Effect.fn.Return<ReadonlyArray<ProjectPermission>, ListOwnError, Session.Session> {
     const page = yield* Session.call({
@@ -96,7 +96,7 @@ export const listProject = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Permissions.listProject")
 )
 
-/** Whether the signed-in user holds a team permission, directly or contained. SPEC §6 */
+/** Whether the signed-in user holds a team permission, directly or contained. */
 export const hasTeamPermission = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, permissionId: TeamPermissionId): Effect.fn.Return<boolean, ListOwnError, Session.Session> {
     return (yield* listTeam(teamId)).some((p) => p.id === permissionId)
@@ -104,7 +104,7 @@ export const hasTeamPermission = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Permissions.hasTeamPermission")
 )
 
-/** Whether the signed-in user holds a project permission, directly or contained. SPEC §6 */
+/** Whether the signed-in user holds a project permission, directly or contained. */
 export const hasProjectPermission = /*#__PURE__*/ Effect.fnUntraced(
   function*(permissionId: string): Effect.fn.Return<boolean, ListOwnError, Session.Session> {
     return (yield* listProject()).some((p) => p.id === permissionId)
@@ -117,7 +117,7 @@ export const hasProjectPermission = /*#__PURE__*/ Effect.fnUntraced(
 /** What the server's listings can fail with: no error specific to them. */
 export type ListAnyError = KnownErrors.SchemaError | Common
 
-/** Team permissions of any user and team (filters optional). SPEC §6, §7 `GET /team-permissions` (server) */
+/** Team permissions of any user and team (filters optional). `GET /team-permissions` (server) */
 export const listTeamAsServer = /*#__PURE__*/ Effect.fnUntraced(
   function*(
     options: ListOptions & { readonly userId?: string | undefined; readonly teamId?: string | undefined } = {}
@@ -135,7 +135,7 @@ export const listTeamAsServer = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Permissions.listTeamAsServer")
 )
 
-/** Project permissions of any user (or every user). SPEC §6, §7 `GET /project-permissions` (server) */
+/** Project permissions of any user (or every user). `GET /project-permissions` (server) */
 export const listProjectAsServer = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: ListOptions & { readonly userId?: string | undefined } = {}): Effect.fn.Return<ReadonlyArray<ProjectPermission>, ListAnyError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -160,7 +160,7 @@ export type GrantTeamError =
   | KnownErrors.PermissionScopeMismatch
   | Common
 
-/** Grants a member a team permission (granting a held one changes nothing). SPEC §6, §7 `POST /team-permissions/{teamId}/{userId}/{permissionId}` */
+/** Grants a member a team permission (granting a held one changes nothing). `POST /team-permissions/{teamId}/{userId}/{permissionId}` */
 export const grantTeam = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, userId: string, permissionId: TeamPermissionId): Effect.fn.Return<TeamPermission, GrantTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -178,7 +178,7 @@ export const grantTeam = /*#__PURE__*/ Effect.fnUntraced(
 /** What `revokeTeam` can fail with: no such user, not a member, the permission is not held directly. */
 export type RevokeTeamError = KnownErrors.SchemaError | KnownErrors.UserNotFound | KnownErrors.TeamMembershipNotFound | KnownErrors.TeamPermissionNotFound | Common
 
-/** Revokes a member's direct team permission. SPEC §6, §7 `DELETE /team-permissions/{teamId}/{userId}/{permissionId}` */
+/** Revokes a member's direct team permission. `DELETE /team-permissions/{teamId}/{userId}/{permissionId}` */
 export const revokeTeam = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, userId: string, permissionId: TeamPermissionId): Effect.fn.Return<void, RevokeTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -196,7 +196,7 @@ export const revokeTeam = /*#__PURE__*/ Effect.fnUntraced(
 /** What `grantProject` can fail with: no such user, no such project permission. */
 export type GrantProjectError = KnownErrors.SchemaError | KnownErrors.UserNotFound | KnownErrors.PermissionNotFound | KnownErrors.PermissionScopeMismatch | Common
 
-/** Grants a user a project permission (granting a held one changes nothing). SPEC §6, §7 `POST /project-permissions/{userId}/{permissionId}` */
+/** Grants a user a project permission (granting a held one changes nothing). `POST /project-permissions/{userId}/{permissionId}` */
 export const grantProject = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, permissionId: string): Effect.fn.Return<ProjectPermission, GrantProjectError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -214,7 +214,7 @@ export const grantProject = /*#__PURE__*/ Effect.fnUntraced(
 /** What `revokeProject` can fail with: no such user, the permission is not held directly. */
 export type RevokeProjectError = KnownErrors.SchemaError | KnownErrors.UserNotFound | KnownErrors.PermissionNotFound | Common
 
-/** Revokes a user's direct project permission. SPEC §6, §7 `DELETE /project-permissions/{userId}/{permissionId}` */
+/** Revokes a user's direct project permission. `DELETE /project-permissions/{userId}/{permissionId}` */
 export const revokeProject = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, permissionId: string): Effect.fn.Return<void, RevokeProjectError, StackHttp | ServerAccess> {
     yield* ServerAccess

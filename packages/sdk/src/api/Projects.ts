@@ -1,5 +1,5 @@
 /**
- * The current project (SPEC §3, §7 "Other client calls").
+ * The current project (`GET /projects/current`).
  *
  * @since 0.1.0
  * @module
@@ -21,7 +21,7 @@ export { ClientProject } from "../protocol/internal/schemas/Project.ts"
 /** What `getCurrent` can fail with: the protocol declares no error specific to it. */
 export type GetCurrentError = KnownError | UnknownErrorCode | TransportError
 
-/** The project the app is configured for, with its client-visible config. SPEC §7 `GET /projects/current` */
+/** The project the app is configured for, with its client-visible config. `GET /projects/current` */
 export const getCurrent = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ClientProject, GetCurrentError, Session.Session> {
     return yield* Session.call({ method: "GET", path: "/projects/current", response: ClientProject, errors: [] })
@@ -29,7 +29,7 @@ export const getCurrent = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Projects.getCurrent")
 )
 
-/** The service does not offer a feature the app asked about. SPEC §7 `POST /check-feature-support` */
+/** The service does not offer a feature the app asked about. `POST /check-feature-support` */
 export class FeatureNotSupported extends /*#__PURE__*/ Schema.TaggedError<FeatureNotSupported>()("FeatureNotSupported", {
   name: Schema.String
 }) {
@@ -44,7 +44,7 @@ export type CheckFeatureSupportError = SchemaError | FeatureNotSupported | Known
 /**
  * Reports a feature the SDK cannot serve to the service (the body is passed through, with
  * `name`), then fails with `FeatureNotSupported`. The service answers with plain text.
- * SPEC §7 `POST /check-feature-support`
+ * `POST /check-feature-support`
  */
 export const checkFeatureSupport = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: { readonly name: string; readonly [key: string]: unknown }): Effect.fn.Return<never, CheckFeatureSupportError, StackHttp> {

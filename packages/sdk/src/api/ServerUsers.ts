@@ -1,5 +1,5 @@
 /**
- * User management from a server (SPEC §6 "Server-only actions", §7 Users): create, read, update
+ * User management from a server (`/users`, server access): create, read, update
  * and delete any user of the project, list them page by page (also by team), or walk all of them
  * as a `Stream` that follows `pagination.next_cursor`.
  *
@@ -23,10 +23,10 @@ import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** The only sort the service offers, and its wire name. SPEC §3 "Other payloads", §9 "User list sort" */
+/** The only sort the service offers, and its wire name. */
 export const orderByWire = { signedUpAt: "signed_up_at" } as const
 
-/** A sort key of the user list. SPEC §9 */
+/** A sort key of the user list. */
 export type OrderBy = keyof typeof orderByWire
 
 /** A password in an input: plain, or kept `Redacted` until the request body is built. */
@@ -38,7 +38,7 @@ export type CreateInput = ServerUserCreate
 /** Changes to a user (camelCase, encoded to the wire's snake_case). */
 export type UpdateInput = ServerUserUpdate
 
-/** Options of {@link list} and {@link stream}. SPEC §3 "Other payloads", §7 `GET /users` */
+/** Options of {@link list} and {@link stream}. `GET /users` */
 export interface ListOptions {
   /** Where to start: a `nextCursor` of an earlier page. */
   readonly cursor?: string | undefined
@@ -46,23 +46,23 @@ export interface ListOptions {
   readonly limit?: number | undefined
   /** Newest first. */
   readonly desc?: boolean | undefined
-  /** Only `signedUpAt` (SPEC §9); anything else is refused before a request is sent. */
+  /** Only `signedUpAt`; anything else is refused before a request is sent. */
   readonly orderBy?: OrderBy | undefined
   /** Free-text search on id, display name and primary e-mail. */
   readonly query?: string | undefined
-  /** Only members of this team. SPEC §7 `GET /users?team_id={id}` */
+  /** Only members of this team. `GET /users?team_id={id}` */
   readonly teamId?: string | undefined
-  /** Anonymous users are left out unless this is `true`. SPEC §4 */
+  /** Anonymous users are left out unless this is `true`. */
   readonly includeAnonymous?: boolean | undefined
 }
 
-/** One page of users and the cursor of the next one (`undefined` on the last page). SPEC §3 */
+/** One page of users and the cursor of the next one (`undefined` on the last page). */
 export interface Page {
   readonly items: ReadonlyArray<ServerUser>
   readonly nextCursor: string | undefined
 }
 
-/** `orderBy` was not `signedUpAt`: refused before any request. SPEC §3, §9 */
+/** `orderBy` was not `signedUpAt`: refused before any request. */
 export class InvalidOrderBy extends /*#__PURE__*/ Schema.TaggedError<InvalidOrderBy>()("InvalidOrderBy", {
   orderBy: Schema.String
 }) {
@@ -71,7 +71,7 @@ export class InvalidOrderBy extends /*#__PURE__*/ Schema.TaggedError<InvalidOrde
   }
 }
 
-/** A user, server view (SPEC §3). */
+/** A user, server view. */
 export type {
   ServerTeam,
   ServerUser,
@@ -86,10 +86,10 @@ const encodeUpdate = /*#__PURE__*/ Wire.encodeInput(ServerUserUpdate)
 const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}`
 
 const createErrors = [KnownErrors.SchemaError, KnownErrors.UserWithEmailAlreadyExists, KnownErrors.PasswordTooShort, KnownErrors.PasswordTooLong] as const
-/** What {@link create} can fail with. SPEC §8 */
+/** What {@link create} can fail with. */
 export type CreateError = Call.CallError<typeof createErrors>
 
-/** Creates a user. SPEC §7 `POST /users` */
+/** Creates a user. `POST /users` */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: CreateInput): Effect.fn.Return<ServerUser, CreateError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -99,10 +99,10 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 const getErrors = [KnownErrors.SchemaError, KnownErrors.UserNotFound] as const
-/** What {@link get} can fail with. SPEC §8 */
+/** What {@link get} can fail with. */
 export type GetError = Call.CallError<typeof getErrors>
 
-/** Reads a user by id. SPEC §7 `GET /users/{id}` */
+/** Reads a user by id. `GET /users/{id}` */
 export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<ServerUser, GetError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -119,10 +119,10 @@ const updateErrors = [
   KnownErrors.PasswordTooLong,
   KnownErrors.TeamMembershipNotFound
 ] as const
-/** What {@link update} can fail with. SPEC §8 */
+/** What {@link update} can fail with. */
 export type UpdateError = Call.CallError<typeof updateErrors>
 
-/** Updates a user (server metadata, primary e-mail, password, TOTP secret, ...). SPEC §7 `PATCH /users/{id}` */
+/** Updates a user (server metadata, primary e-mail, password, TOTP secret, ...). `PATCH /users/{id}` */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string, input: UpdateInput): Effect.fn.Return<ServerUser, UpdateError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -132,10 +132,10 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 const removeErrors = [KnownErrors.SchemaError, KnownErrors.UserNotFound] as const
-/** What {@link remove} can fail with. SPEC §8 */
+/** What {@link remove} can fail with. */
 export type RemoveError = Call.CallError<typeof removeErrors>
 
-/** Deletes a user with its sessions, memberships and keys. SPEC §7 `DELETE /users/{id}` */
+/** Deletes a user with its sessions, memberships and keys. `DELETE /users/{id}` */
 export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<void, RemoveError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -145,7 +145,7 @@ export const remove = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 const listErrors = [KnownErrors.SchemaError] as const
-/** What {@link list} can fail with: a malformed cursor or team id is the service's `SchemaError`. SPEC §8 */
+/** What {@link list} can fail with: a malformed cursor or team id is the service's `SchemaError`. */
 export type ListError = InvalidOrderBy | Call.CallError<typeof listErrors>
 
 const listQuery = (options: ListOptions) =>
@@ -166,7 +166,7 @@ const listQuery = (options: ListOptions) =>
     }
   })
 
-/** One page of the project's users (or a team's). SPEC §7 `GET /users`, `GET /users?team_id={id}` */
+/** One page of the project's users (or a team's). `GET /users`, `GET /users?team_id={id}` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: ListOptions = {}): Effect.fn.Return<Page, ListError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -182,7 +182,7 @@ export const defaultStreamPageSize = 100
 
 /**
  * Every matching user, page after page, following `pagination.next_cursor`: one page is fetched
- * only when the previous one is consumed, so memory stays bounded by the page size. SPEC §3, §7
+ * only when the previous one is consumed, so memory stays bounded by the page size.
  */
 export const stream = (options: ListOptions = {}): Stream.Stream<ServerUser, ListError, StackHttp | ServerAccess> =>
   Stream.paginate(options.cursor, (cursor: string | undefined) =>

@@ -1,5 +1,5 @@
 /**
- * Sessions (SPEC §3 "Session (listed)", "Server-created session", §4, §6, §7 Sessions): the
+ * Sessions (`/auth/sessions`): the
  * signed-in user lists and revokes their own sessions; a server creates sessions for any user
  * (optionally impersonating), lists and revokes them, and acts as a user with a session's tokens.
  *
@@ -24,10 +24,10 @@ import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 import type * as StackClientApp from "../apps/StackClientApp.ts"
 
-/** A listed session (SPEC §3). */
+/** A listed session. */
 export type { SessionInfo } from "../protocol/internal/schemas/SessionInfo.ts"
 
-/** Lifetime of a session a server creates without saying: one year. SPEC §6, §9 */
+/** Lifetime of a session a server creates without saying: one year. */
 export const defaultExpiresInMillis = 31_536_000_000
 
 const sessionPath = (sessionId: string) => `/auth/sessions/${encodeURIComponent(sessionId)}`
@@ -35,10 +35,10 @@ const sessionPath = (sessionId: string) => `/auth/sessions/${encodeURIComponent(
 // ----- the signed-in user (client) -----
 
 const listMineErrors = [KnownErrors.CannotGetOwnUserWithoutUser] as const
-/** What {@link listMine} can fail with (`CannotGetOwnUserWithoutUser` when signed out). SPEC §8 */
+/** What {@link listMine} can fail with (`CannotGetOwnUserWithoutUser` when signed out). */
 export type ListMineError = Call.CallError<typeof listMineErrors>
 
-/** The signed-in user's sessions, newest first; the one in use has `isCurrentSession`. SPEC §7 `GET /auth/sessions?user_id=me` */
+/** The signed-in user's sessions, newest first; the one in use has `isCurrentSession`. `GET /auth/sessions?user_id=me` */
 export const listMine = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<SessionInfo>, ListMineError, Session.Session> {
     const list = yield* Session.call({
@@ -54,10 +54,10 @@ export const listMine = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 const revokeMineErrors = [KnownErrors.SchemaError, KnownErrors.CannotDeleteCurrentSession] as const
-/** What {@link revokeMine} can fail with: the session in use cannot revoke itself (sign out instead). SPEC §8 */
+/** What {@link revokeMine} can fail with: the session in use cannot revoke itself (sign out instead). */
 export type RevokeMineError = Call.CallError<typeof revokeMineErrors>
 
-/** Revokes another session of the signed-in user. SPEC §7 `DELETE /auth/sessions/{id}?user_id=me` */
+/** Revokes another session of the signed-in user. `DELETE /auth/sessions/{id}?user_id=me` */
 export const revokeMine = /*#__PURE__*/ Effect.fnUntraced(
   function*(sessionId: string): Effect.fn.Return<void, RevokeMineError, Session.Session> {
     yield* Session.call({
@@ -73,20 +73,20 @@ export const revokeMine = /*#__PURE__*/ Effect.fnUntraced(
 
 // ----- any user (server) -----
 
-/** What a server asks for when creating a session. SPEC §3 "Server-created session" */
+/** What a server asks for when creating a session (`POST /auth/sessions`). */
 export interface CreateInput {
   readonly userId: string
-  /** Lifetime of the refresh token; one year by default (SPEC §9). */
+  /** Lifetime of the refresh token; one year by default. */
   readonly expiresInMillis?: number | undefined
   /** Marks the session as an impersonation (hidden from the user's own list). */
   readonly isImpersonation?: boolean | undefined
 }
 
 const createErrors = [KnownErrors.SchemaError, KnownErrors.UserIdDoesNotExist] as const
-/** What {@link create} can fail with. SPEC §8 */
+/** What {@link create} can fail with. */
 export type CreateError = Call.CallError<typeof createErrors>
 
-/** Creates a session for a user and answers its tokens. SPEC §6, §7 `POST /auth/sessions` */
+/** Creates a session for a user and answers its tokens. `POST /auth/sessions` */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: CreateInput): Effect.fn.Return<Session.Tokens, CreateError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -106,10 +106,10 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Sessions.create")
 )
 
-/** What {@link list} can fail with: no error specific to it. SPEC §8 */
+/** What {@link list} can fail with: no error specific to it. */
 export type ListError = KnownErrors.SchemaError | Call.CallError<readonly []>
 
-/** A user's sessions, newest first. SPEC §7 `GET /auth/sessions?user_id={id}` */
+/** A user's sessions, newest first. `GET /auth/sessions?user_id={id}` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(userId: string): Effect.fn.Return<ReadonlyArray<SessionInfo>, ListError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -119,10 +119,10 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Sessions.list")
 )
 
-/** What {@link revoke} can fail with: no error specific to it (an unknown id is a 404). SPEC §8 */
+/** What {@link revoke} can fail with: no error specific to it (an unknown id is a 404). */
 export type RevokeError = KnownErrors.SchemaError | Call.CallError<readonly []>
 
-/** Revokes any session of the project. SPEC §7 `DELETE /auth/sessions/{id}` */
+/** Revokes any session of the project. `DELETE /auth/sessions/{id}` */
 export const revoke = /*#__PURE__*/ Effect.fnUntraced(
   function*(sessionId: string): Effect.fn.Return<void, RevokeError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -138,7 +138,7 @@ export interface ActAsTokens {
 }
 
 /**
- * A client-app view of one user from a server (SPEC §4, §6): the app's project and publishable key
+ * A client-app view of one user from a server: the app's project and publishable key
  * with client access, and a session over exactly these tokens (refreshed in memory). Provide it to
  * the calls that should run as the user, e.g. with the tokens of {@link create}.
  */

@@ -1,5 +1,5 @@
 /**
- * What every sign-in method shares (SPEC §4 "Sign-in outcomes"): storing the answered tokens in
+ * What every sign-in method shares: storing the answered tokens in
  * the session and reporting who signed in and whether the user is new.
  *
  * @since 0.1.0
@@ -15,16 +15,16 @@ import * as Session from "../session/Session.ts"
 /** The tokens a sign-in answers with. */
 export type { SignInTokens } from "../protocol/internal/schemas/Auth.ts"
 
-/** What a successful sign-in reports. SPEC §4 "Sign-in outcomes" */
+/** What a successful sign-in reports. */
 export interface SignInResult {
   /** The signed-in user's id. */
   readonly userId: string | undefined
-  /** Whether the sign-in created the user: go to the after-sign-up page, else to after-sign-in. SPEC §4 */
+  /** Whether the sign-in created the user: go to the after-sign-up page, else to after-sign-in. */
   readonly isNewUser: boolean
 }
 
 /**
- * Stores a sign-in's tokens in the session (SPEC §4) and reports its outcome; `is_new_user` from
+ * Stores a sign-in's tokens in the session and reports its outcome; `is_new_user` from
  * the service wins over `isNewUser` (what the call implies when the service does not say).
  */
 export const storeTokens = (tokens: SignInTokens, isNewUser: boolean): Effect.Effect<SignInResult, never, Session.Session> =>
@@ -34,7 +34,7 @@ export const storeTokens = (tokens: SignInTokens, isNewUser: boolean): Effect.Ef
     return { userId, isNewUser: tokens.isNewUser ?? isNewUser }
   })
 
-/** A call needs a signed-in user and the session has none. SPEC §4 */
+/** A call needs a signed-in user and the session has none. */
 export class NotSignedIn extends /*#__PURE__*/ Schema.TaggedError<NotSignedIn>()("NotSignedIn", {
   operation: Schema.String
 }) {

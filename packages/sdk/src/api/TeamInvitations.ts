@@ -1,5 +1,5 @@
 /**
- * Team invitations (SPEC §3 Team invitation, §4, §7 Teams): send an invitation by e-mail (the
+ * Team invitations (`/team-invitations`): send an invitation by e-mail (the
  * mail links to `callback_url` with `?code=`), list and revoke a team's pending invitations, and,
  * with the code read from the link, check it, describe it (`teamDisplayName`) and accept it.
  * Unknown, expired, used and exhausted codes are typed errors.
@@ -45,7 +45,7 @@ export interface SendOptions {
   readonly callbackUrl: string
 }
 
-/** Invites an e-mail address to a team. SPEC §3, §7 `POST /team-invitations/send-code` */
+/** Invites an e-mail address to a team. `POST /team-invitations/send-code` */
 export const send = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: SendOptions): Effect.fn.Return<SentInvitation, SendError, Session.Session> {
     return yield* Session.call({
@@ -83,7 +83,7 @@ const manageErrors = [
   KnownErrors.TeamNotFound
 ] as const
 
-/** A team's pending invitations (clients need `$read_members` and `$invite_members`). SPEC §7 `GET /team-invitations?team_id={id}` */
+/** A team's pending invitations (clients need `$read_members` and `$invite_members`). `GET /team-invitations?team_id={id}` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<ReadonlyArray<TeamInvitation>, ManageError, Session.Session> {
     const page = yield* Session.call({ method: "GET", path: "/team-invitations", query: { team_id: teamId }, response: TeamInvitationList, errors: manageErrors })
@@ -92,7 +92,7 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("TeamInvitations.list")
 )
 
-/** Revokes a pending invitation (clients need `$remove_members`). SPEC §7 `DELETE /team-invitations/{id}?team_id={id}` */
+/** Revokes a pending invitation (clients need `$remove_members`). `DELETE /team-invitations/{id}?team_id={id}` */
 export const revoke = /*#__PURE__*/ Effect.fnUntraced(
   function*(invitationId: string, teamId: string): Effect.fn.Return<void, ManageError, Session.Session> {
     yield* Session.call({
@@ -106,7 +106,7 @@ export const revoke = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("TeamInvitations.revoke")
 )
 
-/** The errors of an invitation code. SPEC §4, §8 */
+/** The errors of an invitation code. */
 export type CodeError =
   | KnownErrors.VerificationCodeNotFound
   | KnownErrors.VerificationCodeExpired
@@ -124,7 +124,7 @@ const codeErrors = [
 /** What `check` can fail with: the code's errors. */
 export type CheckError = KnownErrors.SchemaError | CodeError | Common
 
-/** Succeeds when the code can still be accepted (without using it). SPEC §7 `POST /team-invitations/accept/check-code` */
+/** Succeeds when the code can still be accepted (without using it). `POST /team-invitations/accept/check-code` */
 export const check = /*#__PURE__*/ Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<void, CheckError, Session.Session> {
     yield* Session.call({ method: "POST", path: "/team-invitations/accept/check-code", body: { code }, response: CodeCheck, errors: codeErrors })
@@ -137,7 +137,7 @@ export type AcceptError = KnownErrors.SchemaError | CodeError | KnownErrors.User
 
 const acceptErrors = [KnownErrors.SchemaError, ...codeErrors, KnownErrors.UserAuthenticationRequired, KnownErrors.TeamNotFound] as const
 
-/** The team an invitation code is for, with its display name. SPEC §3, §7 `POST /team-invitations/accept/details` */
+/** The team an invitation code is for, with its display name. `POST /team-invitations/accept/details` */
 export const details = /*#__PURE__*/ Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<TeamInvitationDetails, AcceptError, Session.Session> {
     return yield* Session.call({ method: "POST", path: "/team-invitations/accept/details", body: { code }, response: TeamInvitationDetails, errors: acceptErrors })
@@ -145,7 +145,7 @@ export const details = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("TeamInvitations.details")
 )
 
-/** Accepts an invitation: the signed-in user joins the team (nothing changes for a member). SPEC §7 `POST /team-invitations/accept` */
+/** Accepts an invitation: the signed-in user joins the team (nothing changes for a member). `POST /team-invitations/accept` */
 export const accept = /*#__PURE__*/ Effect.fnUntraced(
   function*(code: string): Effect.fn.Return<void, AcceptError, Session.Session> {
     yield* Session.call({ method: "POST", path: "/team-invitations/accept", body: { code }, response: Schema.Unknown, errors: acceptErrors })
@@ -153,7 +153,7 @@ export const accept = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("TeamInvitations.accept")
 )
 
-/** The `code` query parameter of an invitation link, if it has one. SPEC §2 (`team-invitation` handler), §4 */
+/** The `code` query parameter of an invitation link, if it has one (the `team-invitation` handler page's URL). */
 export const codeFromUrl = (url: string | URL): Option.Option<string> => {
   try {
     return Option.fromNullishOr(new URL(url).searchParams.get("code") || null)

@@ -1,5 +1,5 @@
 /**
- * Team member profiles (SPEC §3 Team member profile, §7 Teams): a member's display name and image
+ * Team member profiles (`/team-member-profiles`): a member's display name and image
  * in one team. A client reads its own profile in its teams, everyone's with `$read_members`, and
  * updates only its own (`me`); a server reads and updates any.
  *
@@ -40,7 +40,7 @@ export interface ListOptions {
   readonly userId?: string | undefined
 }
 
-/** The profiles of a team's members (only one user's with `userId`, `me` allowed), oldest first. SPEC §7 `GET /team-member-profiles` */
+/** The profiles of a team's members (only one user's with `userId`, `me` allowed), oldest first. `GET /team-member-profiles` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: ListOptions): Effect.fn.Return<ReadonlyArray<TeamMemberProfile>, ListError, Session.Session> {
     const page = yield* Session.call({
@@ -71,7 +71,7 @@ export type GetError =
   | KnownErrors.UserNotFound
   | Common
 
-/** A member's profile in a team; the signed-in user's by default. SPEC §7 `GET /team-member-profiles/{teamId}/{userId}` */
+/** A member's profile in a team; the signed-in user's by default. `GET /team-member-profiles/{teamId}/{userId}` */
 export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, userId = "me"): Effect.fn.Return<TeamMemberProfile, GetError, Session.Session> {
     return yield* Session.call({
@@ -103,7 +103,7 @@ export type UpdateError =
 
 /**
  * Updates a member's profile in a team with the camelCase changes given; the signed-in user's by default (a
- * server may name any member). SPEC §7 `PATCH /team-member-profiles/{teamId}/{userId}`
+ * server may name any member). `PATCH /team-member-profiles/{teamId}/{userId}`
  */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, changes: TeamMemberProfileUpdate, userId = "me"): Effect.fn.Return<TeamMemberProfile, UpdateError, Session.Session> {

@@ -1,5 +1,5 @@
 /**
- * Team memberships (SPEC §6, §7 Teams): the signed-in user leaves a team or removes another member
+ * Team memberships (`/team-memberships`): the signed-in user leaves a team or removes another member
  * (with `$remove_members`); a server adds any user to a team (with the project's default member
  * permissions) and removes them.
  *
@@ -28,7 +28,7 @@ const path = (teamId: string, userId: string) => `/team-memberships/${encodeURIC
 /** What `leave` can fail with: not a member, or signed out. */
 export type LeaveError = KnownErrors.SchemaError | KnownErrors.TeamMembershipNotFound | KnownErrors.CannotGetOwnUserWithoutUser | Common
 
-/** The signed-in user leaves a team. SPEC §7 `DELETE /team-memberships/{teamId}/me` */
+/** The signed-in user leaves a team. `DELETE /team-memberships/{teamId}/me` */
 export const leave = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<void, LeaveError, Session.Session> {
     yield* Session.call({
@@ -52,7 +52,7 @@ export type RemoveMemberError =
 
 /**
  * The signed-in user removes another member from a team (needs `$remove_members` there).
- * SPEC §6, §7 `DELETE /team-memberships/{teamId}/{userId}`
+ * `DELETE /team-memberships/{teamId}/{userId}`
  */
 export const removeMember = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, userId: string): Effect.fn.Return<void, RemoveMemberError, Session.Session> {
@@ -70,7 +70,7 @@ export const removeMember = /*#__PURE__*/ Effect.fnUntraced(
 /** What `add` can fail with: no such user or team, or already a member. */
 export type AddError = KnownErrors.SchemaError | KnownErrors.UserNotFound | KnownErrors.TeamNotFound | KnownErrors.TeamMembershipAlreadyExists | Common
 
-/** Adds a user to a team, with the member default permissions. SPEC §6, §7 `POST /team-memberships/{teamId}/{userId}` */
+/** Adds a user to a team, with the member default permissions. `POST /team-memberships/{teamId}/{userId}` */
 export const add = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, userId: string): Effect.fn.Return<TeamMembership, AddError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -88,7 +88,7 @@ export const add = /*#__PURE__*/ Effect.fnUntraced(
 /** What `remove` can fail with: no such user, or not a member. */
 export type RemoveError = KnownErrors.SchemaError | KnownErrors.UserNotFound | KnownErrors.TeamMembershipNotFound | Common
 
-/** Removes a user from a team, with their permissions in it. SPEC §6, §7 `DELETE /team-memberships/{teamId}/{userId}` */
+/** Removes a user from a team, with their permissions in it. `DELETE /team-memberships/{teamId}/{userId}` */
 export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, userId: string): Effect.fn.Return<void, RemoveError, StackHttp | ServerAccess> {
     yield* ServerAccess

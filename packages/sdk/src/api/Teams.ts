@@ -1,9 +1,9 @@
 /**
- * Teams (SPEC §3 Team, §6, §7 Teams): the signed-in user's teams (list, create, update, delete,
+ * Teams (`/teams`): the signed-in user's teams (list, create, update, delete,
  * select), and the server's management of every team of the project. Create and update inputs
  * are camelCase, encoded to the wire's snake_case (an unknown key fails with `SchemaError`).
  *
- * A client creating a team becomes its first member and selects it (SPEC §3). A project may switch
+ * A client creating a team becomes its first member and selects it. A project may switch
  * client team creation off: the service then refuses with a plain HTTP 403, which arrives as
  * a `StackTransportError` with reason `HttpError` (it has no known-error code).
  *
@@ -40,7 +40,7 @@ const segment = encodeURIComponent
 /** What `list` can fail with: signed out (`me` without a user). */
 export type ListError = KnownErrors.CannotGetOwnUserWithoutUser | Common
 
-/** The signed-in user's teams, oldest first. SPEC §7 `GET /teams?user_id=me` */
+/** The signed-in user's teams, oldest first. `GET /teams?user_id=me` */
 export const list = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<Team>, ListError, Session.Session> {
     const page = yield* Session.call({
@@ -58,7 +58,7 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
 /** What `select` can fail with: the user is not a member of that team, or is signed out. */
 export type SelectError = KnownErrors.SchemaError | KnownErrors.TeamMembershipNotFound | KnownErrors.CannotGetOwnUserWithoutUser | Common
 
-/** Makes a team (or none) the signed-in user's selected team. SPEC §3, §7 `PATCH /users/me` (`selected_team_id`) */
+/** Makes a team (or none) the signed-in user's selected team. `PATCH /users/me` (`selected_team_id`) */
 export const select = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string | null): Effect.fn.Return<void, SelectError, Session.Session> {
     yield* Session.call({
@@ -78,7 +78,7 @@ export const select = /*#__PURE__*/ Effect.fnUntraced(
  */
 export type CreateError = KnownErrors.UserAuthenticationRequired | KnownErrors.SchemaError | SelectError
 
-/** Creates a team with the signed-in user as creator, then selects it. SPEC §3, §7 `POST /teams` */
+/** Creates a team with the signed-in user as creator, then selects it. `POST /teams` */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: TeamCreate): Effect.fn.Return<Team, CreateError, Session.Session> {
     const team = yield* Session.call({
@@ -114,7 +114,7 @@ const changeErrors = [
   KnownErrors.TeamNotFound
 ] as const
 
-/** Updates a team the user holds `$update_team` in. SPEC §7 `PATCH /teams/{id}` */
+/** Updates a team the user holds `$update_team` in. `PATCH /teams/{id}` */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, input: TeamUpdate): Effect.fn.Return<Team, UpdateError, Session.Session> {
     return yield* Session.call({
@@ -128,7 +128,7 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Teams.update")
 )
 
-/** Deletes a team the user holds `$delete_team` in. SPEC §7 `DELETE /teams/{id}` */
+/** Deletes a team the user holds `$delete_team` in. `DELETE /teams/{id}` */
 export const remove = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<void, ChangeError, Session.Session> {
     yield* Session.call({ method: "DELETE", path: `/teams/${segment(teamId)}`, response: Schema.Unknown, errors: changeErrors })
@@ -146,7 +146,7 @@ export interface ListAllOptions {
   readonly userId?: string | undefined
 }
 
-/** Every team of the project, or those a user belongs to, oldest first. SPEC §6, §7 `GET /teams` (server) */
+/** Every team of the project, or those a user belongs to, oldest first. `GET /teams` (server) */
 export const listAll = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: ListAllOptions = {}): Effect.fn.Return<ReadonlyArray<ServerTeam>, ListAllError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -161,7 +161,7 @@ export type CreateAsServerError = KnownErrors.UserNotFound | KnownErrors.SchemaE
 
 /**
  * Creates a team; with `creatorUserId` that user becomes its first member with the creator's
- * default permissions (the team is not selected for them). SPEC §6, §7 `POST /teams` (server)
+ * default permissions (the team is not selected for them). `POST /teams` (server)
  */
 export const createAsServer = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: ServerTeamCreate): Effect.fn.Return<ServerTeam, CreateAsServerError, StackHttp | ServerAccess> {
@@ -183,7 +183,7 @@ export type ServerTeamError = KnownErrors.SchemaError | KnownErrors.TeamNotFound
 /** What `updateAsServer` can fail with: no such team, or an input refused by its schema or the service. */
 export type UpdateAsServerError = KnownErrors.SchemaError | ServerTeamError
 
-/** Reads any team of the project. SPEC §6, §7 `GET /teams/{id}` (server) */
+/** Reads any team of the project. `GET /teams/{id}` (server) */
 export const get = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<ServerTeam, ServerTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -192,7 +192,7 @@ export const get = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Teams.get")
 )
 
-/** Updates any team, server fields included. SPEC §6, §7 `PATCH /teams/{id}` (server) */
+/** Updates any team, server fields included. `PATCH /teams/{id}` (server) */
 export const updateAsServer = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string, input: ServerTeamUpdate): Effect.fn.Return<ServerTeam, UpdateAsServerError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -207,7 +207,7 @@ export const updateAsServer = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Teams.updateAsServer")
 )
 
-/** Deletes any team, with its memberships, permissions and API keys. SPEC §6, §7 `DELETE /teams/{id}` (server) */
+/** Deletes any team, with its memberships, permissions and API keys. `DELETE /teams/{id}` (server) */
 export const removeAsServer = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<void, ServerTeamError, StackHttp | ServerAccess> {
     yield* ServerAccess
@@ -219,7 +219,7 @@ export const removeAsServer = /*#__PURE__*/ Effect.fnUntraced(
 /** What `listUsers` can fail with. */
 export type ListUsersError = ServerUsers.ListError
 
-/** The users of a team (server view), through the user list. SPEC §6, §7 `GET /users?team_id={id}` */
+/** The users of a team (server view), through the user list. `GET /users?team_id={id}` */
 export const listUsers = /*#__PURE__*/ Effect.fnUntraced(
   function*(teamId: string): Effect.fn.Return<ReadonlyArray<ServerUser>, ListUsersError, StackHttp | ServerAccess> {
     return (yield* ServerUsers.list({ teamId })).items

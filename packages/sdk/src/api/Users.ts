@@ -1,16 +1,16 @@
 /**
- * The current user (SPEC §3 "User (client view)", §4 "Session", §7 Users): read it, get it with a
+ * The current user (`/users/me`): read it, get it with a
  * fallback for the signed-out case (`getUser({ or })`), update it, delete it.
  *
- * Anonymous users count as signed out unless `or: "anonymous"` (SPEC §4). A known-invalid
+ * Anonymous users count as signed out unless `or: "anonymous"`. A known-invalid
  * session reads as signed out without a request.
  *
  * @since 0.1.0
  * @module
  */
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import { userOfSession } from "../query/internal/Keys.ts"
 import * as QueryCache from "../query/QueryCache.ts"
 import * as Redirects from "../handler/Redirects.ts"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
@@ -23,10 +23,10 @@ import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Auth from "./Auth.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** The current user and its update payload. SPEC §3 */
+/** The current user and its update payload. */
 export { CurrentUser, CurrentUserUpdate } from "../protocol/internal/schemas/User.ts"
 
-/** `getUser({ or: "throw" })` found no signed-in user. SPEC §8 (message verbatim) */
+/** `getUser({ or: "throw" })` found no signed-in user. */
 export class UserNotSignedIn extends /*#__PURE__*/ Schema.TaggedError<UserNotSignedIn>()("UserNotSignedIn", {}) {
   override get message(): string {
     return "User is not signed in but getUser was called with { or: 'throw' }"
@@ -35,7 +35,7 @@ export class UserNotSignedIn extends /*#__PURE__*/ Schema.TaggedError<UserNotSig
 
 /**
  * `getUser({ or: "redirect" })` found no signed-in user, sent the browser to the sign-in page and
- * waited the redirect wait; the page did not unload (for example on a server). SPEC §4, §9
+ * waited the redirect wait; the page did not unload (for example on a server).
  */
 export class RedirectedToSignIn extends /*#__PURE__*/ Schema.TaggedError<RedirectedToSignIn>()("RedirectedToSignIn", {}) {
   override get message(): string {
@@ -43,7 +43,7 @@ export class RedirectedToSignIn extends /*#__PURE__*/ Schema.TaggedError<Redirec
   }
 }
 
-/** The project does not let users delete their own account (a plain 400 of the service). SPEC §6 */
+/** The project does not let users delete their own account (a plain 400 of the service). */
 export class ClientUserDeletionNotEnabled
   extends /*#__PURE__*/ Schema.TaggedError<ClientUserDeletionNotEnabled>()("ClientUserDeletionNotEnabled", {})
 {
@@ -55,7 +55,7 @@ export class ClientUserDeletionNotEnabled
 /** What `getCurrent` can fail with. */
 export type GetCurrentError = CannotGetOwnUserWithoutUser | KnownError | UnknownErrorCode | TransportError
 
-/** The signed-in user, anonymous ones included; signed out: `CannotGetOwnUserWithoutUser`. SPEC §7 `GET /users/me` */
+/** The signed-in user, anonymous ones included; signed out: `CannotGetOwnUserWithoutUser`. `GET /users/me` */
 export const getCurrent = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<CurrentUser, GetCurrentError, Session.Session> {
     return yield* Session.call({ method: "GET", path: "/users/me", response: CurrentUser, errors: [CannotGetOwnUserWithoutUser] })
@@ -68,7 +68,7 @@ export type GetUserError = KnownError | UnknownErrorCode | TransportError
 
 /**
  * The signed-in user, anonymous ones included, or `null` when signed out, with no request for a
- * known-invalid session. What every `getUser` mode and the React hooks load. SPEC §4, §7 `GET /users/me`
+ * known-invalid session. What every `getUser` mode and the React hooks load. `GET /users/me`
  */
 export const loadCurrentOrNull: Effect.Effect<CurrentUser | null, GetUserError, Session.Session> = /*#__PURE__*/ Effect.gen(function*() {
   if (yield* (yield* Session.Session).isKnownInvalid) return null
@@ -80,7 +80,7 @@ export const loadCurrentOrNull: Effect.Effect<CurrentUser | null, GetUserError, 
 
 /**
  * How long `getUser` serves the user from the app's cache: one request per window however often
- * it is called (the cache's throttle, SPEC §9).
+ * it is called (the cache's 300 ms throttle).
  */
 export const freshnessWindowMillis = QueryCache.throttleMillis
 
@@ -88,7 +88,7 @@ export const freshnessWindowMillis = QueryCache.throttleMillis
 const currentUserQuery: Effect.Effect<QueryCache.Query<CurrentUser | null, GetUserError, Session.Session>, never, Session.Session> =
   Session.Session.use((session) =>
     Effect.map(session.state, (state) =>
-      QueryCache.query(["users", "me", "getUser", state._tag === "SignedIn" ? (state.userId ?? "") : null], loadCurrentOrNull)))
+      QueryCache.query(userOfSession(state._tag === "SignedIn" ? (state.userId ?? "") : null), loadCurrentOrNull)))
 
 /** The signed-in user or `null`; anonymous users only when `includeAnonymous`. */
 const currentOrNull = (includeAnonymous: boolean) =>
@@ -97,7 +97,7 @@ const currentOrNull = (includeAnonymous: boolean) =>
     return user !== null && user.isAnonymous && !includeAnonymous ? null : user
   })
 
-/** The signed-in user, or `null` when signed out or anonymous. SPEC §4 */
+/** The signed-in user, or `null` when signed out or anonymous. */
 export const getUserOrNull = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<CurrentUser | null, GetUserError, Session.Session> {
     return yield* currentOrNull(false)
@@ -105,7 +105,7 @@ export const getUserOrNull = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Users.getUserOrNull")
 )
 
-/** The signed-in user; signed out or anonymous fails with `UserNotSignedIn`. SPEC §4, §8 */
+/** The signed-in user; signed out or anonymous fails with `UserNotSignedIn`. */
 export const getUserOrThrow = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<CurrentUser, GetUserError | UserNotSignedIn, Session.Session> {
     const user = yield* currentOrNull(false)
@@ -118,7 +118,7 @@ export const getUserOrThrow = /*#__PURE__*/ Effect.fnUntraced(
 /**
  * The signed-in user; signed out or anonymous, navigates to the sign-in page (replacing the
  * history entry, carrying `after_auth_return_to`), waits the redirect wait and then fails with
- * `RedirectedToSignIn`: it never resolves to a user it does not have. SPEC §2, §4, §9
+ * `RedirectedToSignIn`: it never resolves to a user it does not have.
  */
 export const getUserOrRedirect = /*#__PURE__*/ Effect.fnUntraced(
   function*(
@@ -136,7 +136,7 @@ export const getUserOrRedirect = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Users.getUserOrRedirect")
 )
 
-/** The signed-in user, anonymous ones included; without one, signs up an anonymous user. SPEC §4 */
+/** The signed-in user, anonymous ones included; without one, signs up an anonymous user. */
 export const getUserOrAnonymous = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<CurrentUser, GetCurrentError | Auth.SignUpAnonymouslyError, Session.Session> {
     const user = yield* currentOrNull(true)
@@ -147,10 +147,10 @@ export const getUserOrAnonymous = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Users.getUserOrAnonymous")
 )
 
-/** What `getUser` does when no (non-anonymous) user is signed in. SPEC §4 */
+/** What `getUser` does when no (non-anonymous) user is signed in. */
 export type Or = "return-null" | "throw" | "redirect" | "anonymous"
 
-/** The current user, with `or` deciding the signed-out case (default `return-null`). SPEC §4 */
+/** The current user, with `or` deciding the signed-out case (default `return-null`). */
 export function getUser(
   options?: { readonly or?: "return-null" | undefined }
 ): Effect.Effect<CurrentUser | null, GetUserError, Session.Session>
@@ -199,22 +199,19 @@ export type UpdateError =
 const encodeUpdate = /*#__PURE__*/ Wire.encodeInput(CurrentUserUpdate)
 
 /**
- * Updates the signed-in user with the camelCase changes given (encoded to the wire's snake_case)
- * and puts the answer in the app's cache. SPEC §3, §7 `PATCH /users/me`
+ * Updates the signed-in user with the camelCase changes given (encoded to the wire's snake_case);
+ * the app's write observer puts the answer in its cache, so `getUser` serves the new user at once.
+ * `PATCH /users/me`
  */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(changes: CurrentUserUpdate): Effect.fn.Return<CurrentUser, UpdateError, Session.Session> {
-    const user = yield* Session.call({
+    return yield* Session.call({
       method: "PATCH",
       path: "/users/me",
       body: yield* encodeUpdate(changes),
       response: CurrentUser,
       errors: [SchemaError, CannotGetOwnUserWithoutUser, TeamMembershipNotFound]
     })
-    // `getUser` must not serve the old name within its freshness window.
-    const cache = yield* Effect.serviceOption(QueryCache.QueryCache)
-    if (Option.isSome(cache)) yield* cache.value.set(yield* currentUserQuery, user)
-    return user
   },
   /*#__PURE__*/ Traced.span("Users.update")
 )
@@ -229,7 +226,7 @@ export type DeleteCurrentError =
 
 /**
  * Deletes the current user (when the project allows client user deletion), then invalidates the
- * session and clears both tokens without another request. SPEC §4, §6, §7 `DELETE /users/me`
+ * session and clears both tokens without another request. `DELETE /users/me`
  */
 export const deleteCurrent = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<void, DeleteCurrentError, Session.Session> {

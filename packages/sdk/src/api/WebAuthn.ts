@@ -1,7 +1,8 @@
 /**
- * The browser's WebAuthn ceremonies behind a service (SPEC §5 passkey rules, §8 WebAuthn ceremony
- * failures): {@link layerBrowser} runs them with `@simplewebauthn/browser`; tests provide a software
- * authenticator. Every ceremony failure of SPEC §8 is its own error class.
+ * The browser's WebAuthn ceremonies behind a service: {@link layerBrowser} runs them with
+ * `@simplewebauthn/browser`; tests provide a software authenticator. Every ceremony failure
+ * (aborted, unsupported, already registered, bad domain or relying-party id, bad user id length,
+ * authenticator error) is its own error class.
  *
  * @since 0.1.0
  * @module
@@ -17,7 +18,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 
-/** The browser has no WebAuthn. SPEC §5 */
+/** The browser has no WebAuthn. */
 export class WebAuthnNotSupported extends /*#__PURE__*/ Schema.TaggedError<WebAuthnNotSupported>()("WebAuthnNotSupported", {}) {
   override get message(): string {
     return "WebAuthn is not supported in this browser"
@@ -26,14 +27,14 @@ export class WebAuthnNotSupported extends /*#__PURE__*/ Schema.TaggedError<WebAu
 
 const reason = { reason: Schema.String }
 
-/** The ceremony was aborted (another ceremony started, or the page cancelled it). SPEC §8 */
+/** The ceremony was aborted (another ceremony started, or the page cancelled it). */
 export class WebAuthnAborted extends /*#__PURE__*/ Schema.TaggedError<WebAuthnAborted>()("WebAuthnAborted", reason) {
   override get message(): string {
     return this.reason || "The WebAuthn ceremony was aborted"
   }
 }
 
-/** No authenticator can keep a discoverable credential (a passkey). SPEC §8 */
+/** No authenticator can keep a discoverable credential (a passkey). */
 export class WebAuthnMissingDiscoverableCredentialSupport extends /*#__PURE__*/ Schema.TaggedError<WebAuthnMissingDiscoverableCredentialSupport>()(
   "WebAuthnMissingDiscoverableCredentialSupport",
   reason
@@ -43,7 +44,7 @@ export class WebAuthnMissingDiscoverableCredentialSupport extends /*#__PURE__*/ 
   }
 }
 
-/** User verification was required and no authenticator can do it. SPEC §8 */
+/** User verification was required and no authenticator can do it. */
 export class WebAuthnUserVerificationUnsupported extends /*#__PURE__*/ Schema.TaggedError<WebAuthnUserVerificationUnsupported>()(
   "WebAuthnUserVerificationUnsupported",
   reason
@@ -53,7 +54,7 @@ export class WebAuthnUserVerificationUnsupported extends /*#__PURE__*/ Schema.Ta
   }
 }
 
-/** The authenticator already holds a credential for this user. SPEC §8 */
+/** The authenticator already holds a credential for this user. */
 export class WebAuthnAuthenticatorPreviouslyRegistered extends /*#__PURE__*/ Schema.TaggedError<WebAuthnAuthenticatorPreviouslyRegistered>()(
   "WebAuthnAuthenticatorPreviouslyRegistered",
   reason
@@ -63,7 +64,7 @@ export class WebAuthnAuthenticatorPreviouslyRegistered extends /*#__PURE__*/ Sch
   }
 }
 
-/** The page's domain cannot use WebAuthn (not localhost nor a valid dotted hostname). SPEC §5, §8 */
+/** The page's domain cannot use WebAuthn (not localhost nor a valid dotted hostname). */
 export class WebAuthnInvalidDomain extends /*#__PURE__*/ Schema.TaggedError<WebAuthnInvalidDomain>()("WebAuthnInvalidDomain", {
   hostname: Schema.String
 }) {
@@ -72,7 +73,7 @@ export class WebAuthnInvalidDomain extends /*#__PURE__*/ Schema.TaggedError<WebA
   }
 }
 
-/** The relying-party id does not fit this domain (or the service did not send its sentinel). SPEC §5, §8 */
+/** The relying-party id does not fit this domain (or the service did not send its sentinel). */
 export class WebAuthnInvalidRelyingPartyId extends /*#__PURE__*/ Schema.TaggedError<WebAuthnInvalidRelyingPartyId>()(
   "WebAuthnInvalidRelyingPartyId",
   { rpId: Schema.String, reason: Schema.String }
@@ -82,7 +83,7 @@ export class WebAuthnInvalidRelyingPartyId extends /*#__PURE__*/ Schema.TaggedEr
   }
 }
 
-/** The WebAuthn user id is not 1 to 64 bytes long. SPEC §5, §8 */
+/** The WebAuthn user id is not 1 to 64 bytes long. */
 export class WebAuthnInvalidUserIdLength extends /*#__PURE__*/ Schema.TaggedError<WebAuthnInvalidUserIdLength>()("WebAuthnInvalidUserIdLength", {
   length: Schema.Number
 }) {
@@ -91,14 +92,14 @@ export class WebAuthnInvalidUserIdLength extends /*#__PURE__*/ Schema.TaggedErro
   }
 }
 
-/** The authenticator failed (it could not process the options or make the credential). SPEC §8 */
+/** The authenticator failed (it could not process the options or make the credential). */
 export class WebAuthnAuthenticatorError extends /*#__PURE__*/ Schema.TaggedError<WebAuthnAuthenticatorError>()("WebAuthnAuthenticatorError", reason) {
   override get message(): string {
     return this.reason || "The authenticator could not complete the ceremony"
   }
 }
 
-/** Another ceremony failure (the user declined, a platform-specific error...), with the browser's code. SPEC §8 */
+/** Another ceremony failure (the user declined, a platform-specific error...), with the browser's code. */
 export class WebAuthnCeremonyFailed extends /*#__PURE__*/ Schema.TaggedError<WebAuthnCeremonyFailed>()("WebAuthnCeremonyFailed", {
   code: Schema.String,
   reason: Schema.String
@@ -108,7 +109,7 @@ export class WebAuthnCeremonyFailed extends /*#__PURE__*/ Schema.TaggedError<Web
   }
 }
 
-/** Every way a ceremony can fail. SPEC §8 */
+/** Every way a ceremony can fail. */
 export type CeremonyError =
   | WebAuthnNotSupported
   | WebAuthnAborted
@@ -121,7 +122,7 @@ export type CeremonyError =
   | WebAuthnAuthenticatorError
   | WebAuthnCeremonyFailed
 
-/** The ceremonies of one page. SPEC §5 */
+/** The ceremonies of one page. */
 export interface Service {
   readonly isSupported: Effect.Effect<boolean>
   /** The page's hostname: the relying-party id a ceremony uses. */
@@ -132,14 +133,14 @@ export interface Service {
   readonly startAuthentication: (options: PublicKeyCredentialRequestOptionsJSON) => Effect.Effect<AuthenticationResponseJSON, CeremonyError>
 }
 
-/** The WebAuthn service key. SPEC §5 */
+/** The WebAuthn service key. */
 export class WebAuthn extends Context.Service<WebAuthn, Service>()("stack-auth-effect/api/WebAuthn") {}
 
-/** A domain WebAuthn accepts: `localhost` or a valid dotted hostname. SPEC §5 */
+/** A domain WebAuthn accepts: `localhost` or a valid dotted hostname. */
 export const isValidDomain = (hostname: string): boolean =>
   hostname === "localhost" || /^([a-z0-9]+(-[a-z0-9]+)*\.)+[a-z]{2,}$/i.test(hostname)
 
-/** Turns a ceremony failure (`@simplewebauthn/browser`'s `WebAuthnError`, by its code) into its class. SPEC §8 */
+/** Turns a ceremony failure (`@simplewebauthn/browser`'s `WebAuthnError`, by its code) into its class. */
 export const fromCeremonyFailure = (
   failure: unknown,
   context: { readonly hostname: string; readonly rpId: string }
@@ -171,7 +172,7 @@ export const fromCeremonyFailure = (
 
 const currentHostname = (): string => (globalThis as { location?: { hostname?: string } }).location?.hostname ?? ""
 
-/** Browsers (SPEC §5): `@simplewebauthn/browser`, loaded when a ceremony starts; the page's hostname. */
+/** Browsers: `@simplewebauthn/browser`, loaded when a ceremony starts; the page's hostname. */
 export const layerBrowser: Layer.Layer<WebAuthn> = Layer.succeed(WebAuthn, WebAuthn.of({
   isSupported: Effect.promise(() => import("@simplewebauthn/browser")).pipe(Effect.map((lib) => lib.browserSupportsWebAuthn())),
   hostname: Effect.sync(currentHostname),

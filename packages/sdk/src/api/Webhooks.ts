@@ -1,5 +1,5 @@
 /**
- * Webhooks (SPEC §1 "Webhook token creation", §6 admin-only, §7 `POST /webhooks/svix-token`):
+ * Webhooks, admin only (`POST /webhooks/svix-token`):
  * a token for the third-party webhook service's portal, where endpoints are managed.
  *
  * @since 0.1.0
@@ -13,10 +13,10 @@ import * as Call from "../transport/Call.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** What {@link createSvixToken} can fail with: no error specific to it. SPEC §8 */
+/** What {@link createSvixToken} can fail with: no error specific to it. */
 export type CreateSvixTokenError = Call.CallError<readonly []>
 
-/** A token for the webhook service's portal, kept `Redacted`. SPEC §7 `POST /webhooks/svix-token` */
+/** A token for the webhook service's portal, kept `Redacted`. `POST /webhooks/svix-token` */
 export const createSvixToken = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<Redacted.Redacted<string>, CreateSvixTokenError, StackHttp | AdminAccess> {
     yield* AdminAccess

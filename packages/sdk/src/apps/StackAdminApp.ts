@@ -1,6 +1,6 @@
 /**
- * The admin app: works on the project's own settings with the super-secret admin key
- * (SPEC §1, §6). Provides `ServerAccess` and `AdminAccess`. Refused in browsers.
+ * The admin app: works on the project's own settings with the super-secret admin key.
+ * Provides `ServerAccess` and `AdminAccess`. Refused in browsers.
  *
  * @since 0.1.0
  * @module
@@ -24,7 +24,7 @@ export type { CommonOptions, ConfigOptions, ProjectOptions } from "./internal/Ap
 /** What an admin app provides. */
 export type Services = StackClientApp.Services | Access.ServerAccess | Access.AdminAccess
 
-/** Options of the admin app. SPEC §6 */
+/** Options of the admin app. */
 export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
   readonly publishableClientKey?: string | undefined
   readonly secretServerKey?: string | Redacted.Redacted<string> | undefined
@@ -41,7 +41,7 @@ export const layerConfig = <E = never>(
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
   AppLayer.fromConfig(options, "admin", (config) => Access.layerAdmin({ config }))
 
-/** Options of the admin app run by the project owner's session. SPEC §6 */
+/** Options of the admin app run by the project owner's session. */
 export interface OwnerSessionOptions<E = never> extends AppLayer.ProjectOptions<E> {
   /** The project to administer; the owner must be an admin of it. */
   readonly projectId: string
@@ -50,7 +50,7 @@ export interface OwnerSessionOptions<E = never> extends AppLayer.ProjectOptions<
 }
 
 /**
- * The admin app of a project, run by its owner's session instead of a super-secret key (SPEC §6):
+ * The admin app of a project, run by its owner's session instead of a super-secret key:
  * each request sends the owner's `internal` access token as the admin access token, refreshed
  * through `ownerSession` and retried once when the service reports it invalid.
  */

@@ -1,5 +1,5 @@
 /**
- * The client app: a publishable client key plus the user's session (SPEC §1, §6). Runs in
+ * The client app: a publishable client key plus the user's session. Runs in
  * browsers and on servers; it cannot express server-only or admin-only calls (their `ServerAccess`
  * or `AdminAccess` requirement is a compile error here).
  *
@@ -24,7 +24,7 @@ export type { CommonOptions, ConfigOptions, ProjectOptions } from "./internal/Ap
  */
 export type Services = StackHttp.StackHttp | Session.Session | TokenStore.TokenStore | QueryCache.QueryCache
 
-/** Options of the client app. SPEC §6 */
+/** Options of the client app. */
 export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
   readonly publishableClientKey: string
 }

@@ -1,5 +1,5 @@
 /**
- * The server app: the client app's powers plus the secret server key (SPEC §1, §6). Provides
+ * The server app: the client app's powers plus the secret server key. Provides
  * `ServerAccess`, so server-only calls of `api/*` compile. Refused in browsers.
  *
  * @since 0.1.0
@@ -23,7 +23,7 @@ export type { Replaced } from "./internal/RequestCaller.ts"
 /** What a server app provides. */
 export type Services = StackClientApp.Services | Access.ServerAccess
 
-/** Options of the server app. SPEC §6 */
+/** Options of the server app. */
 export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
   readonly publishableClientKey?: string | undefined
   readonly secretServerKey: string | Redacted.Redacted<string>
@@ -43,6 +43,6 @@ export const layerConfig = <E = never>(
  * Runs an effect as the caller of one incoming request, from its `x-stack-auth` header or its
  * cookies: `Users.getUser().pipe(StackServerApp.forRequest(request))`. No Layer per request, and no
  * session while the request's access token is valid; refreshes are shared process-wide. See
- * `RequestCaller.forRequest`. SPEC §4
+ * `RequestCaller.forRequest`.
  */
 export const forRequest = RequestCaller.forRequest

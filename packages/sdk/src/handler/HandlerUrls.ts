@@ -1,5 +1,5 @@
 /**
- * The routes the handler pages live on (SPEC §2): every URL is built from a handler base path
+ * The routes the handler pages live on: every URL is built from a handler base path
  * (default `/handler`) and a home path (default `/`). After sign-in, sign-up and sign-out the user
  * goes home unless configured otherwise; after sign-up follows after sign-in by default.
  *
@@ -12,13 +12,13 @@
  */
 import * as Context from "effect/Context"
 
-/** The handler base path. SPEC §2, §9 */
+/** The handler base path. */
 export const defaultHandlerPath = "/handler"
 
-/** The home path. SPEC §2 */
+/** The home path. */
 export const defaultHomePath = "/"
 
-/** Every URL of the handler pages, and where to go after sign-in, sign-up and sign-out. SPEC §2 */
+/** Every URL of the handler pages, and where to go after sign-in, sign-up and sign-out. */
 export interface HandlerUrls {
   readonly handler: string
   readonly home: string
@@ -40,7 +40,7 @@ export interface HandlerUrls {
   readonly cliAuthConfirm: string
 }
 
-/** The name of one handler URL. SPEC §2 */
+/** The name of one handler URL. */
 export type HandlerName = Exclude<keyof HandlerUrls, "handler">
 
 /** Overrides: a handler base, a home, or any single URL. `undefined` keeps the default. */
@@ -48,7 +48,7 @@ export type Options = { readonly [K in keyof HandlerUrls]?: string | undefined }
 
 const joinPath = (base: string, page: string): string => `${base.replace(/\/+$/, "")}/${page}`
 
-/** The handler URLs from a handler base and a home path, with single URLs overridden. SPEC §2 */
+/** The handler URLs from a handler base and a home path, with single URLs overridden. */
 export const make = (options: Options = {}): HandlerUrls => {
   const handler = options.handler ?? defaultHandlerPath
   const home = options.home ?? defaultHomePath
@@ -78,17 +78,16 @@ export const make = (options: Options = {}): HandlerUrls => {
   return { ...defaults, ...overrides }
 }
 
-/** The default handler URLs (`/handler/...`, home `/`). SPEC §2 */
+/** The default handler URLs (`/handler/...`, home `/`). */
 export const defaults: HandlerUrls = make()
 
-/** The app's handler URLs; the defaults unless provided. SPEC §2 */
+/** The app's handler URLs; the defaults unless provided. */
 export const CurrentHandlerUrls = Context.Reference<HandlerUrls>("stack-auth-effect/handler/HandlerUrls", {
   defaultValue: () => defaults
 })
 
 /**
  * The command-line login confirmation page of an app: `{appUrl}{cliAuthConfirm}?login_code=...`.
- * SPEC §2
  */
 export const cliAuthConfirmUrl = (appUrl: string, loginCode: string, urls: HandlerUrls = defaults): string =>
   `${appUrl.replace(/\/+$/, "")}${urls.cliAuthConfirm}?login_code=${encodeURIComponent(loginCode)}`

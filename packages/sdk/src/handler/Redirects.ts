@@ -1,5 +1,5 @@
 /**
- * Redirects and callback URLs (SPEC §2, §5, §9): which URLs may be navigated to, how the
+ * Redirects and callback URLs: which URLs may be navigated to, how the
  * `after_auth_return_to` target travels across sign-in and sign-up, and the navigation itself
  * (through `session/Navigation.ts`, then the redirect wait of 2000 ms).
  *
@@ -18,13 +18,13 @@ import { Navigation } from "../platform/Navigation.ts"
 import { CurrentHandlerUrls, type HandlerName } from "./HandlerUrls.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
-/** How long a redirect waits after navigating (the page is normally gone by then). SPEC §9 */
+/** How long a redirect waits after navigating (the page is normally gone by then). */
 export const redirectWaitMillis = 2000
 
-/** The query parameter that carries the return target across sign-in and sign-up. SPEC §2 */
+/** The query parameter that carries the return target across sign-in and sign-up. */
 export const afterAuthReturnToParam = "after_auth_return_to"
 
-/** A redirect target that is neither relative nor on a trusted domain. SPEC §5 */
+/** A redirect target that is neither relative nor on a trusted domain. */
 export class UntrustedRedirectUrl extends /*#__PURE__*/ Schema.TaggedError<UntrustedRedirectUrl>()("UntrustedRedirectUrl", {
   url: Schema.String
 }) {
@@ -33,7 +33,7 @@ export class UntrustedRedirectUrl extends /*#__PURE__*/ Schema.TaggedError<Untru
   }
 }
 
-/** A callback URL was left out where there is no current page to build it from (not a browser). SPEC §2 */
+/** A callback URL was left out where there is no current page to build it from (not a browser). */
 export class CallbackUrlRequired extends /*#__PURE__*/ Schema.TaggedError<CallbackUrlRequired>()("CallbackUrlRequired", {
   page: Schema.String
 }) {
@@ -42,7 +42,7 @@ export class CallbackUrlRequired extends /*#__PURE__*/ Schema.TaggedError<Callba
   }
 }
 
-/** Which absolute URLs are trusted besides relative ones. SPEC §5 */
+/** Which absolute URLs are trusted besides relative ones. */
 export interface TrustOptions {
   /** Base URLs of trusted domains: `https://app.example.com`, `https://*.example.com`, `http://host:8080`. */
   readonly trustedDomains?: ReadonlyArray<string> | undefined
@@ -74,7 +74,7 @@ const decodings = (value: string): ReadonlyArray<string> | undefined => {
 const hasUnsafeCharacters = (value: string): boolean =>
   controlOrBackslash.test(value) || value.trim() !== value
 
-/** Whether a URL stays on the current origin: a path, query or fragment, never `//host`. SPEC §5 */
+/** Whether a URL stays on the current origin: a path, query or fragment, never `//host`. */
 export const isRelative = (url: string): boolean => {
   if (url.length === 0) return false
   const layers = decodings(url)
@@ -111,7 +111,7 @@ const matchesDomain = (url: URL, pattern: string): boolean => {
   return hostMatches(host!.toLowerCase(), url.hostname)
 }
 
-/** Whether a URL may be navigated to: relative, or http(s) on a trusted domain. SPEC §5 */
+/** Whether a URL may be navigated to: relative, or http(s) on a trusted domain. */
 export const isTrusted = (url: string, options: TrustOptions = {}): boolean => {
   if (isRelative(url)) return true
   if (hasUnsafeCharacters(url)) return false
@@ -130,7 +130,7 @@ export const isTrusted = (url: string, options: TrustOptions = {}): boolean => {
   return (options.trustedDomains ?? []).some((domain) => matchesDomain(parsed, domain))
 }
 
-/** Succeeds with the URL when it is trusted, else `UntrustedRedirectUrl`. SPEC §5 */
+/** Succeeds with the URL when it is trusted, else `UntrustedRedirectUrl`. */
 export const validate = (url: string, options: TrustOptions = {}): Effect.Effect<string, UntrustedRedirectUrl> =>
   isTrusted(url, options) ? Effect.succeed(url) : Effect.fail(new UntrustedRedirectUrl({ url }))
 
@@ -146,7 +146,6 @@ const relativePart = (url: URL): string => url.pathname + url.search + url.hash
 /**
  * The sign-in or sign-up page URL carrying `after_auth_return_to`: the current page's own
  * `after_auth_return_to` if it has one, else the current page itself when on the same origin.
- * SPEC §2
  */
 export const withReturnTo = (page: string, currentUrl: string | undefined): string => {
   if (currentUrl === undefined) return page
@@ -160,7 +159,7 @@ export const withReturnTo = (page: string, currentUrl: string | undefined): stri
 
 /**
  * Where to go after sign-in or sign-up: the current page's `after_auth_return_to` when present
- * (it must be trusted), else the configured page (home by default). SPEC §2
+ * (it must be trusted), else the configured page (home by default).
  */
 export const afterAuthTarget = (
   fallback: string,
@@ -174,7 +173,7 @@ export const afterAuthTarget = (
 /**
  * An absolute callback URL for a handler page (sent in e-mails): the explicit one when given,
  * else the page resolved against the current page, keeping `after_auth_return_to`, without a
- * fragment. Outside a browser the explicit one is required. SPEC §2
+ * fragment. Outside a browser the explicit one is required.
  */
 export const callbackUrl = (
   page: string,
@@ -203,8 +202,8 @@ export interface RedirectOptions extends TrustOptions {
 }
 
 /**
- * Navigates to a trusted URL, then waits the redirect wait (SPEC §9) so that nothing runs on while
- * the page unloads. Untrusted URLs fail with `UntrustedRedirectUrl` before navigating. SPEC §5
+ * Navigates to a trusted URL, then waits the redirect wait so that nothing runs on while
+ * the page unloads. Untrusted URLs fail with `UntrustedRedirectUrl` before navigating.
  */
 export const redirectTo = /*#__PURE__*/ Effect.fnUntraced(
   function*(url: string, options: RedirectOptions = {}): Effect.fn.Return<void, UntrustedRedirectUrl, Navigation> {
@@ -218,7 +217,7 @@ export const redirectTo = /*#__PURE__*/ Effect.fnUntraced(
 
 /**
  * Navigates to a handler page of the app's `CurrentHandlerUrls`: sign-in and sign-up carry
- * `after_auth_return_to`; after-sign-in and after-sign-up honour it. SPEC §2
+ * `after_auth_return_to`; after-sign-in and after-sign-up honour it.
  */
 export const redirectToHandler = /*#__PURE__*/ Effect.fnUntraced(
   function*(name: HandlerName, options: RedirectOptions = {}): Effect.fn.Return<void, UntrustedRedirectUrl, Navigation> {

@@ -1,5 +1,5 @@
 /**
- * The session cookies of SPEC §4 and §9 (names, lifetimes, attributes, the `[refresh, access]`
+ * The session cookies (names, lifetimes, attributes, the `[refresh, access]`
  * access cookie, the legacy refresh cookie) and the adapters that read and write them: a browser
  * `document`, `node:http`, and a Fetch `Request`/`Response` pair. No Effect here: plain functions.
  *
@@ -10,18 +10,18 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import * as Redacted from "effect/Redacted"
 import type { StoredTokens } from "../session/TokenStore.ts"
 
-/** The refresh cookie's name: product prefix, `refresh`, project id. SPEC §4 */
+/** The refresh cookie's name: product prefix, `refresh`, project id. */
 export const refreshCookieName = (projectId: string): string => `stack-refresh-${projectId}`
-/** The legacy refresh cookie, without a project id; read, then migrated. SPEC §4 */
+/** The legacy refresh cookie, without a project id; read, then migrated. */
 export const legacyRefreshCookieName = "stack-refresh"
-/** The access cookie: a JSON array `[refreshToken, accessToken]`. SPEC §4 */
+/** The access cookie: a JSON array `[refreshToken, accessToken]`. */
 export const accessCookieName = "stack-access"
-/** Refresh cookie lifetime, one year. SPEC §9 */
+/** Refresh cookie lifetime, one year. */
 export const refreshCookieMaxAgeSeconds = 31_536_000
-/** Access cookie lifetime, 24 hours. SPEC §9 */
+/** Access cookie lifetime, 24 hours. */
 export const accessCookieMaxAgeSeconds = 86_400
 
-/** Attributes of every session cookie: `Path=/`, `SameSite=Lax`, `Secure` on https. SPEC §4 */
+/** Attributes of every session cookie: `Path=/`, `SameSite=Lax`, `Secure` on https. */
 export interface CookieAttributes {
   readonly maxAge: number
   readonly path: "/"
@@ -29,7 +29,7 @@ export interface CookieAttributes {
   readonly secure: boolean
 }
 
-/** Cookie access for one place (a document, one request/response). SPEC §4 */
+/** Cookie access for one place (a document, one request/response). */
 export interface CookieAdapter {
   /** The value of cookie `name`, if set. */
   readonly get: (name: string) => string | undefined
@@ -41,7 +41,7 @@ export interface CookieAdapter {
   readonly secure?: boolean | undefined
 }
 
-/** The attributes for a cookie kept `maxAge` seconds. SPEC §4 */
+/** The attributes for a cookie kept `maxAge` seconds. */
 export const attributes = (maxAge: number, secure: boolean): CookieAttributes => ({ maxAge, path: "/", sameSite: "Lax", secure })
 
 /** The past date that deletes a cookie where `Max-Age=0` is not honoured. */
@@ -87,9 +87,9 @@ const parseAccessCookie = (value: string | undefined): readonly [string | null, 
 }
 
 /**
- * Reads the session cookies (SPEC §4): the project's refresh cookie, else the legacy one; the
+ * Reads the session cookies: the project's refresh cookie, else the legacy one; the
  * access token only when the access cookie is bound to that refresh token. `undefined` values are
- * dropped (SPEC §5).
+ * dropped.
  */
 export const readTokens = (
   get: (name: string) => string | undefined,
@@ -111,7 +111,7 @@ export const readTokens = (
 }
 
 /**
- * Writes the session cookies for `tokens` (SPEC §4). The shared access cookie is only removed when
+ * Writes the session cookies for `tokens`. The shared access cookie is only removed when
  * it is ours: bound to one of this project's refresh tokens (`ownRefreshTokens`), or unbound and
  * holding this store's own access token (`ownAccessToken`); never another project's.
  */
@@ -139,7 +139,7 @@ export const writeTokens = (
   if (ours) adapter.delete(accessCookieName, attributes(0, secure))
 }
 
-/** Removes the legacy refresh cookie after its token moved to the project's cookie. SPEC §4 */
+/** Removes the legacy refresh cookie after its token moved to the project's cookie. */
 export const deleteLegacy = (adapter: CookieAdapter, secure: boolean): void =>
   adapter.delete(legacyRefreshCookieName, attributes(0, secure))
 
@@ -150,7 +150,7 @@ export interface CookieDocument {
   cookie: string
 }
 
-/** Cookies of a browser document (`document.cookie`). SPEC §4 */
+/** Cookies of a browser document (`document.cookie`). */
 export const documentAdapter = (document: CookieDocument, secure: boolean): CookieAdapter => ({
   secure,
   get: (name) => parseCookieHeader(document.cookie).get(name),
@@ -185,7 +185,7 @@ const forwardedHttps = (value: string | ReadonlyArray<string> | null | undefined
   (typeof value === "string" ? value : value?.[0])?.split(",")[0]?.trim().toLowerCase() === "https"
 
 /**
- * Cookies of a `node:http` exchange (SPEC §4): reads the request's `Cookie` header, appends
+ * Cookies of a `node:http` exchange: reads the request's `Cookie` header, appends
  * `Set-Cookie` headers to the response (keeping headers other code set). Call before the head is sent.
  */
 export const nodeAdapter = (request: IncomingMessage, response: ServerResponse): CookieAdapter => {
@@ -201,7 +201,7 @@ export const nodeAdapter = (request: IncomingMessage, response: ServerResponse):
   }).adapter
 }
 
-/** Cookies of a Fetch `Request`, with the `Set-Cookie` headers to put on the `Response`. SPEC §4 */
+/** Cookies of a Fetch `Request`, with the `Set-Cookie` headers to put on the `Response`. */
 export interface FetchCookies extends CookieAdapter {
   /** The `Set-Cookie` values written so far (one per cookie name, the last write wins). */
   readonly setCookies: () => ReadonlyArray<string>
@@ -209,7 +209,7 @@ export interface FetchCookies extends CookieAdapter {
   readonly applyTo: (response: Response) => Response
 }
 
-/** Cookies of a Fetch `Request`/`Response` pair (SPEC §4); `Secure` when the request is https. */
+/** Cookies of a Fetch `Request`/`Response` pair; `Secure` when the request is https. */
 export const fetchAdapter = (request: Request): FetchCookies => {
   const secure = new URL(request.url).protocol === "https:" || forwardedHttps(request.headers.get("x-forwarded-proto"))
   const { adapter, setCookies } = collecting(request.headers.get("cookie") ?? "", secure, () => {})

@@ -1,5 +1,5 @@
 /**
- * The cookies of the current page or request, as a service (SPEC §4 "OAuth"): what the OAuth flow
+ * The cookies of the current page or request, as a service: what the OAuth flow
  * keeps its PKCE code verifier in. Over the adapters of `CookieStorage.ts`; defaults to the
  * browser's `document.cookie`, or a memory jar where there is no document.
  *
@@ -10,7 +10,7 @@ import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
 import * as CookieStorage from "./CookieStorage.ts"
 
-/** A cookie jar in memory (servers without a request, tests). SPEC §4 */
+/** A cookie jar in memory (servers without a request, tests). */
 export const makeMemory = (secure = false): CookieStorage.CookieAdapter => {
   const jar = new Map<string, string>()
   return {
@@ -29,14 +29,14 @@ const browserAdapter = (): CookieStorage.CookieAdapter | undefined => {
   return global.document === undefined ? undefined : CookieStorage.documentAdapter(global.document, global.location?.protocol === "https:")
 }
 
-/** The cookies in use: `document.cookie` in browsers, else a process-wide memory jar. SPEC §4 */
+/** The cookies in use: `document.cookie` in browsers, else a process-wide memory jar. */
 export const Cookies: Context.Reference<CookieStorage.CookieAdapter> = /*#__PURE__*/ Context.Reference<CookieStorage.CookieAdapter>(
   "stack-auth-effect/session/Cookies",
   { defaultValue: () => browserAdapter() ?? makeMemory() }
 )
 
-/** Uses these cookies (a server framework's request/response, `CookieStorage.fetchAdapter`). SPEC §4 */
+/** Uses these cookies (a server framework's request/response, `CookieStorage.fetchAdapter`). */
 export const layerAdapter = (adapter: CookieStorage.CookieAdapter): Layer.Layer<never> => Layer.succeed(Cookies, adapter)
 
-/** A fresh memory jar. SPEC §4 */
+/** A fresh memory jar. */
 export const layerMemory: Layer.Layer<never> = /*#__PURE__*/ Layer.sync(Cookies, () => makeMemory())

@@ -1,5 +1,5 @@
 /**
- * Leaving the page (SPEC §2, §4): redirects to sign-in, to the MFA page, to an OAuth provider.
+ * Leaving the page: redirects to sign-in, to the MFA page, to an OAuth provider.
  * Browsers change `window.location`; servers have nowhere to go; tests record the URLs.
  *
  * @since 0.1.0
@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 
-/** A navigation service. SPEC §2 */
+/** A navigation service. */
 export interface Service {
   /** Goes to `url`, adding a history entry. */
   readonly navigate: (url: string) => Effect.Effect<void>
@@ -18,10 +18,10 @@ export interface Service {
   readonly replaceUrl: (url: string) => Effect.Effect<void>
 }
 
-/** The navigation service key. SPEC §2 */
+/** The navigation service key. */
 export class Navigation extends /*#__PURE__*/ Context.Service<Navigation, Service>()("stack-auth-effect/session/Navigation") {}
 
-/** Browsers (SPEC §2): `window.location.assign` / `replace`. */
+/** Browsers: `window.location.assign` / `replace`. */
 export const layerBrowser: Layer.Layer<Navigation> = /*#__PURE__*/ Layer.sync(Navigation, () => {
   const location = () => (globalThis as { location?: Pick<Location, "assign" | "replace"> }).location
   return Navigation.of({
@@ -30,7 +30,7 @@ export const layerBrowser: Layer.Layer<Navigation> = /*#__PURE__*/ Layer.sync(Na
   })
 })
 
-/** Node and other servers (SPEC §2): navigation does nothing. */
+/** Node and other servers: navigation does nothing. */
 export const layerNoop: Layer.Layer<Navigation> = /*#__PURE__*/ Layer.succeed(Navigation, /*#__PURE__*/ Navigation.of({
   navigate: () => Effect.void,
   replaceUrl: () => Effect.void
@@ -47,7 +47,7 @@ export class NavigationLog extends /*#__PURE__*/ Context.Service<NavigationLog, 
   "stack-auth-effect/session/NavigationLog"
 ) {}
 
-/** Tests (SPEC §2): records navigations in `NavigationLog` instead of leaving the page. */
+/** Tests: records navigations in `NavigationLog` instead of leaving the page. */
 export const layerTest: Layer.Layer<Navigation | NavigationLog> = /*#__PURE__*/ Layer.effectContext(/*#__PURE__*/ Effect.gen(function*() {
   const log = yield* Ref.make<ReadonlyArray<Visit>>([])
   const record = (kind: Visit["kind"]) => (url: string) => Ref.update(log, (visits) => [...visits, { kind, url }])

@@ -1,5 +1,5 @@
 /**
- * Token stores kept in cookies (SPEC §4, §9): the browser's `document.cookie`, polled so other
+ * Token stores kept in cookies: the browser's `document.cookie`, polled so other
  * tabs' sign-ins and sign-outs are seen, and a server framework's request/response cookies.
  *
  * @since 0.1.0
@@ -11,18 +11,18 @@ import * as Redacted from "effect/Redacted"
 import * as CookieStorage from "./CookieStorage.ts"
 import { sameTokens, type Service, type StoredTokens, TokenStore } from "../session/TokenStore.ts"
 
-/** How often the browser store re-reads `document.cookie`. SPEC §9 */
+/** How often the browser store re-reads `document.cookie`. */
 export const pollIntervalMillis = 100
 
 /** Options shared by the cookie stores. */
 export interface CookieStoreOptions {
-  /** Names the refresh cookie (`stack-refresh-<projectId>`). SPEC §4 */
+  /** Names the refresh cookie (`stack-refresh-<projectId>`). */
   readonly projectId: string
-  /** Adds `Secure`; defaults to whether the page or request is https. SPEC §4 */
+  /** Adds `Secure`; defaults to whether the page or request is https. */
   readonly secure?: boolean | undefined
 }
 
-/** A cookie-backed store over an adapter; migrates the legacy refresh cookie at creation (SPEC §4). */
+/** A cookie-backed store over an adapter; migrates the legacy refresh cookie at creation. */
 export const makeCookieStore = (
   adapter: CookieStorage.CookieAdapter,
   options: CookieStoreOptions
@@ -65,7 +65,7 @@ export interface BrowserCookieOptions extends CookieStoreOptions {
 }
 
 /**
- * Browser apps (SPEC §4): tokens in `document.cookie`, re-read every 100 ms (SPEC §9) so a sign-in
+ * Browser apps: tokens in `document.cookie`, re-read every 100 ms so a sign-in
  * or sign-out in another tab reaches this tab's session. The poller stops when the Layer's scope closes.
  */
 export const layerBrowserCookie = (options: BrowserCookieOptions): Layer.Layer<TokenStore> =>
@@ -99,7 +99,7 @@ export const layerBrowserCookie = (options: BrowserCookieOptions): Layer.Layer<T
   )
 
 /**
- * Server frameworks (SPEC §4): one request's cookies through an adapter (`CookieStorage.nodeAdapter`,
+ * Server frameworks: one request's cookies through an adapter (`CookieStorage.nodeAdapter`,
  * `CookieStorage.fetchAdapter`, or your framework's). Refreshed tokens and sign-outs are written back
  * as `Set-Cookie`; only this project's cookies are ever written.
  */

@@ -1,11 +1,11 @@
 /**
- * The three access levels of the protocol (SPEC §1, §6).
+ * The three access levels of the protocol.
  *
  * @since 0.1.0
  * @module
  */
 
-/** Which credentials a request carries. SPEC §6 */
+/** Which credentials a request carries. */
 export type AccessType = "client" | "server" | "admin"
 
 /** Every access type, in increasing order of privilege. */

@@ -1,5 +1,5 @@
 /**
- * What every known error of the protocol shares (SPEC §8), the generic forms for codes a call did
+ * What every known error of the protocol shares, the generic forms for codes a call did
  * not declare or the SDK does not know, and the wire body they travel in.
  *
  * The 109 specific classes live in `KnownErrors.ts`; each is a `Schema.TaggedError` whose tag is
@@ -9,7 +9,7 @@
  */
 import * as Schema from "effect/Schema"
 
-/** The shape every known-error instance has, specific or generic. SPEC §8 */
+/** The shape every known-error instance has, specific or generic. */
 export interface KnownErrorShape {
   readonly _tag: string
   readonly code: string
@@ -61,7 +61,7 @@ export type KnownErrorStatics<Self, Code extends string, Status extends number |
 /** The instance type a known-error constructor builds. */
 export type InstanceOf<C> = C extends KnownErrorConstructor<infer E> ? E : never
 
-/** A known error as it arrives: the real status, the code, the message and the raw details. SPEC §8 */
+/** A known error as it arrives: the real status, the code, the message and the raw details. */
 export interface WireKnownError {
   readonly status: number
   readonly code: string
@@ -69,7 +69,7 @@ export interface WireKnownError {
   readonly details: unknown
 }
 
-/** The JSON body of a known-error response: `{ code, error, details? }`. SPEC §8 */
+/** The JSON body of a known-error response: `{ code, error, details? }`. */
 export const WireBody = /*#__PURE__*/ Schema.Struct({
   code: Schema.String,
   error: /*#__PURE__*/ Schema.optional(Schema.String),
@@ -89,7 +89,7 @@ export class KnownError extends /*#__PURE__*/ Schema.TaggedError<KnownError>()("
 
 /**
  * An error code this version of the SDK does not know: the service is newer than the SDK.
- * SPEC §8: "An unknown code yields an error advising the client be updated."
+ * Its `hint` advises updating the SDK.
  */
 export class UnknownErrorCode extends /*#__PURE__*/ Schema.TaggedError<UnknownErrorCode>()("UnknownErrorCode", {
   code: Schema.String,
@@ -105,7 +105,7 @@ export class UnknownErrorCode extends /*#__PURE__*/ Schema.TaggedError<UnknownEr
 
 /**
  * The `x-stack-known-error` header and the body's `code` differ: the service broke its own
- * protocol. SPEC §8 calls this an internal assertion; it is raised as a defect, never a failure.
+ * protocol. An internal assertion: it is raised as a defect, never a failure.
  */
 export class KnownErrorCodeMismatch extends /*#__PURE__*/ Schema.TaggedError<KnownErrorCodeMismatch>()("KnownErrorCodeMismatch", {
   headerCode: Schema.String,

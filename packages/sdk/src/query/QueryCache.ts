@@ -1,12 +1,13 @@
 /**
- * The SDK's query cache (SPEC §9 "Cache drop", "Cache refresh"): keyed entries of the client's
+ * The SDK's query cache (an entry is dropped 5 s after its last subscriber leaves; one refresh
+ * at a time, at most one per 300 ms): keyed entries of the client's
  * reads, shared by every reader of the same key, React-free and driven by Effect's `Clock`.
  *
  * - Concurrent readers share one load (20 components reading the current user send 1 request).
  * - Loads of an entry run one at a time, each starting at least 300 ms after the previous one
  *   started; refreshes asked for meanwhile share the next load.
  * - An entry is dropped 5 s after its last subscriber leaves (or after a one-off read).
- * - Mutations `set`/`update` an entry (every subscriber sees the value, no request) or
+ * - Writes `set`/`update` an entry (every subscriber sees the value, no request) or
  *   `invalidate` entries by key prefix (subscribed ones reload once, throttled).
  * - `layer` follows the `Session`: a sign-in, a sign-out or another user's tokens (another tab
  *   through the cookie store) clear every session-bound entry, so no user sees another's data.
@@ -42,20 +43,20 @@ export {
   type Snapshot
 } from "./internal/Query.ts"
 
-/** An entry is dropped this long after its last subscriber leaves. SPEC §9 */
+/** An entry is dropped this long after its last subscriber leaves. */
 export const dropAfterMillis = 5_000
-/** A load of an entry starts at least this long after the previous one started. SPEC §9 */
+/** A load of an entry starts at least this long after the previous one started. */
 export const throttleMillis = 300
-/** Loads of one entry running at a time. SPEC §9 */
+/** Loads of one entry running at a time. */
 export const refreshConcurrency = 1
 
-/** Options of `get`. SPEC §9 */
+/** Options of `get`. */
 export interface GetOptions {
   /** Serve a cached value only if it was loaded at most this long ago; any fresh value by default. */
   readonly maxAge?: Duration.Input | undefined
 }
 
-/** The query cache. SPEC §9 */
+/** The query cache. */
 export interface Service {
   /** The cached value when fresh, else the load running now (shared) or a new one. */
   readonly get: <A, E, R>(query: Query<A, E, R>, options?: GetOptions) => Effect.Effect<A, E, R>
@@ -69,7 +70,7 @@ export interface Service {
   readonly update: <A, E, R>(query: Query<A, E, R>, f: (value: A) => A) => Effect.Effect<void>
   /** Marks entries under `prefix` stale; the subscribed ones reload (one load each, throttled). */
   readonly invalidate: (prefix: Key) => Effect.Effect<void>
-  /** Clears every session-bound entry; subscribed ones reload. SPEC §4 */
+  /** Clears every session-bound entry; subscribed ones reload. */
   readonly resetSession: Effect.Effect<void>
   /** The current snapshot of a key (synchronous: for adapters). */
   readonly snapshotUnsafe: <A, E>(key: Key) => Snapshot<A, E>
@@ -83,7 +84,7 @@ export interface Service {
   readonly settledPromise: <A, E, R>(query: Query<A, E, R>) => Effect.Effect<Promise<void>, never, R>
 }
 
-/** The query cache service key. SPEC §9 */
+/** The query cache service key. */
 export class QueryCache extends /*#__PURE__*/ Context.Service<QueryCache, Service>()("stack-auth-effect/cache/QueryCache") {}
 
 interface Load {
@@ -114,7 +115,7 @@ interface Entry {
   lastSettled: Promise<void> | undefined
 }
 
-/** Builds a cache whose background work (loads, drop timers) lives in the current scope. SPEC §9 */
+/** Builds a cache whose background work (loads, drop timers) lives in the current scope. */
 export const make: Effect.Effect<Service, never, Scope.Scope> = /*#__PURE__*/ Effect.gen(function*() {
   const scope = yield* Scope.Scope
   const entries = new Map<string, Entry>()
@@ -374,7 +375,7 @@ export const make: Effect.Effect<Service, never, Scope.Scope> = /*#__PURE__*/ Ef
   })
 })
 
-/** Clears the session-bound entries on every change of who is signed in. SPEC §4, §9 */
+/** Clears the session-bound entries on every change of who is signed in. */
 export const followSession: Effect.Effect<void, never, QueryCache | Session | Scope.Scope> = /*#__PURE__*/ Effect.gen(function*() {
   const cache = yield* QueryCache
   const session = yield* Session
@@ -391,12 +392,12 @@ export const followSession: Effect.Effect<void, never, QueryCache | Session | Sc
   yield* Effect.addFinalizer(() => Effect.sync(unlisten))
 })
 
-/** A cache on its own, without a session to follow; a new one wherever it is provided. SPEC §9 */
+/** A cache on its own, without a session to follow; a new one wherever it is provided. */
 export const layerStandalone: Layer.Layer<QueryCache> = /*#__PURE__*/ Layer.fresh(/*#__PURE__*/ Layer.effect(QueryCache, make))
 
 /**
  * The app's cache: cleared for the new user whenever the session changes. A new one wherever it
- * is provided (never shared by two apps through layer memoisation). SPEC §4, §9
+ * is provided (never shared by two apps through layer memoisation).
  */
 export const layer: Layer.Layer<QueryCache, never, Session> = /*#__PURE__*/ Layer.fresh(/*#__PURE__*/ Layer.effect(
   QueryCache,
@@ -409,7 +410,7 @@ export const layer: Layer.Layer<QueryCache, never, Session> = /*#__PURE__*/ Laye
 
 /**
  * Reads through the app's cache when it has one (`maxAge` is the freshness window: one request per
- * window however often it is called), else loads directly. For API functions such as `Users.getUser`. SPEC §9
+ * window however often it is called), else loads directly. For API functions such as `Users.getUser`.
  */
 export const getOrLoad = <A, E, R>(q: Query<A, E, R>, options: GetOptions = {}): Effect.Effect<A, E, R> =>
   Effect.flatMap(Effect.serviceOption(QueryCache), (cache) =>
@@ -417,7 +418,7 @@ export const getOrLoad = <A, E, R>(q: Query<A, E, R>, options: GetOptions = {}):
 
 /**
  * A cache that keeps nothing: every read loads, every write is ignored. For work that must never
- * share cached data (a server acting for one incoming request). SPEC §9
+ * share cached data (a server acting for one incoming request).
  */
 export const passThrough: Service = {
   get: (q) => q.load,

@@ -1,5 +1,5 @@
 /**
- * Access-token claims (SPEC §3, §4, §5): the token is a JWT read on the client without a signature
+ * Access-token claims: the token is a JWT read on the client without a signature
  * check (the service checks it); its expiry comes from `exp` and is read against Effect's `Clock`.
  *
  * @since 0.1.0
@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 
-/** A token value equal to the text `undefined` (a caller stringified a missing value). SPEC §5 */
+/** A token value equal to the text `undefined` (a caller stringified a missing value). */
 export class InvalidTokenValue extends /*#__PURE__*/ Schema.TaggedError<InvalidTokenValue>()("InvalidTokenValue", {
   kind: Schema.Literals(["access", "refresh"])
 }) {
@@ -19,7 +19,7 @@ export class InvalidTokenValue extends /*#__PURE__*/ Schema.TaggedError<InvalidT
   }
 }
 
-/** The claims the SDK reads from an access token. SPEC §3 */
+/** The claims the SDK reads from an access token. */
 export interface Claims {
   /** The user id. */
   readonly userId: string | undefined
@@ -27,15 +27,15 @@ export interface Claims {
   readonly expiresAtMillis: number
 }
 
-/** An access token with its decoded claims. SPEC §4 */
+/** An access token with its decoded claims. */
 export interface AccessToken extends Claims {
   readonly token: Redacted.Redacted<string>
 }
 
-/** Whether a raw token value is the rejected text `undefined`. SPEC §5 */
+/** Whether a raw token value is the rejected text `undefined`. */
 export const isRejectedValue = (value: string): boolean => value === "undefined"
 
-/** Checks a token value (SPEC §5) and wraps it in `Redacted`. */
+/** Checks a token value and wraps it in `Redacted`. */
 export const validateValue = (
   kind: "access" | "refresh",
   value: string | Redacted.Redacted<string>
@@ -82,20 +82,20 @@ const payloadOf = (jwt: string): { readonly sub?: unknown; readonly exp?: unknow
   }
 }
 
-/** Decodes an access token (SPEC §4); fails for the value `undefined` (SPEC §5). */
+/** Decodes an access token; fails for the value `undefined`. */
 export const make = (token: string | Redacted.Redacted<string>): Effect.Effect<AccessToken, InvalidTokenValue> =>
   Effect.map(validateValue("access", token), fromRedacted)
 
 /** Decodes an already validated access token. */
 export const fromRedacted = (token: Redacted.Redacted<string>): AccessToken => ({ token, ...decodeClaims(token) })
 
-/** Milliseconds until the token expires by `Clock`, 0 when it already has. SPEC §4 */
+/** Milliseconds until the token expires by `Clock`, 0 when it already has. */
 export const expiresInMillis = (token: Claims): Effect.Effect<number> =>
   Effect.map(Clock.currentTimeMillis, (now) => Math.max(0, token.expiresAtMillis - now))
 
-/** Whether the token stays valid for at least `millis` more milliseconds by `Clock`. SPEC §4, §9 */
+/** Whether the token stays valid for at least `millis` more milliseconds by `Clock`. */
 export const isValidFor = (token: Claims, millis: number): Effect.Effect<boolean> =>
   Effect.map(Clock.currentTimeMillis, (now) => token.expiresAtMillis - now >= millis && token.expiresAtMillis > now)
 
-/** Whether the token has expired by `Clock`. SPEC §4 */
+/** Whether the token has expired by `Clock`. */
 export const isExpired = (token: Claims): Effect.Effect<boolean> => Effect.map(expiresInMillis(token), (left) => left <= 0)

@@ -1,5 +1,5 @@
 /**
- * Forwarding the signed-in user to your own backend (SPEC §4, §7): the headers (or the JSON) a
+ * Forwarding the signed-in user to your own backend: the headers (or the JSON) a
  * browser sends along with its requests, which the backend's server app reads back with
  * `StackServerApp.forRequest` (or `TokenStore.layerRequest`). The access token is refreshed first
  * when it is about to expire, so the backend receives one that is still valid.
@@ -16,13 +16,13 @@ import * as Headers from "../protocol/Headers.ts"
 import type { RefreshError } from "./internal/Refresh.ts"
 import { Session } from "./Session.ts"
 
-/** The user's tokens as plain strings, `null` when signed out: the body of the `x-stack-auth` header. SPEC §7 */
+/** The user's tokens as plain strings, `null` when signed out: the body of the `x-stack-auth` header. */
 export interface AuthJson {
   readonly accessToken: string | null
   readonly refreshToken: string | null
 }
 
-/** The headers to add to a request to your backend: `{ "x-stack-auth": "<AuthJson>" }`. SPEC §7 */
+/** The headers to add to a request to your backend: `{ "x-stack-auth": "<AuthJson>" }`. */
 // a type alias, not an interface: it must stay assignable to `HeadersInit` (`fetch(url, { headers })`)
 export type AuthHeaders = {
   readonly "x-stack-auth": string
@@ -32,7 +32,7 @@ const plain = (value: Redacted.Redacted<string> | undefined): string | null => v
 
 /**
  * The signed-in user's tokens (access token valid for at least 20 s more, refreshed when needed),
- * or both `null` when signed out. Fails only when a needed refresh cannot reach the service. SPEC §4
+ * or both `null` when signed out. Fails only when a needed refresh cannot reach the service.
  */
 export const getAuthJson = (): Effect.Effect<AuthJson, RefreshError, Session> =>
   Session.use((session) =>
@@ -44,7 +44,7 @@ export const getAuthJson = (): Effect.Effect<AuthJson, RefreshError, Session> =>
 
 /**
  * The headers that carry the signed-in user to your backend, e.g.
- * `fetch(url, { headers: yield* AuthHeaders.getAuthHeaders() })`. Signed out, they say so (both tokens `null`). SPEC §4, §7
+ * `fetch(url, { headers: yield* AuthHeaders.getAuthHeaders() })`. Signed out, they say so (both tokens `null`).
  */
 export const getAuthHeaders = (): Effect.Effect<AuthHeaders, RefreshError, Session> =>
   Effect.map(getAuthJson(), (json) => ({ [Headers.authJson]: JSON.stringify(json) }) as AuthHeaders)

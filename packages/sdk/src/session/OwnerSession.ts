@@ -1,9 +1,9 @@
 /**
- * Admin access by the project owner's session (SPEC §1, §6): instead of a super-secret admin key,
+ * Admin access by the project owner's session: instead of a super-secret admin key,
  * every request carries the owner's access token of the `internal` project in
  * `x-stack-admin-access-token`, taken from (and refreshed through) the owner's session there.
  * When the service reports that token invalid, it is marked expired and the request is sent once
- * more with a fresh one (SPEC §8 "An invalid admin token is handled likewise").
+ * more with a fresh one, as for a user's access token.
  *
  * @since 0.1.0
  * @module
@@ -15,14 +15,14 @@ import type * as StackHttp from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import { invalidAdminAccessTokenCodes, type Service as Session, type ValidTokens } from "./Session.ts"
 
-/** Whether an error says the admin access token is invalid. SPEC §8 */
+/** Whether an error says the admin access token is invalid. */
 export const isInvalidAdminAccessToken = (error: unknown): error is KnownError =>
   typeof error === "object" && error !== null && (error as { _tag?: unknown })._tag === "KnownError" &&
   invalidAdminAccessTokenCodes.has((error as KnownError).code)
 
 /**
  * The pipeline `http` sending the owner's access token (from `owner`, a session of the `internal`
- * project) as the admin access token of every request. SPEC §6
+ * project) as the admin access token of every request.
  */
 export const withOwnerSession = (http: StackHttp.Service, owner: Session): StackHttp.Service => {
   const ownerTokens: Effect.Effect<ValidTokens | undefined, KnownError | TransportError> = owner.getTokens().pipe(

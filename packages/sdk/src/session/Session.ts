@@ -1,5 +1,5 @@
 /**
- * The user's session (SPEC §4): tokens, the known-invalid mark, one refresh at a time, and the
+ * The user's session: tokens, the known-invalid mark, one refresh at a time, and the
  * retry with a fresh access token when the service reports the old one invalid.
  *
  * Signed out (no tokens, or known-invalid), requests are sent without tokens: the service answers
@@ -34,12 +34,12 @@ import { sanitize, sameTokens, type StoredTokens, TokenStore } from "./TokenStor
 /** Why a refresh of the access token failed. */
 export type { RefreshError } from "./internal/Refresh.ts"
 
-/** Validity an access token must still have to be sent with a request. SPEC §9 */
+/** Validity an access token must still have to be sent with a request. */
 export const minimumValidityMillis = 20_000
-/** Asking for this much validity or more is refused: access tokens live shorter. SPEC §4, §9 */
+/** Asking for this much validity or more is refused: access tokens live shorter. */
 export const maximumValidityMillis = 60_000
 
-/** Known-error codes of an invalid access token: mark it expired and retry once. SPEC §4, §8 */
+/** Known-error codes of an invalid access token: mark it expired and retry once. */
 export const invalidAccessTokenCodes: ReadonlySet<string> = new Set([
   "INVALID_ACCESS_TOKEN",
   "UNPARSABLE_ACCESS_TOKEN",
@@ -47,7 +47,7 @@ export const invalidAccessTokenCodes: ReadonlySet<string> = new Set([
   "INVALID_PROJECT_FOR_ACCESS_TOKEN"
 ])
 
-/** Known-error codes of an invalid admin access token (the admin app's session). SPEC §8 */
+/** Known-error codes of an invalid admin access token (the admin app's session). */
 export const invalidAdminAccessTokenCodes: ReadonlySet<string> = new Set([
   "INVALID_ADMIN_ACCESS_TOKEN",
   "UNPARSABLE_ADMIN_ACCESS_TOKEN",
@@ -56,14 +56,14 @@ export const invalidAdminAccessTokenCodes: ReadonlySet<string> = new Set([
   "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN"
 ])
 
-/** Span attribute of `Session.signOut` naming a known error the service answered (the sign-out went on locally). SPEC §4 */
+/** Span attribute of `Session.signOut` naming a known error the service answered (the sign-out went on locally). */
 export const signOutErrorAttribute = "stack.sign_out.ignored_error"
 
-/** Whether an error says the access token is invalid. SPEC §4, §8 */
+/** Whether an error says the access token is invalid. */
 export const isInvalidAccessToken = (error: unknown): error is KnownError =>
   error instanceof KnownError && invalidAccessTokenCodes.has(error.code)
 
-/** A validity of 60 s or more was asked for. SPEC §4, §9 */
+/** A validity of 60 s or more was asked for. */
 export class AccessTokenValidityTooLong extends /*#__PURE__*/ Schema.TaggedError<AccessTokenValidityTooLong>()("AccessTokenValidityTooLong", {
   requestedMillis: Schema.Number
 }) {
@@ -72,13 +72,13 @@ export class AccessTokenValidityTooLong extends /*#__PURE__*/ Schema.TaggedError
   }
 }
 
-/** Both tokens of a signed-in session. SPEC §3 */
+/** Both tokens of a signed-in session. */
 export interface Tokens {
   readonly accessToken: Redacted.Redacted<string>
   readonly refreshToken: Redacted.Redacted<string>
 }
 
-/** Tokens to send: an access token, and the refresh token when the session has one. SPEC §4 */
+/** Tokens to send: an access token, and the refresh token when the session has one. */
 export interface ValidTokens {
   readonly accessToken: Redacted.Redacted<string>
   readonly refreshToken: Redacted.Redacted<string> | undefined
@@ -89,7 +89,7 @@ export type SessionState =
   | { readonly _tag: "SignedOut" }
   | { readonly _tag: "SignedIn"; readonly userId: string | undefined }
 
-/** A transition of the session. SPEC §4 */
+/** A transition of the session. */
 export type SessionEvent =
   | { readonly _tag: "SignedIn" }
   | { readonly _tag: "SignedOut" }
@@ -98,15 +98,15 @@ export type SessionEvent =
 /** The session service. */
 export interface Service {
   /**
-   * Sends a request with the session's tokens (SPEC §4): an access token valid for at least 20 s
+   * Sends a request with the session's tokens: an access token valid for at least 20 s
    * (refreshed once at a time when needed); when the service reports it invalid, it is marked
    * expired and the request is sent once more with a fresh one. Signed out: sent without tokens.
    */
   readonly execute: (request: StackRequest) => Effect.Effect<StackResponse, KnownError | TransportError>
-  /** Stores the tokens a sign-in returned. A value equal to `undefined` is a defect (SPEC §5). */
+  /** Stores the tokens a sign-in returned. A value equal to `undefined` is a defect. */
   readonly setTokens: (tokens: { readonly accessToken: string; readonly refreshToken: string }) => Effect.Effect<void>
   /**
-   * Signs out (SPEC §4): deletes the session at the service when there are tokens (a refresh-token
+   * Signs out: deletes the session at the service when there are tokens (a refresh-token
    * error is ignored), then clears them. The local sign-out happens even when the request fails.
    */
   readonly signOut: Effect.Effect<void, TransportError>
@@ -114,27 +114,27 @@ export interface Service {
   readonly invalidate: Effect.Effect<void>
   /**
    * Calls `listener` with the new state after every change (synchronously; `SessionStreams.changes`
-   * is the `Stream` of it); `onClose` runs when the session's scope closes. Returns the unlisten. SPEC §4
+   * is the `Stream` of it); `onClose` runs when the session's scope closes. Returns the unlisten.
    */
   readonly listenUnsafe: (listener: (state: SessionState) => void, onClose?: () => void) => () => void
   /**
    * Tokens whose access token stays valid for `minValidityMillis` (default 20 s), refreshing when
-   * needed; `undefined` when signed out. 60 s or more is refused. SPEC §4, §9
+   * needed; `undefined` when signed out. 60 s or more is refused.
    */
   readonly getTokens: (
     minValidityMillis?: number
   ) => Effect.Effect<ValidTokens | undefined, AccessTokenValidityTooLong | Refresh.RefreshError>
-  /** Forgets `accessToken` if it is still the cached one (the service rejected it). SPEC §4 */
+  /** Forgets `accessToken` if it is still the cached one (the service rejected it). */
   readonly markAccessTokenExpired: (accessToken: Redacted.Redacted<string>) => Effect.Effect<void>
   /** The current state. */
   readonly state: Effect.Effect<SessionState>
-  /** Whether the session is known to be invalid (SPEC §4). */
+  /** Whether the session is known to be invalid. */
   readonly isKnownInvalid: Effect.Effect<boolean>
   /** The current state, synchronously (for adapters). */
   readonly stateUnsafe: () => SessionState
   /**
    * Calls `listener` with every transition from now on: sign-in, sign-out, refresh
-   * (`SessionStreams.events` is the `Stream` of them). Returns the unlisten. SPEC §4
+   * (`SessionStreams.events` is the `Stream` of them). Returns the unlisten.
    */
   readonly listenEventsUnsafe: (listener: (event: SessionEvent) => void, onClose?: () => void) => () => void
 }
@@ -169,7 +169,7 @@ const publicState = (state: Internal): SessionState =>
 const same = (a: Redacted.Redacted<string> | undefined, b: Redacted.Redacted<string> | undefined) =>
   a === undefined || b === undefined ? a === b : Redacted.value(a) === Redacted.value(b)
 
-/** Builds the session from the `TokenStore`'s tokens; follows the store's external changes while the scope lasts. SPEC §4 */
+/** Builds the session from the `TokenStore`'s tokens; follows the store's external changes while the scope lasts. */
 export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.Scope> = /*#__PURE__*/ Effect.gen(function*() {
   const http = yield* StackHttp
   const store = yield* TokenStore
@@ -356,10 +356,10 @@ export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.
   })
 })
 
-/** The session as a Layer over the app's `StackHttp` and a `TokenStore` Layer. SPEC §4 */
+/** The session as a Layer over the app's `StackHttp` and a `TokenStore` Layer. */
 export const layer: Layer.Layer<Session, never, StackHttp | TokenStore> = /*#__PURE__*/ Layer.effect(Session, make)
 
-/** A typed call with the session's tokens: `Call.run(session.execute, options)`. SPEC §4, §8 */
+/** A typed call with the session's tokens: `Call.run(session.execute, options)`. */
 export const call = <A, I, Errors extends ReadonlyArray<Call.AnyKnownErrorConstructor>>(
   options: Call.CallOptions<A, I, Errors>
 ) => Session.use((session) => Call.run(session.execute, options))

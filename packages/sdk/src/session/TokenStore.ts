@@ -1,5 +1,5 @@
 /**
- * Where a session's tokens live (SPEC §4): one service, many Layers. Pick the Layer by where the
+ * Where a session's tokens live: one service, many Layers. Pick the Layer by where the
  * tokens come from; cookie Layers live in `TokenStoreCookie.ts`.
  *
  * @since 0.1.0
@@ -14,13 +14,13 @@ import * as Headers from "../protocol/Headers.ts"
 import { type InvalidTokenValue, isRejectedValue, validateValue } from "./AccessToken.ts"
 import * as CookieStorage from "../platform/CookieStorage.ts"
 
-/** The tokens a store holds; either may be missing. SPEC §3, §4 */
+/** The tokens a store holds; either may be missing. */
 export interface StoredTokens {
   readonly accessToken?: Redacted.Redacted<string> | undefined
   readonly refreshToken?: Redacted.Redacted<string> | undefined
 }
 
-/** A token store. SPEC §4 */
+/** A token store. */
 export interface Service {
   /** The tokens held now. */
   readonly get: Effect.Effect<StoredTokens>
@@ -30,18 +30,18 @@ export interface Service {
   readonly clear: Effect.Effect<void>
   /**
    * Follows changes made outside this process's session (another tab's sign-in or sign-out), if
-   * observable: `onChange` runs for each, one at a time, until the scope closes. SPEC §4
+   * observable: `onChange` runs for each, one at a time, until the scope closes.
    */
   readonly subscribe?: ((onChange: (tokens: StoredTokens) => Effect.Effect<void>) => Effect.Effect<void, never, Scope.Scope>) | undefined
 }
 
-/** The token store service key. SPEC §4 */
+/** The token store service key. */
 export class TokenStore extends /*#__PURE__*/ Context.Service<TokenStore, Service>()("stack-auth-effect/session/TokenStore") {}
 
 /** No tokens. */
 export const empty: StoredTokens = {}
 
-/** Drops values equal to the text `undefined` (SPEC §5): untrusted input counts as missing. */
+/** Drops values equal to the text `undefined`: untrusted input counts as missing. */
 export const sanitize = (tokens: {
   readonly accessToken?: string | Redacted.Redacted<string> | null | undefined
   readonly refreshToken?: string | Redacted.Redacted<string> | null | undefined
@@ -76,12 +76,12 @@ export const memory = (initial: StoredTokens = empty): Service => {
 /** {@link memory} as an effect: a new store each time it runs. */
 export const makeMemory = (initial: StoredTokens = empty): Effect.Effect<Service> => Effect.sync(() => memory(initial))
 
-/** In memory, starting signed out: tests, scripts, CLIs, and apps that persist tokens themselves. SPEC §4 */
+/** In memory, starting signed out: tests, scripts, CLIs, and apps that persist tokens themselves. */
 export const layerMemory: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.effect(TokenStore, /*#__PURE__*/ makeMemory())
 
 /**
  * Tokens handed over explicitly (a mobile app's secure storage, a header the server already
- * parsed); later changes stay in memory. Fails for a value equal to `undefined`. SPEC §4, §5
+ * parsed); later changes stay in memory. Fails for a value equal to `undefined`.
  */
 export const layerExplicit = (tokens: {
   readonly accessToken?: string | Redacted.Redacted<string> | undefined
@@ -116,7 +116,7 @@ const header = (request: IncomingRequest, name: string): string | undefined => {
 }
 
 /**
- * The tokens an incoming request carries (SPEC §4, §7): the `x-stack-auth` header (JSON
+ * The tokens an incoming request carries: the `x-stack-auth` header (JSON
  * `{ accessToken, refreshToken }`), else the request's cookies. Malformed input counts as no tokens.
  */
 export const tokensFromRequest = (request: IncomingRequest, options: { readonly projectId: string }): StoredTokens => {
@@ -139,7 +139,7 @@ export const tokensFromRequest = (request: IncomingRequest, options: { readonly 
 }
 
 /**
- * Server code acting as the signed-in user of one incoming request (SPEC §4): reads the
+ * Server code acting as the signed-in user of one incoming request: reads the
  * `x-stack-auth` header or the request's cookies; refreshed tokens stay in memory for the request.
  * To write refreshed tokens back as cookies, use `TokenStoreCookie.layerServerCookie` instead.
  */

@@ -1,5 +1,5 @@
 /**
- * Access-level witnesses (SPEC §6). Server-only calls require `ServerAccess` and admin-only calls
+ * Access-level witnesses. Server-only calls require `ServerAccess` and admin-only calls
  * require `AdminAccess` in their context. A witness is granted only from a configuration holding
  * the key of its level (or, for admin access, the project owner's session), so only the server
  * and admin app Layers provide them: a client app cannot express such a call, and the compile
@@ -39,18 +39,18 @@ export interface Witness<Level extends "server" | "admin"> {
   readonly [granted]: true
 }
 
-/** The server-access requirement, as written in signatures. SPEC §6 */
+/** The server-access requirement, as written in signatures. */
 export type ServerAccess = ServerAccessRequired_UseStackServerApp
-/** The admin-access requirement, as written in signatures. SPEC §6 */
+/** The admin-access requirement, as written in signatures. */
 export type AdminAccess = AdminAccessRequired_UseStackAdminApp
 
-/** The key of the server-access witness: present only in server and admin apps. SPEC §6 */
+/** The key of the server-access witness: present only in server and admin apps. */
 export const ServerAccess: Context.Service<ServerAccessRequired_UseStackServerApp, Witness<"server" | "admin">> =
   /*#__PURE__*/ Context.Service<ServerAccessRequired_UseStackServerApp, Witness<"server" | "admin">>(
     "stack-auth-effect/transport/ServerAccess"
   )
 
-/** The key of the admin-access witness: present only in admin apps. SPEC §6 */
+/** The key of the admin-access witness: present only in admin apps. */
 export const AdminAccess: Context.Service<AdminAccessRequired_UseStackAdminApp, Witness<"admin">> =
   /*#__PURE__*/ Context.Service<AdminAccessRequired_UseStackAdminApp, Witness<"admin">>("stack-auth-effect/transport/AdminAccess")
 
@@ -59,7 +59,7 @@ const missing = (key: string) =>
 
 /**
  * Server access, granted only when `config` holds the secret server key (or the admin key):
- * fails with `StackConfigError` otherwise. The server and admin apps provide it. SPEC §6
+ * fails with `StackConfigError` otherwise. The server and admin apps provide it.
  */
 export const layerServer = (config: StackConfig): Layer.Layer<ServerAccess, StackConfigError> =>
   config.secretServerKey === undefined && config.superSecretAdminKey === undefined
@@ -74,7 +74,7 @@ const adminWitnesses = /*#__PURE__*/ Layer.mergeAll(
 /**
  * Admin access (which includes server access), granted only when `config` holds the super-secret
  * admin key, or for an admin app run by the project owner's session (`ownerSession` given): fails
- * with `StackConfigError` otherwise. SPEC §6
+ * with `StackConfigError` otherwise.
  */
 export const layerAdmin = (
   proof: { readonly config: StackConfig } | { readonly ownerSession: { readonly getTokens: unknown } }

@@ -2,7 +2,7 @@
  * The typed call layer every API function uses: decode the success body with its wire schema,
  * and turn the generic known errors of the pipeline into the classes the call declares.
  *
- * SPEC §8: a known error outside a call's declared set still arrives typed (`KnownError`); a code
+ * A known error outside a call's declared set still arrives typed (`KnownError`); a code
  * the SDK does not know arrives as `UnknownErrorCode`.
  *
  * @since 0.1.0
@@ -55,7 +55,7 @@ export const decodeBody = <A, I>(
     )
   )
 
-/** Turns a generic known error into the declared class with that code, if any. SPEC §8 */
+/** Turns a generic known error into the declared class with that code, if any. */
 export const refineKnownError = <Errors extends ReadonlyArray<AnyKnownErrorConstructor>>(
   errors: Errors,
   error: KnownError

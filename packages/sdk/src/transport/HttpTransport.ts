@@ -76,7 +76,7 @@ export const redirectOrigin = (response: Response, url: string): string => {
  * Reads a body as text, at most `maxBytes` of it (a `Content-Length` above it fails before reading);
  * a redirect's body is not read. Aborting `signal` (the fiber's interruption, a timeout), passing
  * the cap or failing cancels the stream, which closes the connection: no download keeps running.
- * Fails with a `TransportFailure` that carries the status (the head had arrived). SPEC §8
+ * Fails with a `TransportFailure` that carries the status (the head had arrived).
  */
 export const readBody = async (response: Response, signal: AbortSignal, maxBytes: number): Promise<string> => {
   const body = response.body

@@ -1,6 +1,6 @@
 /**
- * The bounds every call of the pipeline keeps (SPEC §8, §9, and what a production SDK owes its
- * users): a timeout per attempt, a deadline for the whole call (attempts and waits together), a
+ * The bounds every call of the pipeline keeps (the service's retry rules, and what a production
+ * SDK owes its users): a timeout per attempt, a deadline for the whole call (attempts and waits together), a
  * cap on the answer's size, a cap on the `Retry-After` wait, and the retry schedule.
  *
  * Set for an app through `StackConfig` (`timeout`, `deadline`, `maxResponseBytes`, `maxRetryAfter`,
@@ -13,7 +13,7 @@ import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 
-/** The retry schedule of SPEC §9: how many attempts, and the exponential back-off with jitter. */
+/** The retry schedule: how many attempts, and the exponential back-off with jitter. */
 export interface RetrySchedule {
   /** Attempts in all, the first included (1 means never retried). */
   readonly attempts: number
@@ -36,10 +36,10 @@ export interface Limits {
   readonly retry: RetrySchedule
 }
 
-/** SPEC §9's retry schedule: 5 attempts, back-off from 1000 ms, jitter 0.5–1.5. */
+/** The default retry schedule: 5 attempts, back-off from 1000 ms, jitter 0.5–1.5. */
 export const defaultRetry: RetrySchedule = { attempts: 5, baseDelayMillis: 1000, jitterMin: 0.5, jitterMax: 1.5 }
 
-/** The defaults: 30 s per attempt, 90 s per call, 16 MiB per answer, `Retry-After` up to 20 s, SPEC §9 retries. */
+/** The defaults: 30 s per attempt, 90 s per call, 16 MiB per answer, `Retry-After` up to 20 s, {@link defaultRetry}. */
 export const defaults: Limits = {
   attemptTimeoutMillis: 30_000,
   deadlineMillis: 90_000,
@@ -60,7 +60,7 @@ export interface Options {
   readonly maxRetryAfter?: Duration.Input | undefined
   /**
    * The retry schedule: `{ attempts: 1 }` never retries, `{ baseDelay: 0 }` retries without waiting
-   * (tests of error paths run instantly). Default: 5 attempts from 1000 ms (SPEC §9).
+   * (tests of error paths run instantly). Default: 5 attempts from 1000 ms.
    */
   readonly retry?: { readonly attempts?: number | undefined; readonly baseDelay?: Duration.Input | undefined } | undefined
 }

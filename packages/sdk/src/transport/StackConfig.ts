@@ -1,5 +1,5 @@
 /**
- * The SDK's configuration: which project, which keys, which service (SPEC §6, §7).
+ * The SDK's configuration: which project, which keys, which service.
  *
  * Plain options for code that has them at hand (`make`), or Effect `Config` so a `ConfigProvider`
  * (environment variables by default) can supply them (`config`).
@@ -12,7 +12,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Limits from "./Limits.ts"
 
-/** Default base URL of the hosted service. SPEC §7 */
+/** Default base URL of the hosted service. */
 export const defaultBaseUrl = "https://api.stack-auth.com"
 
 /** The resolved configuration every request is built from. */
@@ -92,7 +92,7 @@ const defaults = (): { readonly [K in keyof Options]?: Config.Config<Options[K]>
 })
 
 /**
- * The configuration read through Effect `Config` (SPEC §6). Every option may be a plain value
+ * The configuration read through Effect `Config`. Every option may be a plain value
  * (it wins over the environment) or a `Config` (for example `Config.Redacted("MY_SECRET")`);
  * the options left out are read from the variables of {@link env}.
  */

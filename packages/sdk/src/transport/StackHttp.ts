@@ -1,5 +1,5 @@
 /**
- * The HTTP pipeline of the protocol, the one place every call goes through (SPEC §7, §8, §9):
+ * The HTTP pipeline of the protocol, the one place every call goes through:
  * URL and `x-stack-*` headers, the override-status envelope, known errors, retries, diagnostics,
  * offline detection, per-request timeouts and interruption.
  *
@@ -52,7 +52,7 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 /** Query values; `undefined` entries are left out. */
 export type Query = Readonly<Record<string, string | number | boolean | undefined>>
 
-/** The user tokens a request carries. SPEC §7 */
+/** The user tokens a request carries. */
 export interface RequestTokens {
   readonly accessToken?: Redacted.Redacted<string> | undefined
   readonly refreshToken?: Redacted.Redacted<string> | undefined
@@ -67,7 +67,7 @@ export interface StackRequest {
   /** Sent as JSON. */
   readonly body?: unknown
   readonly tokens?: RequestTokens | undefined
-  /** The project owner's access token, for admin access by session. SPEC §6 */
+  /** The project owner's access token, for admin access by session. */
   readonly adminAccessToken?: Redacted.Redacted<string> | undefined
   /** Per-attempt timeout of this request (else the call's or the app's `Limits`). */
   readonly timeout?: Duration.Input | undefined
@@ -86,16 +86,16 @@ export interface StackResponse {
   readonly scrub?: Scrub.Scrub | undefined
 }
 
-/** Network retry policy of SPEC §9: 5 attempts, exponential back-off from 1000 ms, jitter 0.5–1.5. */
+/** Network retry policy: 5 attempts, exponential back-off from 1000 ms, jitter 0.5–1.5. */
 export const retryPolicy: Limits.RetrySchedule = Limits.defaultRetry
 
-/** Methods that are safe to send again after a network failure. SPEC §8 */
+/** Methods that are safe to send again after a network failure. */
 export const idempotentMethods: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"])
 
 /** How long one diagnostics probe may take. */
 export const probeTimeoutMillis = 3000
 
-/** The public endpoints probed when the service cannot be reached. SPEC §7 */
+/** The public endpoints probed when the service cannot be reached. */
 export const diagnosticsProbes = (baseUrl: string): ReadonlyArray<{ readonly name: string; readonly url: string }> => [
   { name: "apiHealth", url: `${new URL(baseUrl).origin}/health` },
   { name: "hostedServiceHealth", url: "https://api.stack-auth.com/health" },
@@ -131,7 +131,7 @@ const looksLikeBrowser = (): boolean =>
   typeof (globalThis as { window?: unknown }).window !== "undefined" &&
   typeof (globalThis as { document?: unknown }).document !== "undefined"
 
-/** Checks a configuration for an access level: required keys present, secrets kept off browsers. SPEC §6 */
+/** Checks a configuration for an access level: required keys present, secrets kept off browsers. */
 export const validate = (options: Options): Effect.Effect<void, StackConfigError> => {
   const { accessType, config } = options
   const fail = (reason: string) => Effect.fail(new StackConfigError({ reason }))
@@ -148,7 +148,7 @@ export const validate = (options: Options): Effect.Effect<void, StackConfigError
 }
 
 /**
- * The headers every request of one configuration and access level carries (SPEC §7): a pipeline
+ * The headers every request of one configuration and access level carries: a pipeline
  * builds them once. Secret values are unwrapped only here and in {@link requestHeaders}.
  */
 const baseHeaders = (config: StackConfig, accessType: AccessType): Readonly<Record<string, string>> => {
@@ -168,7 +168,7 @@ const baseHeaders = (config: StackConfig, accessType: AccessType): Readonly<Reco
   return headers
 }
 
-/** One request's headers: a copy of {@link baseHeaders} plus its tokens, a fresh nonce and its body's type. SPEC §7 */
+/** One request's headers: a copy of {@link baseHeaders} plus its tokens, a fresh nonce and its body's type. */
 const requestHeaders = (base: Readonly<Record<string, string>>, request: StackRequest): Record<string, string> => {
   const headers: Record<string, string> = { ...base }
   const tokens = request.tokens
@@ -182,7 +182,7 @@ const requestHeaders = (base: Readonly<Record<string, string>>, request: StackRe
   return headers
 }
 
-/** Builds the request's headers (SPEC §7); secret values are unwrapped only by its two steps. */
+/** Builds the request's headers; secret values are unwrapped only by its two steps. */
 export const buildHeaders = (
   config: StackConfig,
   accessType: AccessType,
@@ -190,7 +190,7 @@ export const buildHeaders = (
 ): Record<string, string> => requestHeaders(baseHeaders(config, accessType), request)
 
 /**
- * Builds the request's URL: `{baseUrl}/api/v1{path}?{query}`, without a trailing `/`. SPEC §7
+ * Builds the request's URL: `{baseUrl}/api/v1{path}?{query}`, without a trailing `/`.
  * (`execute` refuses a path with an empty, `.` or `..` segment before building it.)
  */
 export const buildUrl = (config: StackConfig, request: Pick<StackRequest, "path" | "query">): string => {
@@ -244,7 +244,7 @@ interface Exchange {
 }
 
 /**
- * What a whole answer means (SPEC §8): the success body, a redirect (never followed), a known
+ * What a whole answer means: the success body, a redirect (never followed), a known
  * error, a retry, or an HTTP error. The success path is plain code (no generator): it runs for every call.
  */
 const interpret = (exchange: Exchange, response: Response, text: string): Effect.Effect<StackResponse, AttemptFailure> => {
@@ -265,7 +265,7 @@ const interpret = (exchange: Exchange, response: Response, text: string): Effect
   return unsuccessful(method, path, response, status, headerCode, exchange.scrub(text), exchange.scrub)
 }
 
-/** A known error, or a non-2xx answer (retried for 429 and 508 loops). `text` is already scrubbed. SPEC §8 */
+/** A known error, or a non-2xx answer (retried for 429 and 508 loops). `text` is already scrubbed. */
 const unsuccessful = (
   method: Method,
   path: string,
@@ -376,7 +376,7 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
       const scrub: Scrub.Scrub = tokens === undefined && request.adminAccessToken === undefined
         ? scrubKeys
         : (text) => (withTokens ??= Scrub.make([...keys, tokens?.accessToken, tokens?.refreshToken, request.adminAccessToken]))(text)
-      /** SPEC §8: retried when safe to repeat; POST and PATCH fail at once, with diagnostics. */
+      /** A network failure: retried when safe to repeat; POST and PATCH fail at once, with diagnostics. */
       const networkFailure = (reason: string): Effect.Effect<never, AttemptFailure> =>
         idempotent ? Effect.fail(Attempts.retry({ _tag: "Network", reason })) : connectionError(method, path, reason, 1)
       /** A failure of the exchange: no answer, a body too large, or a body lost after the head arrived. */

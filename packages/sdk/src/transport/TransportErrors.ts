@@ -26,8 +26,8 @@ export type DiagnosticProbe = typeof DiagnosticProbe.Type
 
 /**
  * The service could not be reached. Raised at once for POST and PATCH (they are never re-sent),
- * and for other methods after their retries. `reason`: the network's own words; `diagnostics`: the
- * probes' results. A reason of {@link StackTransportError}.
+ * and for other methods after their retries (5 attempts, exponential back-off). `reason`: the
+ * network's own words; `diagnostics`: the probes' results. A reason of {@link StackTransportError}.
  *
  * @category reasons
  */

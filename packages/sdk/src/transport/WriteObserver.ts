@@ -1,5 +1,5 @@
 /**
- * Who hears about the app's successful writes (SPEC §9): after every `POST`/`PUT`/`PATCH`/`DELETE`
+ * Who hears about the app's successful writes: after every `POST`/`PUT`/`PATCH`/`DELETE`
  * a typed call decoded, the observer in context is told the method, path, query, the body sent and
  * the decoded answer. The app's query cache registers here (`cache/CacheWrites.ts`), so every
  * API function keeps the cache right without knowing it exists. Nobody listens by default.
@@ -11,7 +11,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import type { StackRequest } from "./StackHttp.ts"
 
-/** One successful write: what was sent and the decoded answer. SPEC §9 */
+/** One successful write: what was sent and the decoded answer. */
 export interface Write {
   readonly method: StackRequest["method"]
   /** Path under `/api/v1`, e.g. `/users/me`. */
@@ -25,16 +25,16 @@ export interface Write {
   readonly decoded: boolean
 }
 
-/** Hears every successful write; must not fail (it runs after the write succeeded). SPEC §9 */
+/** Hears every successful write; must not fail (it runs after the write succeeded). */
 export type Observer = (write: Write) => Effect.Effect<void>
 
-/** The observer in use: none by default; the apps install their query cache's. SPEC §9 */
+/** The observer in use: none by default; the apps install their query cache's. */
 export const WriteObserver: Context.Reference<Observer | undefined> = /*#__PURE__*/ Context.Reference<Observer | undefined>(
   "stack-auth-effect/transport/WriteObserver",
   { defaultValue: () => undefined }
 )
 
-/** Tells the observer in context about a successful write (nothing for a `GET`). SPEC §9 */
+/** Tells the observer in context about a successful write (nothing for a `GET`). */
 export const notify = (request: StackRequest, answer: unknown, decoded: boolean): Effect.Effect<void> =>
   request.method === "GET"
     ? Effect.void

@@ -7,9 +7,9 @@
 
 const entities: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" }
 
-/** Text made safe inside HTML, text or attribute values (`<`, `>`, `&` and quotes escaped). SPEC §7 */
+/** Text made safe inside HTML, text or attribute values (`<`, `>`, `&` and quotes escaped). */
 export const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => entities[c]!)
 
-/** An HTML page as a response (200 unless given), never cached. SPEC §7 */
+/** An HTML page as a response (200 unless given), never cached. */
 export const page = (html: string, status = 200): Response =>
   new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } })

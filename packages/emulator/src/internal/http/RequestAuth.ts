@@ -1,5 +1,5 @@
 /**
- * Request authentication of the protocol (SPEC §6, §8): project id and access type headers, the
+ * Request authentication of the protocol: project id and access type headers, the
  * key of each access type, the project owner's admin access token, and the user's access token.
  * Each failure is the protocol's known error for that case.
  *
@@ -17,7 +17,7 @@ import type { RouteFailure } from "./Responses.ts"
 import * as Table from "../state/Table.ts"
 import * as Tokens from "../model/Tokens.ts"
 
-/** What an authenticated handler knows about its caller. SPEC §6 */
+/** What an authenticated handler knows about its caller. */
 export interface Auth {
   readonly project: Project
   readonly accessType: AccessType
@@ -27,15 +27,15 @@ export interface Auth {
   readonly refreshTokenId: string | undefined
 }
 
-/** The access types a route requiring `access` accepts. SPEC §6 */
+/** The access types a route requiring `access` accepts. */
 export const allowedAccessTypes = (access: AccessType): ReadonlyArray<AccessType> =>
   access === "client" ? ["client", "server", "admin"] : access === "server" ? ["server", "admin"] : ["admin"]
 
-/** Whether a key set is usable at `nowMillis` (not revoked, not expired). SPEC §4 */
+/** Whether a key set is usable at `nowMillis` (not revoked, not expired). */
 export const isKeySetActive = (keys: InternalApiKey, nowMillis: number): boolean =>
   keys.manuallyRevokedAtMillis === null && (keys.expiresAtMillis === null || keys.expiresAtMillis > nowMillis)
 
-/** Whether `value` is a valid key of that kind for the project. SPEC §6 */
+/** Whether `value` is a valid key of that kind for the project. */
 export const isValidKey = (
   state: State,
   projectId: string,
@@ -46,12 +46,12 @@ export const isValidKey = (
   Table.find(state.internalApiKeys, (keys) =>
     keys.projectId === projectId && keys[kind] === value && isKeySetActive(keys, nowMillis)) !== undefined
 
-/** Whether an `internal` user administers the project (member of its owner team). SPEC §6 */
+/** Whether an `internal` user administers the project (member of its owner team). */
 export const isProjectOwner = (state: State, user: User, project: Project): boolean =>
   user.projectId === "internal" && project.ownerTeamId !== null &&
   Table.get(state.memberships, membershipKey(project.ownerTeamId, user.id)) !== undefined
 
-/** The user an access token of `projectId` belongs to, or the protocol's access-token error. SPEC §8 */
+/** The user an access token of `projectId` belongs to, or the protocol's access-token error. */
 export const userFromAccessToken = (state: State, token: string, projectId: string, nowMillis: number) =>
   Effect.gen(function*() {
     const result = yield* Tokens.verifyAccessToken(state.signingKey, token, nowMillis)
@@ -127,7 +127,7 @@ const checkKey = (
 
 /**
  * Authenticates a request for a route that needs at least `access`: the protocol's header checks,
- * then the user's access token, then the credentials, then the route's access type. SPEC §6
+ * then the user's access token, then the credentials, then the route's access type.
  */
 export const authenticate = (
   request: Request,

@@ -1,5 +1,5 @@
 /**
- * The wire shapes of the emulator's resources (SPEC §3): snake_case read views of users (server
+ * The wire shapes of the emulator's resources: snake_case read views of users (server
  * and current-user client views), teams and projects, exactly as the service's read schemas.
  *
  * @since 0.1.0
@@ -7,10 +7,10 @@
 import type { Project, State, Team, User } from "../../EmulatorState.ts"
 import * as Table from "../state/Table.ts"
 
-/** The primary e-mail channel of a user, if any. SPEC §3 */
+/** The primary e-mail channel of a user, if any. */
 export const primaryEmailChannel = (user: User) => user.contactChannels.find((c) => c.type === "email" && c.isPrimary)
 
-/** A team as a client reads it. SPEC §3 */
+/** A team as a client reads it. */
 export const clientTeam = (team: Team) => ({
   id: team.id,
   display_name: team.displayName,
@@ -19,7 +19,7 @@ export const clientTeam = (team: Team) => ({
   client_read_only_metadata: team.clientReadOnlyMetadata
 })
 
-/** A team as a server reads it. SPEC §3 */
+/** A team as a server reads it. */
 export const serverTeam = (team: Team) => ({
   ...clientTeam(team),
   created_at_millis: team.createdAtMillis,
@@ -52,13 +52,13 @@ const commonUser = (user: User) => {
   }
 }
 
-/** The signed-in user as a client reads it (`GET /users/me` with client access). SPEC §3 */
+/** The signed-in user as a client reads it (`GET /users/me` with client access). */
 export const clientUser = (state: State, user: User) => {
   const team = selectedTeam(state, user)
   return { ...commonUser(user), selected_team: team === undefined ? null : clientTeam(team) }
 }
 
-/** A user as a server reads it. SPEC §3 */
+/** A user as a server reads it. */
 export const serverUser = (state: State, user: User) => {
   const team = selectedTeam(state, user)
   return {
@@ -70,7 +70,7 @@ export const serverUser = (state: State, user: User) => {
   }
 }
 
-/** The current project as a client reads it (`GET /projects/current`). SPEC §3 */
+/** The current project as a client reads it (`GET /projects/current`). */
 export const clientProject = (project: Project) => ({
   id: project.id,
   display_name: project.displayName,
@@ -87,7 +87,7 @@ export const clientProject = (project: Project) => ({
   }
 })
 
-/** A project's e-mail server as the service answers it; the SMTP password only in the admin project view. SPEC §3 */
+/** A project's e-mail server as the service answers it; the SMTP password only in the admin project view. */
 export const emailConfigView = (project: Project, options: { readonly withPassword: boolean }) => {
   const config = project.config.emailConfig
   return config.type === "shared" ? { type: "shared" } : {
@@ -101,7 +101,7 @@ export const emailConfigView = (project: Project, options: { readonly withPasswo
   }
 }
 
-/** A project as an admin reads it (`/internal/projects`). SPEC §3 */
+/** A project as an admin reads it (`/internal/projects`). */
 export const adminProject = (project: Project) => ({
   id: project.id,
   display_name: project.displayName,

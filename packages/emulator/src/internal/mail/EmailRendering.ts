@@ -1,5 +1,5 @@
 /**
- * E-mail rendering in the emulator (SPEC §7): a template's TSX and its theme's TSX are compiled
+ * E-mail rendering in the emulator: a template's TSX and its theme's TSX are compiled
  * with esbuild and run as React components, rendered to static HTML by `react-dom/server`, and
  * turned into plain text by `html-to-text`, as the service does with its own toolchain. Whatever
  * JavaScript a template holds runs for real (template literals, conditionals, helper functions).
@@ -20,12 +20,12 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 
-/** A template could not be compiled or rendered (syntax error, thrown error, time limit). SPEC §7 */
+/** A template could not be compiled or rendered (syntax error, thrown error, time limit). */
 export class EmailRenderError extends Schema.TaggedError<EmailRenderError>()("EmailRenderError", {
   message: Schema.String
 }) {}
 
-/** What a template renders to. SPEC §7 `POST /emails/render-email` */
+/** What a template renders to. `POST /emails/render-email` */
 export interface Rendered {
   readonly html: string
   readonly text: string
@@ -33,7 +33,7 @@ export interface Rendered {
   readonly notificationCategory: string | undefined
 }
 
-/** What one rendering takes. SPEC §7 */
+/** What one rendering takes. */
 export interface RenderInput {
   /** The template's TSX: exports `EmailTemplate` (and optionally `variablesSchema`). */
   readonly templateTsx: string
@@ -48,7 +48,7 @@ export interface RenderInput {
   readonly timeoutMillis?: number | undefined
 }
 
-/** How long a template's code may run by default: 2 seconds. SPEC §7 */
+/** How long a template's code may run by default: 2 seconds. */
 export const defaultTimeoutMillis = 2_000
 
 interface Toolchain {
@@ -229,7 +229,7 @@ const messageOf = (error: unknown): string => {
   return String(error)
 }
 
-/** Compiles and renders a template inside its theme (or bare). SPEC §7 */
+/** Compiles and renders a template inside its theme (or bare). */
 export const render = (input: RenderInput): Effect.Effect<Rendered, EmailRenderError> =>
   Effect.tryPromise({
     try: async () => {

@@ -1,8 +1,8 @@
 /**
- * E-mail themes and templates of the emulator (SPEC §3 "Email theme and template", §7 Admin
- * calls): every project has the service's two default themes and five default templates (same
- * ids, names and template variables; the sources are the emulator's own TSX), plus the ones its
- * admins create. Stored rows override the defaults by id.
+ * E-mail themes and templates of the emulator (`/internal/email-themes`,
+ * `/internal/email-templates`): every project has the service's two default themes and five default
+ * templates (same ids, names and template variables; the sources are the emulator's own TSX), plus
+ * the ones its admins create. Stored rows override the defaults by id.
  *
  * Templates are rendered for real (`EmailRendering`: esbuild and React), and the emulator's own
  * mails (verification, password reset, sign-in code, invitations) go through the project's
@@ -16,7 +16,7 @@ import type { Project, State } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Table from "../state/Table.ts"
 
-/** A theme. SPEC §3 */
+/** A theme. */
 export interface EmailTheme {
   readonly projectId: string
   readonly id: string
@@ -24,7 +24,7 @@ export interface EmailTheme {
   readonly tsxSource: string
 }
 
-/** A template; `themeId` is `null` (project theme), `false` (no theme) or a theme id. SPEC §3 */
+/** A template; `themeId` is `null` (project theme), `false` (no theme) or a theme id. */
 export interface EmailTemplate {
   readonly projectId: string
   readonly id: string
@@ -33,10 +33,10 @@ export interface EmailTemplate {
   readonly themeId: string | null | false | undefined
 }
 
-/** The id of the service's default (light) theme. SPEC §3 */
+/** The id of the service's default (light) theme. */
 export const defaultThemeId = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac"
 
-/** The ids of the service's default templates, by the mail they write. SPEC §3 */
+/** The ids of the service's default templates, by the mail they write. */
 export const templateIds = {
   emailVerification: "e7d009ce-8d47-4528-b245-5bf119f2ffa3",
   passwordReset: "a70fb3a4-56c1-4e42-af25-49d25603abd0",
@@ -45,7 +45,7 @@ export const templateIds = {
   signInInvitation: "066dd73c-36da-4fd0-b6d6-ebf87683f8bc"
 } as const
 
-/** Which default template a mail of the emulator is written with. SPEC §3 */
+/** Which default template a mail of the emulator is written with. */
 export type TemplateKind = keyof typeof templateIds
 
 const themeSource = (page: string, card: string, ink: string) => `import { Html, Head, Body, Container } from "@react-email/components"
@@ -130,7 +130,7 @@ const defaultTemplates: ReadonlyArray<Omit<EmailTemplate, "projectId">> = [
   }
 ]
 
-/** The source of a template created without one. SPEC §3 */
+/** The source of a template created without one. */
 export const newTemplateSource = `import { Subject, NotificationCategory, Props } from "@stackframe/emails"
 
 export function EmailTemplate({ user, project }: Props) {
@@ -144,7 +144,7 @@ export function EmailTemplate({ user, project }: Props) {
 }
 `
 
-/** The template themes are previewed with. SPEC §7 */
+/** The template themes are previewed with. */
 export const previewTemplateSource = `import { Heading, Section, Button, Link } from "@react-email/components"
 
 export function EmailTemplate() {
@@ -158,7 +158,7 @@ export function EmailTemplate() {
 }
 `
 
-/** A template that shows ready HTML as it is (custom mails sent with `html`). SPEC §7 */
+/** A template that shows ready HTML as it is (custom mails sent with `html`). */
 export const htmlTemplateSource = (html: string): string => `export function EmailTemplate() {
   return <div dangerouslySetInnerHTML={{ __html: ${JSON.stringify(html)} }} />
 }
@@ -178,25 +178,25 @@ const merged = <A extends { readonly id: string; readonly projectId: string }>(
   return [...defaults.filter((d) => !overridden.has(d.id)).map((d) => ({ ...d, projectId }) as A), ...own]
 }
 
-/** The project's themes: the defaults, then its own. SPEC §3 */
+/** The project's themes: the defaults, then its own. */
 export const themes = (state: State, projectId: string): ReadonlyArray<EmailTheme> =>
   merged(defaultThemes, themesTable.get(state), projectId)
 
-/** The project's templates: the defaults, then its own. SPEC §3 */
+/** The project's templates: the defaults, then its own. */
 export const templates = (state: State, projectId: string): ReadonlyArray<EmailTemplate> =>
   merged(defaultTemplates, templatesTable.get(state), projectId)
 
-/** Stores (creates or replaces) a theme. SPEC §7 */
+/** Stores (creates or replaces) a theme. */
 export const putTheme = (state: State, theme: EmailTheme): State =>
   themesTable.set(state, Table.put(themesTable.get(state), key(theme.projectId, theme.id), theme))
 
-/** Stores (creates or replaces) a template. SPEC §7 */
+/** Stores (creates or replaces) a template. */
 export const putTemplate = (state: State, template: EmailTemplate): State =>
   templatesTable.set(state, Table.put(templatesTable.get(state), key(template.projectId, template.id), template))
 
 // ----- rendering -----
 
-/** A rendered e-mail. SPEC §7 `POST /emails/render-email` */
+/** A rendered e-mail. `POST /emails/render-email` */
 export type Rendered = EmailRendering.Rendered
 
 /** Who and what a template is rendered for. */
@@ -209,7 +209,7 @@ export interface RenderVariables {
   readonly preview?: boolean | undefined
 }
 
-/** Renders a template inside a theme (`undefined`: no theme). SPEC §7 */
+/** Renders a template inside a theme (`undefined`: no theme). */
 export const render = (
   templateTsx: string,
   themeTsx: string | undefined,
@@ -224,14 +224,14 @@ export const render = (
     preview: variables.preview
   })
 
-/** Wraps ready HTML in a theme, as sending custom HTML does (`undefined`: no theme). SPEC §7 */
+/** Wraps ready HTML in a theme, as sending custom HTML does (`undefined`: no theme). */
 export const wrapHtml = (
   html: string,
   themeTsx: string | undefined,
   variables: RenderVariables
 ): Effect.Effect<Rendered, EmailRendering.EmailRenderError> => render(htmlTemplateSource(html), themeTsx, variables)
 
-/** The theme source a template is rendered in: its own, none (`false`), or the project's. SPEC §3 */
+/** The theme source a template is rendered in: its own, none (`false`), or the project's. */
 export const themeSourceFor = (state: State, project: Project, template: EmailTemplate): string | undefined => {
   const projectThemes = themes(state, project.id)
   if (template.themeId === false) return undefined
@@ -239,7 +239,7 @@ export const themeSourceFor = (state: State, project: Project, template: EmailTe
   return (own ?? projectThemes.find((t) => t.id === project.config.emailTheme) ?? projectThemes[0])?.tsxSource
 }
 
-/** Renders one of the project's default-kind templates (as edited by its admins) for a mail. SPEC §3, §7 */
+/** Renders one of the project's default-kind templates (as edited by its admins) for a mail. */
 export const renderKind = (
   state: State,
   project: Project,

@@ -1,5 +1,5 @@
 /**
- * The mailbox for people (SPEC §7): readable HTML pages on the mailbox server, beside its
+ * The mailbox for people: readable HTML pages on the mailbox server, beside its
  * Inbucket-compatible API. `/` lists every mail the emulator sent, newest first (`?to=` keeps one
  * mailbox); `/mail/{id}` shows one: subject, from, to, date, the HTML body rendered in a sandboxed
  * frame (no scripts; links open in a new tab) and the text body with its links clickable.
@@ -14,7 +14,7 @@ import * as MailModule from "../../Mail.ts"
 import { matchPattern } from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 
-/** Where one mail is shown (relative to the mailbox server). SPEC §7 */
+/** Where one mail is shown (relative to the mailbox server). */
 export const messagePath = (id: string): string => `/mail/${encodeURIComponent(id)}`
 
 const style = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
@@ -46,7 +46,7 @@ const linkify = (text: string): string => {
   return html + Html.escape(text.slice(last))
 }
 
-/** The list page: every mail (or one mailbox's), newest first. SPEC §7 */
+/** The list page: every mail (or one mailbox's), newest first. */
 export const listPage = (mails: ReadonlyArray<Mail>, mailbox: string | undefined): string => {
   const rows = mails.map((m) =>
     `<tr class="${m.seen ? "seen" : "unseen"}"><td><a href="${messagePath(m.id)}">${Html.escape(m.subject || "(no subject)")}</a></td>` +
@@ -65,7 +65,7 @@ ${rows.join("\n")}
 /** The HTML body as the frame's document: links open outside the frame. */
 const frameDocument = (html: string): string => `<base target="_blank">${html}`
 
-/** The message page: headers, the HTML body in a sandboxed frame, the text body with clickable links. SPEC §7 */
+/** The message page: headers, the HTML body in a sandboxed frame, the text body with clickable links. */
 export const messagePage = (mail: Mail): string =>
   shell(mail.subject || "(no subject)", `<p><a href="/">← All mails</a></p>
 <h1>${Html.escape(mail.subject || "(no subject)")}</h1>
@@ -81,7 +81,7 @@ ${mail.html.length === 0 ? "" : `<h2>HTML</h2>
 
 /**
  * Answers the mailbox pages (`GET /`, `GET /mail/{id}`), or `undefined` for any other request
- * (the Inbucket API answers those). Viewing a mail marks it seen. SPEC §7
+ * (the Inbucket API answers those). Viewing a mail marks it seen.
  */
 export const answer = (request: Request): Effect.Effect<Response | undefined, never, EmulatorState.EmulatorState> =>
   Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * The emulator's "send test e-mail" for real (SPEC §7 `POST /internal/send-test-email`): it speaks
+ * The emulator's "send test e-mail" for real (`POST /internal/send-test-email`): it speaks
  * SMTP with `nodemailer` to the host and port an admin configured, signs in with the given
  * credentials, uses TLS from the first byte on port 465 (as the service does) and STARTTLS when
  * the server offers it elsewhere, and reports the real outcome. The attempt is bounded by
@@ -13,17 +13,17 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import type { EmailConfig } from "../../EmulatorState.ts"
 
-/** What an admin's SMTP settings say: a project's standard e-mail server. SPEC §3 */
+/** What an admin's SMTP settings say: a project's standard e-mail server. */
 export type SmtpConfig = Omit<Extract<EmailConfig, { readonly type: "standard" }>, "type">
 
-/** One mail to send. SPEC §7 */
+/** One mail to send. */
 export interface Message {
   readonly to: string
   readonly subject: string
   readonly text: string
 }
 
-/** The service's kinds of failed sends, and whether trying again may help. SPEC §7 */
+/** The service's kinds of failed sends, and whether trying again may help. */
 export interface FailureKind {
   readonly errorType:
     | "HOST_NOT_FOUND"
@@ -37,20 +37,20 @@ export interface FailureKind {
   readonly canRetry: boolean
 }
 
-/** How a send ended: delivered, or why not (in words for the admin, and the service's kind). SPEC §7 */
+/** How a send ended: delivered, or why not (in words for the admin, and the service's kind). */
 export type Outcome =
   | { readonly success: true }
   | { readonly success: false; readonly errorMessage: string; readonly kind: FailureKind }
 
-/** The default bound of one attempt: 10 seconds, as the service allows. SPEC §7 */
+/** The default bound of one attempt: 10 seconds, as the service allows. */
 export const defaultTimeoutMillis = 10_000
 
-/** How long one attempt may take before it is reported as timed out (real time, not the test clock). SPEC §7 */
+/** How long one attempt may take before it is reported as timed out (real time, not the test clock). */
 export const SmtpTimeout: Context.Reference<number> = Context.Reference<number>("stack-auth-effect/emulator/SmtpTimeout", {
   defaultValue: () => defaultTimeoutMillis
 })
 
-/** Whether the service connects with TLS from the first byte: port 465 (SMTPS). SPEC §7 */
+/** Whether the service connects with TLS from the first byte: port 465 (SMTPS). */
 export const isSecurePort = (port: number): boolean => port === 465
 
 interface MailerError {
@@ -98,7 +98,7 @@ const failure = (config: SmtpConfig, error: MailerError, timeoutMillis: number):
   return { success: false, errorMessage: describeFailure(config, error, kind, timeoutMillis), kind }
 }
 
-/** Sends one mail through an SMTP server and reports how it went; never fails. SPEC §7 */
+/** Sends one mail through an SMTP server and reports how it went; never fails. */
 export const send = (config: SmtpConfig, message: Message): Effect.Effect<Outcome> =>
   Effect.gen(function*() {
     const timeoutMillis = yield* SmtpTimeout

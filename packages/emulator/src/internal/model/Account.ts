@@ -1,5 +1,5 @@
 /**
- * Shared checks of the emulator's account routes (SPEC §5, §6, §7): which user a `:userId` path
+ * Shared checks of the emulator's account routes: which user a `:userId` path
  * addresses (`me` or an id; clients only their own), routes that need a signed-in user, and
  * the plain (non-known-error) failures the service answers with.
  *
@@ -14,11 +14,11 @@ import type { Auth } from "../http/RequestAuth.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Users from "../../EmulatorUsers.ts"
 
-/** A plain failure with a status and a text body. SPEC §8 */
+/** A plain failure with a status and a text body. */
 export const plain = (status: number, message: string) => new Responses.StatusFailure({ status, message })
 
 /**
- * The user of a `:userId` path segment or `user_id` query (SPEC §5): `me` needs a signed-in
+ * The user of a `:userId` path segment or `user_id` query: `me` needs a signed-in
  * user (`CannotGetOwnUserWithoutUser`); a client may only address itself (403); an id the project
  * does not have is `missing()` (by default `UserNotFound`).
  */
@@ -42,7 +42,7 @@ export const resolveUser = <E = UserNotFound>(
     return user
   })
 
-/** The signed-in user of a route whose request must carry one (else the service's schema error). SPEC §6 */
+/** The signed-in user of a route whose request must carry one (else the service's schema error). */
 export const requireUser = (auth: Auth): Effect.Effect<User, SchemaError> => {
   if (auth.user !== undefined) return Effect.succeed(auth.user)
   return Effect.fail(Fields.schemaError(Fields.mustBeDefined("auth.user")))

@@ -1,5 +1,5 @@
 /**
- * Project administration in the emulator (SPEC §3 "Project", §6, §7 Admin calls): the admin body
+ * Project administration in the emulator (`/internal/projects`): the admin body
  * of a project (create and update share it), its checks, applying it to a project's
  * configuration, and deleting a project with everything in it.
  *
@@ -57,7 +57,7 @@ const ConfigBody = Schema.Struct({
   user_default_permissions: PermissionRefs
 })
 
-/** The body of `PATCH /internal/projects/current`. SPEC §3, §7 */
+/** The body of `PATCH /internal/projects/current`. */
 export const ProjectBody = Schema.Struct({
   display_name: optionalString,
   description: optionalString,
@@ -65,7 +65,7 @@ export const ProjectBody = Schema.Struct({
   config: Schema.optional(ConfigBody)
 })
 
-/** The body of `POST /internal/projects`: a display name is required. SPEC §7 */
+/** The body of `POST /internal/projects`: a display name is required. */
 export const NewProjectBody = Schema.Struct({
   ...ProjectBody.fields,
   display_name: Schema.String,
@@ -80,7 +80,7 @@ export type ProjectBody = typeof ProjectBody.Type
 const requiredProblem = (value: string | number | undefined, field: string): string | undefined =>
   value === undefined ? Fields.mustBeDefined(field) : value === "" ? `${field} must not be empty` : undefined
 
-/** Checks what the service's schema checks beyond shapes; `projectId` names the project whose themes count. SPEC §3, §5 */
+/** Checks what the service's schema checks beyond shapes; `projectId` names the project whose themes count. */
 export const validate = (state: State, projectId: string | undefined, body: ProjectBody) =>
   Effect.gen(function*() {
     const config = body.config
@@ -128,7 +128,7 @@ const providerConfig = (p: typeof OAuthProviderBody.Type): OAuthProviderConfig =
 const ids = (refs: ReadonlyArray<{ readonly id: string }> | undefined, current: ReadonlyArray<string>) =>
   refs === undefined ? current : refs.map((r) => r.id)
 
-/** A configuration with a (checked) body's changes. SPEC §3 */
+/** A configuration with a (checked) body's changes. */
 export const applyConfig = (current: ProjectConfig, body: ProjectBody["config"]): ProjectConfig => {
   if (body === undefined) return current
   const email = body.email_config
@@ -162,7 +162,7 @@ export const applyConfig = (current: ProjectConfig, body: ProjectBody["config"])
   }
 }
 
-/** A project with a (checked) body's changes. SPEC §3 */
+/** A project with a (checked) body's changes. */
 export const apply = (project: Project, body: ProjectBody): Project => ({
   ...project,
   displayName: body.display_name ?? project.displayName,
@@ -178,7 +178,7 @@ const managedIds = (metadata: unknown): ReadonlyArray<string> => {
 
 /**
  * Records a project in an `internal` user's `server_metadata.managedProjectIds`, the list the
- * service keeps of the projects a dashboard user owns. SPEC §2, §3
+ * service keeps of the projects a dashboard user owns.
  */
 export const addManagedProject = (state: State, userId: string, projectId: string): State => ({
   ...state,
@@ -200,7 +200,7 @@ const withoutManagedProject = (state: State, projectId: string): State => {
   return { ...state, users }
 }
 
-/** The state without a project and everything that belongs to it (mails stay). SPEC §7 */
+/** The state without a project and everything that belongs to it (mails stay). */
 export const removeProject = (before: State, projectId: string): State => {
   const state = withoutManagedProject(before, projectId)
   const mine = <A extends { readonly projectId: string }>(table: Table.Table<A>) =>

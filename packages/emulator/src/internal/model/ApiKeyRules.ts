@@ -1,5 +1,5 @@
 /**
- * User and team API keys of the emulator (SPEC §3, §4): the service's key format, the wire view
+ * User and team API keys of the emulator: the service's key format, the wire view
  * (the full value once at creation, its last four characters afterwards) and validity.
  *
  * @since 0.1.0
@@ -7,7 +7,7 @@
 import * as RandomCodes from "../state/RandomCodes.ts"
 import type { ApiKey } from "../../EmulatorState.ts"
 
-/** The marker every key carries, so secret scanners can find them. SPEC §3 */
+/** The marker every key carries, so secret scanners can find them. */
 export const marker = "574ck4u7h"
 
 const crcTable = /* @__PURE__ */ (() => {
@@ -20,7 +20,7 @@ const crcTable = /* @__PURE__ */ (() => {
   return table
 })()
 
-/** CRC-32 (IEEE) of a text's UTF-8 bytes, as 8 hex digits: the checksum ending a key. SPEC §3 */
+/** CRC-32 (IEEE) of a text's UTF-8 bytes, as 8 hex digits: the checksum ending a key. */
 export const crc32Hex = (text: string): string => {
   let crc = 0xffffffff
   for (const byte of new TextEncoder().encode(text)) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8)
@@ -32,7 +32,7 @@ const crockford = "0123456789abcdefghjkmnpqrstvwxyz"
 /**
  * A new key value in the service's format: `pk_`/`sk_`, 45 random base32 characters, the key id
  * without dashes, `user`/`team`, a scanner flag (self-hosted, public bit) and the marker, then a
- * CRC-32 checksum of all that. SPEC §3
+ * CRC-32 checksum of all that.
  */
 export const makeValue = (options: { readonly id: string; readonly type: "user" | "team"; readonly isPublic: boolean }): string => {
   const scannerFlag = crockford[1 + (options.isPublic ? 2 : 0)]!
@@ -40,7 +40,7 @@ export const makeValue = (options: { readonly id: string; readonly type: "user" 
   return `${body}${crc32Hex(body)}`
 }
 
-/** Why a key cannot be used at `nowMillis`, or `valid`: revoked first, then expired. SPEC §4 */
+/** Why a key cannot be used at `nowMillis`, or `valid`: revoked first, then expired. */
 export const validity = (key: ApiKey, nowMillis: number): "valid" | "expired" | "manually-revoked" =>
   key.manuallyRevokedAtMillis !== null
     ? "manually-revoked"
@@ -48,7 +48,7 @@ export const validity = (key: ApiKey, nowMillis: number): "valid" | "expired" | 
     ? "expired"
     : "valid"
 
-/** A key (user, team or internal) after an update: revocation is one way and keeps its first time. SPEC §7 */
+/** A key (user, team or internal) after an update: revocation is one way and keeps its first time. */
 export const revise = <K extends { readonly description: string; readonly manuallyRevokedAtMillis: number | null }>(
   key: K,
   input: { readonly description?: string | undefined; readonly revoked?: true | undefined },
@@ -59,7 +59,7 @@ export const revise = <K extends { readonly description: string; readonly manual
   manuallyRevokedAtMillis: key.manuallyRevokedAtMillis ?? (input.revoked === true ? nowMillis : null)
 })
 
-/** A key as the service answers it; `firstView` (creation) carries the whole value. SPEC §3 */
+/** A key as the service answers it; `firstView` (creation) carries the whole value. */
 export const view = (key: ApiKey, firstView: boolean) => ({
   id: key.id,
   description: key.description,

@@ -1,5 +1,5 @@
 /**
- * Contact channels in the emulator (SPEC §3, §4, §7): a user's channels live on the user row; one
+ * Contact channels in the emulator: a user's channels live on the user row; one
  * e-mail channel may be primary, a value is unique per user, and a value used for auth is unique
  * per project. Verification codes are sent by e-mail with a link to the callback URL.
  *
@@ -18,7 +18,7 @@ import * as Table from "../state/Table.ts"
 import * as Users from "../../EmulatorUsers.ts"
 import * as Verification from "./Verification.ts"
 
-/** A contact channel as the service answers it. SPEC §3 */
+/** A contact channel as the service answers it. */
 export const view = (userId: string, channel: ContactChannel) => ({
   user_id: userId,
   id: channel.id,
@@ -29,12 +29,12 @@ export const view = (userId: string, channel: ContactChannel) => ({
   used_for_auth: channel.usedForAuth
 })
 
-/** E-mail values compare trimmed and lower-cased (and are stored so). SPEC §3 */
+/** E-mail values compare trimmed and lower-cased (and are stored so). */
 export const normalize = (value: string): string => value.trim().toLowerCase()
 
 const same = (a: string, b: string) => normalize(a) === normalize(b)
 
-/** Fields of a new channel. SPEC §7 */
+/** Fields of a new channel. */
 export interface NewChannel {
   readonly value: string
   readonly usedForAuth: boolean
@@ -42,7 +42,7 @@ export interface NewChannel {
   readonly isVerified?: boolean | undefined
 }
 
-/** Changes to a channel; `undefined` leaves a field as it is. SPEC §7 */
+/** Changes to a channel; `undefined` leaves a field as it is. */
 export interface ChannelPatch {
   readonly value?: string | undefined
   readonly usedForAuth?: boolean | undefined
@@ -50,7 +50,7 @@ export interface ChannelPatch {
   readonly isVerified?: boolean | undefined
 }
 
-/** Failures of channel writes. SPEC §8 */
+/** Failures of channel writes. */
 export type WriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | Responses.StatusFailure
 
 const usedByAnother = (state: State, user: User, value: string) =>
@@ -69,7 +69,7 @@ const withChannels = (state: State, user: User, channels: ReadonlyArray<ContactC
 
 const current = (state: State, userId: string): User => Table.get(state.users, userId)!
 
-/** Adds a channel to a user. SPEC §7 `POST /contact-channels` */
+/** Adds a channel to a user. `POST /contact-channels` */
 export const create = (userId: string, input: NewChannel): Effect.Effect<ContactChannel, WriteError, EmulatorState.EmulatorState> =>
   Effect.flatMap(Clock.currentTimeMillis, (now) =>
     EmulatorState.transact((state): Effect.Effect<readonly [ContactChannel, State], WriteError> => {
@@ -96,7 +96,7 @@ const findChannel = (user: User, channelId: string) => {
   return channel === undefined ? Effect.fail(plain(400, "The contact channel was not found.")) : Effect.succeed(channel)
 }
 
-/** Changes a channel; a new value is unverified unless told otherwise. SPEC §7 `PATCH /contact-channels/{userId}/{id}` */
+/** Changes a channel; a new value is unverified unless told otherwise. `PATCH /contact-channels/{userId}/{id}` */
 export const update = (
   userId: string,
   channelId: string,
@@ -124,7 +124,7 @@ export const update = (
       return [current(next, userId).contactChannels.find((c) => c.id === channelId)!, next] as const
     }))
 
-/** Deletes a channel (a deleted primary leaves the user without a primary e-mail). SPEC §7 */
+/** Deletes a channel (a deleted primary leaves the user without a primary e-mail). */
 export const remove = (userId: string, channelId: string): Effect.Effect<void, Responses.StatusFailure, EmulatorState.EmulatorState> =>
   EmulatorState.transact((state) =>
     Effect.map(findChannel(current(state, userId), channelId), (channel) => {
@@ -132,7 +132,7 @@ export const remove = (userId: string, channelId: string): Effect.Effect<void, R
       return [undefined, withChannels(state, user, user.contactChannels.filter((c) => c.id !== channel.id))] as const
     }))
 
-/** Marks the user's channel with this value verified (a verification code was used). SPEC §4 */
+/** Marks the user's channel with this value verified (a verification code was used). */
 export const markVerified = (userId: string, value: string): Effect.Effect<void, Responses.StatusFailure, EmulatorState.EmulatorState> =>
   EmulatorState.transact((state) => {
     const user = Table.get(state.users, userId)
@@ -146,7 +146,7 @@ export const markVerified = (userId: string, value: string): Effect.Effect<void,
 
 /**
  * Sends a verification code for a channel to its address, linking to the callback URL, which
- * must be trusted (`RedirectUrlNotWhitelisted`). SPEC §4, §5
+ * must be trusted (`RedirectUrlNotWhitelisted`).
  */
 export const sendVerification = (
   project: Project,

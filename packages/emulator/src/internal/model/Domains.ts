@@ -1,5 +1,5 @@
 /**
- * Trusted redirect and callback URLs (SPEC §5): localhost when the project allows it, or a URL on
+ * Trusted redirect and callback URLs: localhost when the project allows it, or a URL on
  * one of the project's trusted domains (`*` matches one host label).
  *
  * @since 0.1.0
@@ -15,7 +15,7 @@ const hostMatches = (pattern: string, hostname: string): boolean => {
   return want.length === have.length && want.every((label, i) => label === "*" || label === have[i])
 }
 
-/** Whether a callback URL may be used for the project. SPEC §5 */
+/** Whether a callback URL may be used for the project. */
 export const isTrustedUrl = (project: Project, value: string): boolean => {
   let url: URL
   try {

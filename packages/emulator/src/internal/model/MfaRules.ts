@@ -1,5 +1,5 @@
 /**
- * The emulator's TOTP second factor (SPEC §4, §7 `POST /auth/mfa/sign-in`, §8): a user with a TOTP
+ * The emulator's TOTP second factor (`POST /auth/mfa/sign-in`): a user with a TOTP
  * secret (`totp_secret_base64`) is asked for a second factor by every sign-in; the attempt code is
  * a 45-character one-time code living 5 minutes; TOTP codes are RFC 6238 (30 s, 6 digits, SHA-1),
  * checked at the emulator's `Clock` (so `TestClock` drives them).
@@ -14,13 +14,13 @@ import type { User } from "../../EmulatorState.ts"
 import type * as EmulatorState from "../../EmulatorState.ts"
 import * as Verification from "./Verification.ts"
 
-/** How long an attempt code lives: 5 minutes. SPEC §4 */
+/** How long an attempt code lives: 5 minutes. */
 export const attemptLifetimeMillis = 5 * 60 * 1000
 
-/** A verification code of the service: 224 random bits, 45 lower-case base32 characters. SPEC §4 */
+/** A verification code of the service: 224 random bits, 45 lower-case base32 characters. */
 export const newCode = (): string => RandomCodes.make()
 
-/** Whether sign-ins of this user need a second factor. SPEC §4 */
+/** Whether sign-ins of this user need a second factor. */
 export const requiresMfa = (user: User): boolean => user.totpSecretBase64 !== null
 
 /** What an attempt code remembers. */
@@ -28,7 +28,7 @@ export interface AttemptData {
   readonly isNewUser: boolean
 }
 
-/** Starts a second-factor sign-in: the error carrying a fresh attempt code. SPEC §4, §8 */
+/** Starts a second-factor sign-in: the error carrying a fresh attempt code. */
 export const mfaRequired = (
   user: User,
   isNewUser: boolean
@@ -48,13 +48,13 @@ export const mfaRequired = (
 const secretOf = (base64: string): OTPAuth.Secret =>
   new OTPAuth.Secret({ buffer: Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)).buffer })
 
-/** The TOTP code of a base64 secret at `nowMillis` (tests compute what an authenticator app shows). SPEC §4 */
+/** The TOTP code of a base64 secret at `nowMillis` (tests compute what an authenticator app shows). */
 export const totpAt = (secretBase64: string, nowMillis: number): string =>
   OTPAuth.TOTP.generate({ secret: secretOf(secretBase64), timestamp: nowMillis })
 
 /**
  * Whether `token` is the TOTP code of the current 30-second step or of the one just before or after
- * it (the usual one-step clock skew between a phone and the service). SPEC §4
+ * it (the usual one-step clock skew between a phone and the service).
  */
 export const verifyTotp = (secretBase64: string, token: string, nowMillis: number): boolean => {
   try {

@@ -1,5 +1,5 @@
 /**
- * Linked provider accounts in the emulator (SPEC §3 "OAuth provider (linked account)"): each has
+ * Linked provider accounts in the emulator: each has
  * its own id (stored, or derived stably from user, provider and account for accounts created
  * without one), sign-in and connected-account switches, and the scopes the provider granted.
  *
@@ -24,7 +24,7 @@ const derivedId = (userId: string, account: OAuthAccount): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
 
-/** The account's id. SPEC §3 */
+/** The account's id. */
 export const idOf = (userId: string, account: OAuthAccount): string => account.id ?? derivedId(userId, account)
 
 /** Whether the account may sign in (default `true`). */
@@ -33,11 +33,11 @@ export const allowsSignIn = (account: OAuthAccount): boolean => account.allowSig
 /** Whether the account serves connected-account tokens (default `true`). */
 export const allowsConnectedAccounts = (account: OAuthAccount): boolean => account.allowConnectedAccounts ?? true
 
-/** The provider configured in the project under this id, if any. SPEC §3 */
+/** The provider configured in the project under this id, if any. */
 export const providerConfig = (project: Project, providerId: string) =>
   project.config.oauthProviders.find((p) => p.id === providerId)
 
-/** A linked account as the service answers it (`account_id` for servers only). SPEC §3 */
+/** A linked account as the service answers it (`account_id` for servers only). */
 export const view = (userId: string, account: OAuthAccount, server: boolean) => ({
   user_id: userId,
   id: idOf(userId, account),

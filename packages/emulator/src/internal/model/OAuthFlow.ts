@@ -1,5 +1,5 @@
 /**
- * The emulator's OAuth front door (SPEC §4 "OAuth", §7, §8): the outer flow a client starts at
+ * The emulator's OAuth front door: the outer flow a client starts at
  * `/auth/oauth/authorize/{provider}`, a built-in mock provider standing in for GitHub, Google and
  * the others, the callback that signs the provider account up, in or links it, and the one-time
  * authorization codes the token endpoint exchanges (PKCE S256).
@@ -26,12 +26,12 @@ import type * as Responses from "../http/Responses.ts"
 import * as Table from "../state/Table.ts"
 import * as Users from "../../EmulatorUsers.ts"
 
-/** How long a started flow waits for the provider: 10 minutes. SPEC §8 outer OAuth timeout */
+/** How long a started flow waits for the provider: 10 minutes, then the outer OAuth timeout (408). */
 export const outerFlowLifetimeMillis = 10 * 60 * 1000
-/** How long an authorization code can be exchanged: 5 minutes. SPEC §7 */
+/** How long an authorization code can be exchanged: 5 minutes. */
 export const authorizationCodeLifetimeMillis = 5 * 60 * 1000
 
-/** A started flow, keyed by the state sent to the (mock) provider. SPEC §4 */
+/** A started flow, keyed by the state sent to the (mock) provider. */
 export interface OuterFlow {
   readonly innerState: string
   readonly projectId: string
@@ -50,7 +50,7 @@ export interface OuterFlow {
   readonly expiresAtMillis: number
 }
 
-/** A one-time authorization code for the token endpoint. SPEC §7 */
+/** A one-time authorization code for the token endpoint. */
 export interface AuthorizationCode {
   readonly code: string
   readonly projectId: string
@@ -63,7 +63,7 @@ export interface AuthorizationCode {
   readonly expiresAtMillis: number
 }
 
-/** The account the mock provider vouches for. SPEC §4 */
+/** The account the mock provider vouches for. */
 export interface MockAccount {
   readonly email: string
   /** The provider's id of the account; derived from the e-mail when absent. */
@@ -84,12 +84,12 @@ export const outerFlows = EmulatorState.extraTable<OuterFlow>("oauthOuterFlows")
 export const authorizationCodes = EmulatorState.extraTable<AuthorizationCode>("oauthAuthorizationCodes")
 const settingsTable = EmulatorState.extraTable<MockSettings>("oauthMockProvider")
 
-/** The mock provider's settings. SPEC §4 */
+/** The mock provider's settings. */
 export const settings = (state: State): MockSettings => Table.get(settingsTable.get(state), "settings") ?? { autoApprove: null }
 
 /**
  * Makes the mock provider approve `account` without showing its page (`null`: show the page
- * again). For tests: `emulator.run(OAuthFlow.autoApprove({ email }))`. SPEC §4
+ * again). For tests: `emulator.run(OAuthFlow.autoApprove({ email }))`.
  */
 export const autoApprove = (account: MockAccount | null): Effect.Effect<void, never, EmulatorState.EmulatorState> =>
   EmulatorState.update((state) => settingsTable.set(state, Table.put(settingsTable.get(state), "settings", { autoApprove: account })))
@@ -112,7 +112,7 @@ const linkAccount = (user: User, providerId: string, account: MockAccount) =>
         : { ...u, oauthAccounts: [...u.oauthAccounts, { providerId, accountId: accountIdOf(account), email: account.email }] })
   }))
 
-/** The user an approved account signs in (or links to), and whether it is new. SPEC §4 */
+/** The user an approved account signs in (or links to), and whether it is new. */
 const resolveUser = (project: Project, flow: OuterFlow, account: MockAccount) =>
   Effect.gen(function*(): Effect.fn.Return<{ user: User; isNewUser: boolean }, AnyKnownError, EmulatorState.EmulatorState> {
     const state = yield* EmulatorState.get
@@ -161,7 +161,7 @@ const resolveUser = (project: Project, flow: OuterFlow, account: MockAccount) =>
     return { user, isNewUser: true }
   })
 
-/** Where a failed callback sends the user: the callback or error page with the error in the query. SPEC §4, §8 */
+/** Where a failed callback sends the user: the callback or error page with the error in the query. */
 const redirectOrFail = (project: Project, flow: OuterFlow, error: AnyKnownError): Effect.Effect<URL, AnyKnownError> => {
   const target = [flow.redirectUri, flow.errorRedirectUrl].find((url) => url !== null && isTrustedUrl(project, url))
   if (target === undefined || target === null) return Effect.fail(error)
@@ -175,7 +175,7 @@ const redirectOrFail = (project: Project, flow: OuterFlow, error: AnyKnownError)
 }
 
 /**
- * Finishes a flow with the provider's answer (SPEC §4): signs the account up, in or links it and
+ * Finishes a flow with the provider's answer: signs the account up, in or links it and
  * answers the app's callback URL with `code` and `state` (only a trusted one: else
  * `RedirectUrlNotWhitelisted`, and no code); failures go to the callback (or error) page as
  * `errorCode`, `message`, `details`, or are answered when neither URL is trusted.
@@ -194,7 +194,7 @@ export const complete = (flow: OuterFlow, answer: ProviderAnswer): Effect.Effect
     }).pipe(Effect.result)
     yield* EmulatorState.update((s) => outerFlows.set(s, Table.remove(outerFlows.get(s), flow.innerState)))
     if (outcome._tag === "Failure") return yield* redirectOrFail(project, flow, outcome.failure)
-    // no code for a callback page the project does not trust (any more): SPEC §5
+    // no code for a callback page the project does not trust (any more):
     if (!isTrustedUrl(project, flow.redirectUri)) return yield* new RedirectUrlNotWhitelisted({})
     const code: AuthorizationCode = {
       code: Mfa.newCode(),
@@ -214,7 +214,7 @@ export const complete = (flow: OuterFlow, answer: ProviderAnswer): Effect.Effect
     return url
   })
 
-/** Takes an authorization code (one use): `undefined` when unknown, expired or another project's. SPEC §7 */
+/** Takes an authorization code (one use): `undefined` when unknown, expired or another project's. */
 export const takeCode = (projectId: string, code: string): Effect.Effect<AuthorizationCode | undefined, never, EmulatorState.EmulatorState> =>
   Effect.flatMap(Clock.currentTimeMillis, (now) =>
     EmulatorState.modify((state) => {
@@ -224,7 +224,7 @@ export const takeCode = (projectId: string, code: string): Effect.Effect<Authori
       return [row.expiresAtMillis < now ? undefined : row, next] as const
     }))
 
-/** The S256 PKCE challenge of a verifier: base64url(SHA-256(verifier)). SPEC §9 */
+/** The S256 PKCE challenge of a verifier: base64url(SHA-256(verifier)). */
 export const s256 = (verifier: string): Effect.Effect<string> =>
   Effect.promise(async () => {
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)))

@@ -1,5 +1,5 @@
 /**
- * Passwords in the emulator (SPEC §5): the service's length limits, scrypt hashing (asynchronous,
+ * Passwords in the emulator: the service's length limits, scrypt hashing (asynchronous,
  * `node:crypto`, loaded on first use) and constant-time verification; imported bcrypt hashes
  * (`password_hash` of a server's user body, checked with `bcryptjs`) verify too.
  *
@@ -8,12 +8,12 @@
 import * as Effect from "effect/Effect"
 import { PasswordTooLong, PasswordTooShort } from "stack-auth-effect/KnownErrors"
 
-/** Shortest accepted password. SPEC §5 */
+/** Shortest accepted password. */
 export const minLength = 8
-/** Longest accepted password. SPEC §5 */
+/** Longest accepted password. */
 export const maxLength = 70
 
-/** Checks the length rules: `PasswordTooShort` (min_length) or `PasswordTooLong` (maxLength). SPEC §5 */
+/** Checks the length rules: `PasswordTooShort` (min_length) or `PasswordTooLong` (maxLength). */
 export const check = (password: string): Effect.Effect<void, PasswordTooShort | PasswordTooLong> => {
   if (password.length < minLength) return Effect.fail(new PasswordTooShort({ details: { minLength } }))
   if (password.length > maxLength) return Effect.fail(new PasswordTooLong({ details: { maxLength } }))
@@ -31,7 +31,7 @@ const scrypt = (password: string, salt: Buffer): Effect.Effect<Buffer> =>
     )
   })
 
-/** Hashes a password: `scrypt$<salt base64>$<key base64>`. SPEC §5 */
+/** Hashes a password: `scrypt$<salt base64>$<key base64>`. */
 export const hash = (password: string): Effect.Effect<string> =>
   Effect.gen(function*() {
     const { randomBytes } = yield* Effect.promise(() => import("node:crypto"))
@@ -48,7 +48,7 @@ const bcryptjs = Effect.promise(() => import("bcryptjs"))
 /**
  * Whether a hash may be imported as a user's `password_hash`: bcrypt (`$2a$`, `$2b$` or `$2y$`) in
  * Modular Crypt Format with at most {@link maxBcryptRounds} rounds, the only algorithm the service
- * accepts. SPEC §3, §5
+ * accepts.
  */
 export const isImportableHash = (stored: string): Effect.Effect<boolean> =>
   /^\$2[ayb]\$.{56}$/.test(stored)
@@ -61,7 +61,7 @@ export const isImportableHash = (stored: string): Effect.Effect<boolean> =>
     })
     : Effect.succeed(false)
 
-/** Whether the password matches the hash (scrypt, compared in constant time, or imported bcrypt). SPEC §5 */
+/** Whether the password matches the hash (scrypt, compared in constant time, or imported bcrypt). */
 export const verify = (password: string, stored: string): Effect.Effect<boolean> =>
   Effect.gen(function*() {
     if (/^\$2[ayb]\$/.test(stored)) {

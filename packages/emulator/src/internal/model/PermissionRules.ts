@@ -1,5 +1,5 @@
 /**
- * Permissions of the emulator (SPEC §3, §6): definitions (the project's, plus the service's
+ * Permissions of the emulator: definitions (the project's, plus the service's
  * built-in `$` team permissions), listing a user's permissions directly or recursively through
  * contained definitions, the checks a route runs, and granting and revoking.
  *
@@ -19,10 +19,10 @@ import { permissionKey } from "../../EmulatorState.ts"
 import * as Table from "../state/Table.ts"
 import * as Teams from "./TeamRules.ts"
 
-/** A permission scope. SPEC §3 */
+/** A permission scope. */
 export type Scope = "team" | "project"
 
-/** The service's built-in team permissions and their descriptions. SPEC §6 */
+/** The service's built-in team permissions and their descriptions. */
 export const systemTeamPermissions: Readonly<Record<string, string>> = {
   "$update_team": "Update the team information",
   "$delete_team": "Delete the team",
@@ -32,7 +32,7 @@ export const systemTeamPermissions: Readonly<Record<string, string>> = {
   "$manage_api_keys": "Create and manage API keys for the team"
 }
 
-/** Every definition of a scope: the project's, plus the built-in ones at team scope. SPEC §3, §6 */
+/** Every definition of a scope: the project's, plus the built-in ones at team scope. */
 export const definitions = (state: State, projectId: string, scope: Scope): ReadonlyArray<PermissionDefinition> => [
   ...Table.filter(state.permissionDefinitions, (d) => d.projectId === projectId && d.scope === scope),
   ...(scope === "team"
@@ -47,14 +47,14 @@ export const definitions = (state: State, projectId: string, scope: Scope): Read
     : [])
 ]
 
-/** A permission a user holds (`teamId` at team scope). SPEC §3 */
+/** A permission a user holds (`teamId` at team scope). */
 export interface Held {
   readonly id: string
   readonly userId: string
   readonly teamId: string | null
 }
 
-/** What to list. SPEC §6 */
+/** What to list. */
 export interface ListOptions {
   readonly projectId: string
   readonly scope: Scope
@@ -67,7 +67,7 @@ export interface ListOptions {
 
 /**
  * The permissions users hold, grouped per user (and team): direct grants, plus with `recursive`
- * everything they contain. Grants of deleted definitions are skipped. Sorted by team, user, id. SPEC §6
+ * everything they contain. Grants of deleted definitions are skipped. Sorted by team, user, id.
  */
 export const list = (state: State, options: ListOptions): ReadonlyArray<Held> => {
   const byId = new Map(definitions(state, options.projectId, options.scope).map((d) => [d.id, d]))
@@ -101,7 +101,7 @@ export const list = (state: State, options: ListOptions): ReadonlyArray<Held> =>
 
 /**
  * The user must be a member holding the team permission (recursively for `required`): else
- * `TEAM_MEMBERSHIP_NOT_FOUND`, then `TEAM_PERMISSION_REQUIRED` or `TEAM_PERMISSION_NOT_FOUND`. SPEC §6, §8
+ * `TEAM_MEMBERSHIP_NOT_FOUND`, then `TEAM_PERMISSION_REQUIRED` or `TEAM_PERMISSION_NOT_FOUND`.
  */
 export const requireTeamPermission = (
   state: State,
@@ -115,11 +115,11 @@ export const requireTeamPermission = (
     return Effect.fail(errorType === "required" ? new TeamPermissionRequired(details) : new TeamPermissionNotFound(details))
   })
 
-/** Whether a member holds a team permission, directly or through contained ones. SPEC §6 */
+/** Whether a member holds a team permission, directly or through contained ones. */
 export const hasTeamPermission = (state: State, projectId: string, teamId: string, userId: string, permissionId: string): boolean =>
   list(state, { projectId, scope: "team", teamId, userId, permissionId, recursive: true }).length > 0
 
-/** The definition a grant names, or `PERMISSION_NOT_FOUND` / `WRONG_PERMISSION_SCOPE`. SPEC §6, §8 */
+/** The definition a grant names, or `PERMISSION_NOT_FOUND` / `WRONG_PERMISSION_SCOPE`. */
 export const requireDefinition = (
   state: State,
   projectId: string,
@@ -138,7 +138,7 @@ export const requireDefinition = (
 const sameGrant = (g: PermissionGrant, scope: Scope, teamId: string | null, userId: string, permissionId: string) =>
   g.scope === scope && g.teamId === teamId && g.userId === userId && g.permissionId === permissionId
 
-/** Grants a permission directly (granting a held one changes nothing). SPEC §6 */
+/** Grants a permission directly (granting a held one changes nothing). */
 export const grant = (
   state: State,
   input: { readonly projectId: string; readonly scope: Scope; readonly teamId: string | null; readonly userId: string; readonly permissionId: string },
@@ -149,7 +149,7 @@ export const grant = (
   return { ...state, permissionGrants: Table.put(state.permissionGrants, row.id, row) }
 }
 
-/** Revokes a direct grant. SPEC §6 */
+/** Revokes a direct grant. */
 export const revoke = (state: State, scope: Scope, teamId: string | null, userId: string, permissionId: string): State => ({
   ...state,
   permissionGrants: Table.removeWhere(state.permissionGrants, (g) => sameGrant(g, scope, teamId, userId, permissionId))

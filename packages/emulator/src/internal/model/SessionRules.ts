@@ -1,5 +1,5 @@
 /**
- * Sessions of the emulator (SPEC §3, §4): a session is one refresh token of a user; signing in
+ * Sessions of the emulator: a session is one refresh token of a user; signing in
  * creates one and answers its tokens, refreshing issues a new access token for it, signing out
  * deletes it.
  *
@@ -12,17 +12,17 @@ import * as EmulatorState from "../../EmulatorState.ts"
 import * as Table from "../state/Table.ts"
 import * as Tokens from "./Tokens.ts"
 
-/** Default lifetime of a session: one year (31,536,000,000 ms); an emulator's `TokenPolicy` may shorten it. SPEC §9 */
+/** Default lifetime of a session: one year (31,536,000,000 ms); an emulator's `TokenPolicy` may shorten it. */
 export const defaultLifetimeMillis = Tokens.refreshTokenLifetimeMillis
 
-/** Tokens answered by a sign-in. SPEC §3 */
+/** Tokens answered by a sign-in. */
 export interface SignInTokens {
   readonly accessToken: string
   readonly refreshToken: string
   readonly session: Session
 }
 
-/** Signs a new access token for a session. SPEC §3 */
+/** Signs a new access token for a session. */
 export const accessTokenFor = (session: Session, baseUrl: string): Effect.Effect<string, never, EmulatorState.EmulatorState> =>
   Effect.gen(function*() {
     const state = yield* EmulatorState.get
@@ -38,7 +38,7 @@ export const accessTokenFor = (session: Session, baseUrl: string): Effect.Effect
     })
   })
 
-/** Creates a session for a user and signs its first access token. SPEC §3, §4 */
+/** Creates a session for a user and signs its first access token. */
 export const create = (input: {
   readonly projectId: string
   readonly userId: string
@@ -68,11 +68,11 @@ export const create = (input: {
     return { accessToken, refreshToken: session.refreshToken, session }
   })
 
-/** Whether a session is still usable at `nowMillis`. SPEC §4 */
+/** Whether a session is still usable at `nowMillis`. */
 export const isActive = (session: Session, nowMillis: number): boolean =>
   session.expiresAtMillis === null || session.expiresAtMillis > nowMillis
 
-/** The active session of a project with this refresh token. SPEC §4 */
+/** The active session of a project with this refresh token. */
 export const findByRefreshToken = (
   state: State,
   projectId: string,
@@ -81,7 +81,7 @@ export const findByRefreshToken = (
 ): Session | undefined =>
   Table.find(state.sessions, (s) => s.projectId === projectId && s.refreshToken === refreshToken && isActive(s, nowMillis))
 
-/** Marks a session used now (refresh) and its user active. SPEC §4 */
+/** Marks a session used now (refresh) and its user active. */
 export const touch = (session: Session): Effect.Effect<void, never, EmulatorState.EmulatorState> =>
   Effect.flatMap(Clock.currentTimeMillis, (now) =>
     EmulatorState.update((state) => ({
@@ -90,7 +90,7 @@ export const touch = (session: Session): Effect.Effect<void, never, EmulatorStat
       users: Table.modify(state.users, session.userId, (user) => ({ ...user, lastActiveAtMillis: now }))
     })))
 
-/** Replaces a session's refresh token with a fresh one (the old one stops working). SPEC §4 */
+/** Replaces a session's refresh token with a fresh one (the old one stops working). */
 export const rotate = (session: Session): Effect.Effect<Session, never, EmulatorState.EmulatorState> =>
   Effect.gen(function*() {
     const rotated: Session = { ...session, refreshToken: Tokens.randomToken() }
@@ -98,7 +98,7 @@ export const rotate = (session: Session): Effect.Effect<Session, never, Emulator
     return rotated
   })
 
-/** Deletes a session; `false` when it did not exist. SPEC §4 */
+/** Deletes a session; `false` when it did not exist. */
 export const remove = (projectId: string, sessionId: string): Effect.Effect<boolean, never, EmulatorState.EmulatorState> =>
   EmulatorState.modify((state) => {
     const session = Table.get(state.sessions, sessionId)

@@ -1,5 +1,5 @@
 /**
- * Teams and memberships of the emulator (SPEC §3, §6): the request checks the service runs before
+ * Teams and memberships of the emulator: the request checks the service runs before
  * touching a team (`me` and UUID parameters, user / team / membership existence), team creation
  * with its creator's default permissions, and the cascades of leaving and deleting a team.
  *
@@ -23,34 +23,34 @@ import * as Users from "../../EmulatorUsers.ts"
 
 /**
  * A UUID field (path, query or body, named as the service does: `params.team_id`), or the
- * protocol's schema error; a missing one (`null`) `must be defined`. SPEC §5, §8
+ * protocol's schema error; a missing one (`null`) `must be defined`.
  */
 export const uuidParam = (field: string, value: string | null): Effect.Effect<string, SchemaError> =>
   value === null
     ? Effect.fail(Fields.schemaError(Fields.mustBeDefined(field)))
     : Effect.as(Fields.check(Fields.uuidProblem(field, value)), value)
 
-/** A user id field: `me` is the signed-in user (SPEC §5), anything else must be a UUID. */
+/** A user id field: `me` is the signed-in user, anything else must be a UUID. */
 export const userIdParam = (auth: Auth, field: string, value: string): Effect.Effect<string, SchemaError | CannotGetOwnUserWithoutUser> =>
   value === "me"
     ? auth.user === undefined ? Effect.fail(new CannotGetOwnUserWithoutUser({})) : Effect.succeed(auth.user.id)
     : uuidParam(field, value)
 
-/** The signed-in user of a client request, or `USER_AUTHENTICATION_REQUIRED`. SPEC §6 */
+/** The signed-in user of a client request, or `USER_AUTHENTICATION_REQUIRED`. */
 export const requireSignedIn = (auth: Auth): Effect.Effect<User, UserAuthenticationRequired> =>
   auth.user === undefined ? Effect.fail(new UserAuthenticationRequired({})) : Effect.succeed(auth.user)
 
-/** The signed-in user where `me` is implied, or `CANNOT_GET_OWN_USER_WITHOUT_USER`. SPEC §5 */
+/** The signed-in user where `me` is implied, or `CANNOT_GET_OWN_USER_WITHOUT_USER`. */
 export const requireOwnUser = (auth: Auth): Effect.Effect<User, CannotGetOwnUserWithoutUser> =>
   auth.user === undefined ? Effect.fail(new CannotGetOwnUserWithoutUser({})) : Effect.succeed(auth.user)
 
-/** A user of the project, or `USER_NOT_FOUND`. SPEC §8 */
+/** A user of the project, or `USER_NOT_FOUND`. */
 export const requireUser = (state: State, projectId: string, userId: string): Effect.Effect<User, UserNotFound> => {
   const user = Users.findInProject(state, projectId, userId)
   return user === undefined ? Effect.fail(new UserNotFound({})) : Effect.succeed(user)
 }
 
-/** A team of the project, or `TEAM_NOT_FOUND`. SPEC §8 */
+/** A team of the project, or `TEAM_NOT_FOUND`. */
 export const requireTeam = (state: State, projectId: string, teamId: string): Effect.Effect<Team, TeamNotFound> => {
   const team = Table.get(state.teams, teamId)
   return team === undefined || team.projectId !== projectId
@@ -58,11 +58,11 @@ export const requireTeam = (state: State, projectId: string, teamId: string): Ef
     : Effect.succeed(team)
 }
 
-/** The membership of a user in a team, if any. SPEC §3 */
+/** The membership of a user in a team, if any. */
 export const findMembership = (state: State, teamId: string, userId: string): Membership | undefined =>
   Table.get(state.memberships, membershipKey(teamId, userId))
 
-/** The user must exist, then be a member: `USER_NOT_FOUND` or `TEAM_MEMBERSHIP_NOT_FOUND`. SPEC §8 */
+/** The user must exist, then be a member: `USER_NOT_FOUND` or `TEAM_MEMBERSHIP_NOT_FOUND`. */
 export const requireMembership = (
   state: State,
   projectId: string,
@@ -76,7 +76,7 @@ export const requireMembership = (
       : Effect.succeed(membership)
   })
 
-/** Fields of a new team. SPEC §3 */
+/** Fields of a new team. */
 export interface NewTeam {
   readonly projectId: string
   readonly displayName: string
@@ -86,7 +86,7 @@ export interface NewTeam {
   readonly serverMetadata?: unknown
 }
 
-/** Adds a team; its creator (if any) becomes a member with the creator's defaults. SPEC §3, §6 */
+/** Adds a team; its creator (if any) becomes a member with the creator's defaults. */
 export const createTeam = (state: State, input: NewTeam, creatorUserId: string | undefined, now: number): readonly [Team, State] => {
   const team: Team = {
     id: crypto.randomUUID(),
@@ -108,7 +108,7 @@ const unselect = (state: State, predicate: (user: User) => boolean): State => {
   return { ...state, users }
 }
 
-/** Ends a membership with its team permissions, and the team's selection by that user. SPEC §3, §6 */
+/** Ends a membership with its team permissions, and the team's selection by that user. */
 export const removeMembership = (state: State, teamId: string, userId: string): State =>
   unselect({
     ...state,
@@ -116,7 +116,7 @@ export const removeMembership = (state: State, teamId: string, userId: string): 
     permissionGrants: Table.removeWhere(state.permissionGrants, (g) => g.scope === "team" && g.teamId === teamId && g.userId === userId)
   }, (u) => u.id === userId && u.selectedTeamId === teamId)
 
-/** Deletes a team with its memberships, team permissions, team API keys and selections. SPEC §3 */
+/** Deletes a team with its memberships, team permissions, team API keys and selections. */
 export const removeTeam = (state: State, teamId: string): State =>
   unselect({
     ...state,
@@ -126,7 +126,7 @@ export const removeTeam = (state: State, teamId: string): State =>
     apiKeys: Table.removeWhere(state.apiKeys, (k) => k.teamId === teamId)
   }, (u) => u.selectedTeamId === teamId)
 
-/** The teams of a project (optionally those a user belongs to), oldest first. SPEC §7 */
+/** The teams of a project (optionally those a user belongs to), oldest first. */
 export const listTeams = (state: State, projectId: string, memberId: string | undefined): ReadonlyArray<Team> =>
   Table.filter(state.teams, (t) =>
     t.projectId === projectId && (memberId === undefined || findMembership(state, t.id, memberId) !== undefined))

@@ -1,5 +1,5 @@
 /**
- * Session tokens of the emulator (SPEC §3, §4): access tokens are ES256 JWTs signed with the
+ * Session tokens of the emulator: access tokens are ES256 JWTs signed with the
  * state's key, with `iat`/`exp` taken from Effect's `Clock` (so `TestClock` expires them), and
  * refresh tokens are opaque random strings. How long each lives, and whether a refresh token is
  * replaced on every use, is the emulator's {@link TokenPolicy} (one per emulator).
@@ -12,13 +12,13 @@ import { decodeJwt, errors, importJWK, jwtVerify, SignJWT } from "jose"
 import type { JWK } from "jose"
 import type { SigningKey } from "../../EmulatorState.ts"
 
-/** Access-token lifetime: 10 minutes. SPEC §3 */
+/** Access-token lifetime: 10 minutes. */
 export const accessTokenLifetimeSeconds = 600
 
-/** Refresh-token (session) lifetime: one year (31,536,000,000 ms). SPEC §9 */
+/** Refresh-token (session) lifetime: one year (31,536,000,000 ms). */
 export const refreshTokenLifetimeMillis = 31_536_000_000
 
-/** How long the emulator's tokens live, and whether refreshing replaces the refresh token. SPEC §3, §4 */
+/** How long the emulator's tokens live, and whether refreshing replaces the refresh token. */
 export interface Policy {
   /** Seconds an access token is valid after it is signed; 600 by default, like the service. */
   readonly accessTokenLifetimeSeconds: number
@@ -31,12 +31,12 @@ export interface Policy {
   readonly rotateRefreshTokens: boolean
 }
 
-/** The token policy of the emulator answering the current request; the service's values by default. SPEC §3, §4 */
+/** The token policy of the emulator answering the current request; the service's values by default. */
 export const TokenPolicy: Context.Reference<Policy> = Context.Reference<Policy>("stack-auth-effect/emulator/TokenPolicy", {
   defaultValue: () => ({ accessTokenLifetimeSeconds, refreshTokenLifetimeMillis, rotateRefreshTokens: false })
 })
 
-/** The claims of an access token. SPEC §3 */
+/** The claims of an access token. */
 export interface AccessTokenClaims {
   readonly sub: string
   readonly iss: string
@@ -48,7 +48,7 @@ export interface AccessTokenClaims {
   readonly refreshTokenId: string
 }
 
-/** The issuer of a project's tokens: `<baseUrl>/api/v1/projects/<id>`. SPEC §3 */
+/** The issuer of a project's tokens: `<baseUrl>/api/v1/projects/<id>`. */
 export const issuer = (baseUrl: string, projectId: string): string => `${baseUrl}/api/v1/projects/${projectId}`
 
 type CryptoKeyLike = Awaited<ReturnType<typeof importJWK>>
@@ -64,7 +64,7 @@ const importKey = (jwk: JWK, kid: string, use: "private" | "public"): Effect.Eff
     return key
   })
 
-/** Signs an access token for a session; `nowMillis` comes from the caller's `Clock`. SPEC §3 */
+/** Signs an access token for a session; `nowMillis` comes from the caller's `Clock`. */
 export const signAccessToken = (
   key: SigningKey,
   input: {
@@ -90,7 +90,7 @@ export const signAccessToken = (
         .sign(privateKey)
     }))
 
-/** The outcome of checking an access token. SPEC §4, §8 */
+/** The outcome of checking an access token. */
 export type Verification =
   | { readonly _tag: "Valid"; readonly claims: AccessTokenClaims }
   | { readonly _tag: "Expired"; readonly expiredAtMillis: number | null }
@@ -98,7 +98,7 @@ export type Verification =
 
 const isString = (u: unknown): u is string => typeof u === "string"
 
-/** Checks an access token's signature, shape and expiry at `nowMillis`. SPEC §4, §8 */
+/** Checks an access token's signature, shape and expiry at `nowMillis`. */
 export const verifyAccessToken = (key: SigningKey, token: string, nowMillis: number): Effect.Effect<Verification> =>
   Effect.flatMap(importKey(key.publicJwk, key.kid, "public"), (publicKey) =>
     Effect.promise(async (): Promise<Verification> => {
@@ -126,12 +126,12 @@ export const verifyAccessToken = (key: SigningKey, token: string, nowMillis: num
       }
     }))
 
-/** The public JWK set of the emulator's signing key: members `alg, crv, kid, kty, x, y`, as the service's. SPEC §3 */
+/** The public JWK set of the emulator's signing key: members `alg, crv, kid, kty, x, y`, as the service's. */
 export const jwks = (key: SigningKey): { readonly keys: ReadonlyArray<JWK> } => ({
   keys: [{ alg: "ES256", crv: key.publicJwk.crv!, kid: key.kid, kty: key.publicJwk.kty!, x: key.publicJwk.x!, y: key.publicJwk.y! }]
 })
 
-/** A fresh opaque random token (refresh tokens, codes): 32 random bytes, base64url. SPEC §3 */
+/** A fresh opaque random token (refresh tokens, codes): 32 random bytes, base64url. */
 export const randomToken = (bytes = 32): string => {
   const buffer = new Uint8Array(bytes)
   crypto.getRandomValues(buffer)

@@ -1,5 +1,5 @@
 /**
- * One-time codes of the emulator (SPEC §4): e-mail verification, password reset, magic links,
+ * One-time codes of the emulator: e-mail verification, password reset, magic links,
  * MFA attempts. A code is created with a purpose and an expiry, sent in a link with `?code=`, and
  * checked once: not found, expired, already used or out of attempts are the protocol's errors.
  *
@@ -18,15 +18,15 @@ import * as EmulatorState from "../../EmulatorState.ts"
 import * as Table from "../state/Table.ts"
 import * as Tokens from "./Tokens.ts"
 
-/** Purpose of the code sent on sign-up and by `send-verification-code`. SPEC §4 */
+/** Purpose of the code sent on sign-up and by `send-verification-code`. */
 export const contactChannelVerification = "contact_channel_verification"
-/** Purpose of the attempt code of a sign-in that needs a second factor. SPEC §4 */
+/** Purpose of the attempt code of a sign-in that needs a second factor. */
 export const mfaAttempt = "mfa_attempt"
 
-/** Default lifetime of a code: 7 days. SPEC §4 */
+/** Default lifetime of a code: 7 days. */
 export const defaultLifetimeMillis = 7 * 24 * 60 * 60 * 1000
 
-/** Creates and stores a code. SPEC §4 */
+/** Creates and stores a code. */
 export const create = (input: {
   readonly projectId: string
   readonly purpose: string
@@ -57,21 +57,21 @@ export const create = (input: {
     return code
   })
 
-/** Errors of {@link use}. SPEC §4 */
+/** Errors of {@link use}. */
 export type UseError =
   | VerificationCodeNotFound
   | VerificationCodeExpired
   | VerificationCodeAlreadyUsed
   | VerificationCodeMaxAttemptsReached
 
-/** How many leading characters of a code a user may type (OTP); the rest is the nonce its flow shares. SPEC §4 */
+/** How many leading characters of a code a user may type (OTP); the rest is the nonce its flow shares. */
 export const typedLength = 6
 
 /** Whether `row` shares the nonce of the attempted code (all but its first {@link typedLength} characters). */
 const sharesNonce = (row: VerificationCode, projectId: string, code: string): boolean =>
   row.projectId === projectId && (row.code === code || (code.length > typedLength && row.code.endsWith(code.slice(typedLength))))
 
-/** The state with one attempt counted against every code of the project sharing the attempted code's nonce. SPEC §4 */
+/** The state with one attempt counted against every code of the project sharing the attempted code's nonce. */
 const countAttempt = (state: State, projectId: string, code: string): State => {
   let verificationCodes = state.verificationCodes
   for (const row of Table.values(state.verificationCodes)) {
@@ -93,7 +93,7 @@ const refusal = (row: VerificationCode, now: number): UseError | undefined =>
 /**
  * Checks a code and, unless `checkOnly`, marks it used. Every attempt counts, found or not and
  * whatever its outcome, against each code sharing its nonce; the limit is checked last, against
- * the count before this attempt. SPEC §4
+ * the count before this attempt.
  */
 export const use = (
   projectId: string,
@@ -113,7 +113,7 @@ export const use = (
       return Effect.succeed([Effect.succeed(next), { ...counted, verificationCodes: Table.put(counted.verificationCodes, row.id, next) }])
     })).pipe(Effect.flatten)
 
-/** A callback URL with `code` added to its query. SPEC §4 */
+/** A callback URL with `code` added to its query. */
 export const linkWithCode = (callbackUrl: string, code: string): string => {
   const url = new URL(callbackUrl)
   url.searchParams.set("code", code)

@@ -1,6 +1,6 @@
 /**
- * `/internal/projects/current` (SPEC §3, §6, §7 Admin calls): the project with its whole
- * configuration, its update (every field of SPEC §3) and its deletion, for admins only.
+ * `/internal/projects/current`: the project with its whole
+ * configuration, its update (every configuration field) and its deletion, for admins only.
  *
  * @since 0.1.0
  */
@@ -12,7 +12,7 @@ import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 import * as Views from "../http/Views.ts"
 
-/** Admin project routes. SPEC §7 */
+/** Admin project routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/internal/projects/current", "admin", ({ auth }) => Effect.succeed(Responses.json(Views.adminProject(auth.project)))),
 

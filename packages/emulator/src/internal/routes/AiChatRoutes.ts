@@ -1,5 +1,5 @@
 /**
- * `/internal/ai-chat/:threadId` (SPEC §1, §3 "Chat message", §7 AI chat): the emulator's
+ * `/internal/ai-chat/:threadId` (admin only): the emulator's
  * assistant answers deterministically, echoing the last user message and the context; saved
  * messages are kept per project and thread, in order.
  *
@@ -41,7 +41,7 @@ const textOf = (content: unknown): string => {
   return ""
 }
 
-/** The emulator assistant's answer to a conversation. SPEC §7 */
+/** The emulator assistant's answer to a conversation. */
 export const reply = (contextType: string, conversation: ReadonlyArray<{ readonly role: string; readonly content: unknown }>): string => {
   const last = [...conversation].reverse().find((m) => m.role === "user")
   return `Emulator assistant (${contextType}): you said "${last === undefined ? "" : textOf(last.content)}".`
@@ -50,7 +50,7 @@ export const reply = (contextType: string, conversation: ReadonlyArray<{ readonl
 const inThread = (state: EmulatorState.State, projectId: string, threadId: string) =>
   Table.filter(messages.get(state), (m) => m.projectId === projectId && m.threadId === threadId).slice().sort((a, b) => a.index - b.index)
 
-/** AI chat routes. SPEC §7 */
+/** AI chat routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/internal/ai-chat/:threadId", "admin", ({ body }) =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * Every route of the emulator, composed from the route modules (SPEC §7). A new resource adds its
+ * Every route of the emulator, composed from the route modules. A new resource adds its
  * module's `routes` list here (and a new OAuth grant its handler to `grants`).
  *
  * @since 0.1.0
@@ -41,13 +41,13 @@ import * as Teams from "./TeamsRoutes.ts"
 import * as Tokens from "./TokensRoutes.ts"
 import * as Users from "./UsersRoutes.ts"
 
-/** The token endpoint's grants. SPEC §7 */
+/** The token endpoint's grants. */
 export const grants: Readonly<Record<string, Tokens.GrantHandler>> = {
   ...Tokens.defaultGrants,
   authorization_code: OAuth.authorizationCodeGrant
 }
 
-/** All routes of the service the emulator answers. SPEC §7 */
+/** All routes of the service the emulator answers. */
 export const all: ReadonlyArray<Router.Route> = [
   ...Health.routes,
   ...ApiRoot.routes,

@@ -1,6 +1,6 @@
 /**
- * `POST /auth/anonymous/sign-up`: a user without credentials, upgradable later by a sign-up
- * (SPEC §4, §7). Answers `{ access_token, refresh_token, user_id }`; projects outside
+ * `POST /auth/anonymous/sign-up`: a user without credentials, upgradable later by a sign-up.
+ * Answers `{ access_token, refresh_token, user_id }`; projects outside
  * `Seeds.anonymousSignUpProjectIds` answer `AnonymousAccountsNotEnabled`, as the service does.
  *
  * @since 0.1.0
@@ -12,7 +12,7 @@ import * as Seeds from "../../Seeds.ts"
 import * as Users from "../../EmulatorUsers.ts"
 import { signedIn } from "./PasswordRoutes.ts"
 
-/** Anonymous sign-up route. SPEC §7 */
+/** Anonymous sign-up route. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/anonymous/sign-up", "client", ({ auth, url }) =>
     Effect.gen(function*() {

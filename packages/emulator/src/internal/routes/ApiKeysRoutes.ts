@@ -1,5 +1,5 @@
 /**
- * User and team API key routes (SPEC §3, §4, §6, §7): create (the whole value, once), list, read,
+ * User and team API key routes: create (the whole value, once), list, read,
  * update and revoke (`revoked: true`), and the server's check of a key. Each type is refused when
  * the project does not allow it; clients manage only their own keys, and their teams' keys with
  * `$manage_api_keys` (otherwise the key "does not exist").
@@ -37,13 +37,13 @@ const CheckBody = Schema.Struct({ api_key: Schema.String })
 
 const badRequest = (message: string) => new Responses.StatusFailure({ status: 400, message })
 
-/** Refuses a key type the project does not allow. SPEC §3 */
+/** Refuses a key type the project does not allow. */
 const requireEnabled = (auth: Auth, type: KeyType) =>
   type === "user"
     ? auth.project.config.allowUserApiKeys ? Effect.void : Effect.fail(badRequest("User API keys are not enabled for this project."))
     : auth.project.config.allowTeamApiKeys ? Effect.void : Effect.fail(badRequest("Team API keys are not enabled for this project."))
 
-/** A client manages its own keys, and its team's with `$manage_api_keys`. SPEC §6 */
+/** A client manages its own keys, and its team's with `$manage_api_keys`. */
 const requireCanManage = (auth: Auth, owner: { readonly userId: string | null; readonly teamId: string | null }) =>
   Effect.gen(function*() {
     if (auth.accessType !== "client") return
@@ -155,5 +155,5 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
   ]
 }
 
-/** User and team API key routes. SPEC §7 */
+/** User and team API key routes. */
 export const routes: ReadonlyArray<Router.Route> = [...routesFor("user"), ...routesFor("team")]

@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1`: a plain-text greeting that says how the request authenticated (SPEC §7, §8). A
+ * `GET /api/v1`: a plain-text greeting that says how the request authenticated. A
  * request without an access type or keys is anonymous (`Authentication: None`); any other runs
  * the protocol's request-authentication checks, so a wrong key or a project id without an access
  * type gets the same "Project and access" errors as every other route.
@@ -23,7 +23,7 @@ const credentialHeaders = [
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
-/** The API root route. SPEC §7 */
+/** The API root route. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("", "public", ({ query, request }) =>
     Effect.gen(function*() {

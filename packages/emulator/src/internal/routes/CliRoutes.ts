@@ -1,5 +1,5 @@
 /**
- * Command-line login (SPEC §4 "CLI login", §7): `POST /auth/cli` starts a login (answers
+ * Command-line login: `POST /auth/cli` starts a login (answers
  * `polling_code`, `login_code`, `expires_at`); the CLI polls `POST /auth/cli/poll` (`waiting`,
  * `expired`, `used`, or `success` with HTTP 201 and the refresh token, once); the confirmation page
  * completes it with `POST /auth/cli/complete` (`login_code`, the browser session's `refresh_token`).
@@ -18,9 +18,9 @@ import * as Router from "../../Router.ts"
 import * as Sessions from "../model/SessionRules.ts"
 import * as Table from "../state/Table.ts"
 
-/** Default lifetime of a CLI login: 2 hours. SPEC §4 */
+/** Default lifetime of a CLI login: 2 hours. */
 export const defaultLifetimeMillis = 2 * 60 * 60 * 1000
-/** Longest lifetime the service accepts: 24 hours. SPEC §4 */
+/** Longest lifetime the service accepts: 24 hours. */
 export const maxLifetimeMillis = 24 * 60 * 60 * 1000
 
 const StartBody = Schema.Struct({
@@ -38,7 +38,7 @@ const invalidLoginCode = () => new Responses.StatusFailure({ status: 400, messag
 const pollAnswer = (status: "waiting" | "success" | "expired" | "used", refreshToken?: string) =>
   Responses.json({ status, ...(refreshToken === undefined ? {} : { refresh_token: refreshToken }) }, status === "success" ? 201 : 200)
 
-/** CLI login routes. SPEC §7 */
+/** CLI login routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/cli", "client", ({ auth, body }) =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * Connected-account access tokens (SPEC §7 "Other client calls", §8 OAuth): a provider access
+ * Connected-account access tokens (`/connected-accounts/.../access-token`): a provider access
  * token of a user's linked account, for the scopes asked. Shared provider keys never hand out
  * tokens; an account that lacks a scope, or no account at all, is the protocol's error.
  *
@@ -21,7 +21,7 @@ import * as Tokens from "../model/Tokens.ts"
 
 const Body = Schema.Struct({ scope: Schema.optional(Schema.String) })
 
-/** Connected-account routes. SPEC §7 */
+/** Connected-account routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/connected-accounts/:userId/:providerId/access-token", "client", ({ auth, body, params }) =>
     Effect.gen(function*() {

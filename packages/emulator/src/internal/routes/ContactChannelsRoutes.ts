@@ -1,5 +1,5 @@
 /**
- * Contact channel routes (SPEC §4, §7 "Contact channels"): list, create, read, update, delete,
+ * Contact channel routes (`/contact-channels`): list, create, read, update, delete,
  * send a verification code (per channel, or the legacy primary-e-mail call) and verify a code.
  *
  * @since 0.1.0
@@ -64,7 +64,7 @@ const verify = (auth: Auth, body: unknown, checkOnly: boolean) =>
     return Responses.success()
   })
 
-/** Contact channel routes. SPEC §7 */
+/** Contact channel routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/contact-channels", "client", ({ auth, query }) =>
     Effect.gen(function*() {

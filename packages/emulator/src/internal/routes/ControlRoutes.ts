@@ -1,5 +1,5 @@
 /**
- * The emulator's own control API (SPEC §8), admin access only: inject and clear faults, read the
+ * The emulator's own control API, admin access only: inject and clear faults, read the
  * request log. Not part of the service's protocol.
  *
  * @since 0.1.0
@@ -18,7 +18,7 @@ const InjectBody = Schema.Struct({
   fault: Faults.Fault
 })
 
-/** The control routes over one emulator's faults and request log. SPEC §8 */
+/** The control routes over one emulator's faults and request log. */
 export const routes = (faults: Faults.Service, requests: RequestLog.Service): ReadonlyArray<Router.Route> => [
   Router.post("/emulator/faults", "admin", ({ body }) =>
     Effect.gen(function*() {

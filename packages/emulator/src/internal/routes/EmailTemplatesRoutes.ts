@@ -1,5 +1,5 @@
 /**
- * `/internal/email-templates` and `/internal/email-themes` (SPEC §3, §7 Admin calls): list,
+ * `/internal/email-templates` and `/internal/email-themes` (admin only): list,
  * create, and replace sources after a trial render (`EmailTemplates.render`). Lists answer
  * `{ templates }` and `{ themes }`; creates answer `{ id }` with 200.
  *
@@ -24,7 +24,7 @@ const ThemePatch = Schema.Struct({ tsx_source: Schema.String })
 const notFound = (what: string) => new Responses.StatusFailure({ status: 404, message: `No ${what} found with given id` })
 const renderingError = (error: string) => new EmailRenderingError({ details: { error } })
 
-/** Template and theme routes. SPEC §7 */
+/** Template and theme routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/internal/email-templates", "admin", ({ auth }) =>
     Effect.map(EmulatorState.get, (state) =>

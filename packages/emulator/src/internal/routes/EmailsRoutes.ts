@@ -1,5 +1,5 @@
 /**
- * E-mail routes (SPEC §3 "Sent email", §6, §7): a server's send to users, an admin's preview
+ * E-mail routes: a server's send to users, an admin's preview
  * render, SMTP test, sent-mail list and sign-in invitation. Every mail lands in the emulator's
  * mail store (`Mail.send`), never on a network, except the SMTP test, which is sent for real
  * through the admin's server (`Smtp.send`) and, as the service does, listed among the sent mails
@@ -55,7 +55,7 @@ const TestBody = Schema.Struct({
 
 const InvitationBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
 
-/** The theme a project's mails are wrapped in. SPEC §3 */
+/** The theme a project's mails are wrapped in. */
 export const activeThemeSource = (state: EmulatorState.State, project: Project): string | undefined =>
   EmailTemplates.themes(state, project.id).find((t) => t.id === project.config.emailTheme)?.tsxSource
 
@@ -92,7 +92,7 @@ const sentView = (mail: SentMail) => ({
 
 const testSubject = "Stack Auth test e-mail"
 
-/** E-mail routes. SPEC §7 */
+/** E-mail routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/emails/send-email", "server", ({ auth, body }) =>
     Effect.gen(function*() {
@@ -196,7 +196,7 @@ export const routes: ReadonlyArray<Router.Route> = [
           .map(sentView)
       ))),
 
-  // Admin-only (SPEC §6), stricter than the service, which takes server access too.
+  // Admin-only, stricter than the service, which takes server access too.
   Router.post("/internal/send-sign-in-invitation", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
       const input = yield* Router.decode(InvitationBody, body)

@@ -1,5 +1,5 @@
 /**
- * `POST /check-feature-support` (SPEC §7): the SDK reports a feature the service does not offer;
+ * `POST /check-feature-support`: the SDK reports a feature the service does not offer;
  * the service answers 200 with a plain-text explanation, whoever asks.
  *
  * @since 0.1.0
@@ -13,7 +13,7 @@ const nameOf = (body: unknown): string => {
   return typeof name === "string" && name.length > 0 ? name : "This feature"
 }
 
-/** Feature support route. SPEC §7 */
+/** Feature support route. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/check-feature-support", "public", ({ body }) =>
     Effect.succeed(new Response(`${nameOf(body)} is not supported by this service yet.`, {

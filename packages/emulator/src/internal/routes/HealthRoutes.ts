@@ -1,5 +1,5 @@
 /**
- * `GET /health` at the root: the probe the SDK's network diagnostics call (SPEC §7).
+ * `GET /health` at the root: the probe the SDK's network diagnostics call.
  *
  * @since 0.1.0
  */
@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 
-/** The health route. SPEC §7 */
+/** The health route. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/health", "public", () => Effect.succeed(Responses.json({ status: "ok" })), { root: true })
 ]

@@ -1,5 +1,5 @@
 /**
- * `/internal/api-keys` (SPEC §3 "Internal API key", §4, §7): the project's key sets. Creating one
+ * `/internal/api-keys`: the project's key sets. Creating one
  * answers its full keys once; reads show the last four characters; `revoked: true` is one way.
  * Request authentication (`RequestAuth.ts`) refuses revoked and expired sets.
  *
@@ -43,7 +43,7 @@ const base = (keys: InternalApiKey) => ({
 
 const lastFour = (value: string | null) => (value === null ? undefined : { last_four: value.slice(-4) })
 
-/** A key set as read: keys by their last four characters. SPEC §3 */
+/** A key set as read: keys by their last four characters. */
 export const obfuscatedView = (keys: InternalApiKey) => ({
   ...base(keys),
   publishable_client_key: lastFour(keys.publishableClientKey),
@@ -57,7 +57,7 @@ const find = (projectId: string, id: string) =>
     return keys === undefined || keys.projectId !== projectId ? Effect.fail(new ApiKeyNotFound({})) : Effect.succeed(keys)
   })
 
-/** Internal API key routes. SPEC §7 */
+/** Internal API key routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/internal/api-keys", "admin", ({ auth, body }) =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * `GET /internal/metrics` (SPEC §1 "Project metrics", §7 Admin calls): real counts from the
+ * `GET /internal/metrics` (admin only): real counts from the
  * emulator's state. Days are UTC; the series cover the last 30 days and today. Activity is a
  * user's last activity (the emulator keeps no event history); countries are unknown.
  *
@@ -15,7 +15,7 @@ import * as Table from "../state/Table.ts"
 import * as Views from "../http/Views.ts"
 
 const dayMillis = 24 * 60 * 60 * 1000
-/** Days before today the series start. SPEC §7 */
+/** Days before today the series start. */
 export const windowDays = 30
 
 const day = (millis: number) => new Date(millis).toISOString().slice(0, 10)
@@ -29,7 +29,7 @@ const series = (todayStart: number, users: ReadonlyArray<User>, at: (user: User)
   })
 }
 
-/** The sign-in methods of a user, as the metrics name them. SPEC §7 */
+/** The sign-in methods of a user, as the metrics name them. */
 export const loginMethodsOf = (user: User): ReadonlyArray<string> => [
   ...user.oauthAccounts.map((a) => a.providerId.toLowerCase()),
   ...(user.passwordHash !== null ? ["password"] : []),
@@ -37,7 +37,7 @@ export const loginMethodsOf = (user: User): ReadonlyArray<string> => [
   ...(user.otpAuthEnabled ? ["otp"] : [])
 ]
 
-/** Metrics routes. SPEC §7 */
+/** Metrics routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/internal/metrics", "admin", ({ auth, query }) =>
     Effect.gen(function*() {

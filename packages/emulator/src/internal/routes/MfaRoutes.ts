@@ -1,5 +1,5 @@
 /**
- * `POST /auth/mfa/sign-in` (SPEC §4, §7, §8): completes a sign-in that asked for a second factor,
+ * `POST /auth/mfa/sign-in`: completes a sign-in that asked for a second factor,
  * with `{ type: "totp", totp, code }` where `code` is the attempt code. A wrong TOTP code is
  * `INVALID_TOTP_CODE` and leaves the attempt usable; the attempt code's own failures are the
  * verification-code errors.
@@ -17,12 +17,12 @@ import * as Users from "../../EmulatorUsers.ts"
 import * as Verification from "../model/Verification.ts"
 import { signedIn } from "./PasswordRoutes.ts"
 
-/** A verification code as the service accepts it: exactly 45 characters. SPEC §4 */
+/** A verification code as the service accepts it: exactly 45 characters. */
 export const CodeField = Schema.String.check(Schema.isBetweenLength(45, 45))
 
 const Body = Schema.Struct({ type: Schema.Literal("totp"), totp: Schema.String, code: CodeField })
 
-/** MFA routes. SPEC §7 */
+/** MFA routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/mfa/sign-in", "client", ({ auth, body, url }) =>
     Effect.gen(function*() {

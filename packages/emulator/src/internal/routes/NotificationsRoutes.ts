@@ -1,5 +1,5 @@
 /**
- * Notification preferences (SPEC §3 "Notification category", §7): the service's fixed categories,
+ * Notification preferences (`/emails/notification-preference`): the service's fixed categories,
  * each with the user's choice (its default until the user sets one). Clients address only
  * themselves; servers any user of the project.
  *
@@ -14,7 +14,7 @@ import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 
-/** A notification category of the service. SPEC §3 */
+/** A notification category of the service. */
 export interface Category {
   readonly id: string
   readonly name: string
@@ -22,7 +22,7 @@ export interface Category {
   readonly canDisable: boolean
 }
 
-/** The service's categories: transactional mail cannot be turned off, marketing can. SPEC §3 */
+/** The service's categories: transactional mail cannot be turned off, marketing can. */
 export const categories: ReadonlyArray<Category> = [
   { id: "7bb82d33-2f54-4a3d-9d23-82739e0d66ef", name: "Transactional", defaultEnabled: true, canDisable: false },
   { id: "4f6f8873-3d04-46bd-8bef-18338b1a1b4c", name: "Marketing", defaultEnabled: true, canDisable: true }
@@ -38,7 +38,7 @@ interface Preference {
 const preferences = EmulatorState.extraTable<Preference>("notificationPreferences")
 const key = (userId: string, categoryId: string) => `${userId}:${categoryId}`
 
-/** Whether a user receives mail of a category. SPEC §3 */
+/** Whether a user receives mail of a category. */
 export const isEnabled = (state: State, userId: string, category: Category): boolean =>
   Table.get(preferences.get(state), key(userId, category.id))?.enabled ?? category.defaultEnabled
 
@@ -51,7 +51,7 @@ const view = (category: Category, enabled: boolean) => ({
 
 const UpdateBody = Schema.Struct({ enabled: Schema.Boolean })
 
-/** Notification preference routes. SPEC §7 */
+/** Notification preference routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/emails/notification-preference/:userId", "client", ({ auth, params }) =>
     Effect.gen(function*() {

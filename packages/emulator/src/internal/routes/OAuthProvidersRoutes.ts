@@ -1,5 +1,5 @@
 /**
- * Linked OAuth provider accounts (SPEC §3, §7 `/oauth-providers`): list, read, update and delete
+ * Linked OAuth provider accounts (`/oauth-providers`): list, read, update and delete
  * (clients: their own), create (servers). One account per provider may sign in per user, and a
  * provider account id may sign in to one user only (`OAuthProviderAccountIdAlreadyUsedForSignIn`).
  *
@@ -60,7 +60,7 @@ const accountOf = (auth: Auth, userId: string, id: string) =>
     return { user, account }
   })
 
-/** OAuth provider routes. SPEC §7 */
+/** OAuth provider routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/oauth-providers", "client", ({ auth, query }) =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * OAuth routes of the emulator (SPEC §4 "OAuth", §5, §7): `GET /auth/oauth/authorize/{provider}`
+ * OAuth routes of the emulator: `GET /auth/oauth/authorize/{provider}`
  * (reached by redirect) refuses a `redirect_uri`, `error_redirect_url` or
  * `after_callback_redirect_url` off the project's trusted domains (`RedirectUrlNotWhitelisted`,
  * before any code exists), then starts a flow with the built-in mock provider, which shows a small page to
@@ -39,7 +39,7 @@ const required = ["client_id", "client_secret", "redirect_uri", "scope", "state"
 
 const redirect = (url: URL | string, status = 307): Response => new Response(null, { status, headers: { location: url.toString() } })
 
-/** The mock provider's page: pick the test account to sign in with, or refuse. SPEC §4 */
+/** The mock provider's page: pick the test account to sign in with, or refuse. */
 export const providerPage = (providerId: string, innerState: string): Response => {
   const action = `${Router.apiBase}/auth/oauth/callback/${encodeURIComponent(providerId)}`
   const html = `<!doctype html>
@@ -101,7 +101,7 @@ const authorize: Router.Handler<undefined> = ({ params, query, url }) =>
     if (type === "link" && token.length === 0) {
       return yield* new Responses.StatusFailure({ status: 400, message: "?token= query parameter is required for link type" })
     }
-    // every URL the flow may send the browser to must be trusted before anything is issued (SPEC §5)
+    // every URL the flow may send the browser to must be trusted before anything is issued
     const redirectUri = get("redirect_uri").split("#")[0]!
     const errorRedirectUrl = query.get("error_redirect_uri") ?? query.get("error_redirect_url")
     const after = query.get("after_callback_redirect_url")
@@ -153,7 +153,7 @@ const callback: Router.Handler<undefined> = ({ body, query }) =>
     return redirect(yield* OAuthFlow.complete(flow, answer), 303)
   })
 
-/** OAuth routes. SPEC §7 */
+/** OAuth routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/auth/oauth/authorize/:provider", "public", authorize),
   Router.get("/auth/oauth/mock-provider/:provider", "public", ({ params, query }) =>
@@ -163,7 +163,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 ]
 
 /**
- * `grant_type=authorization_code` (SPEC §7, §9): one use, within 5 minutes, with the same
+ * `grant_type=authorization_code`: one use, within 5 minutes, with the same
  * `redirect_uri` and the PKCE verifier of the flow's S256 challenge. Answers the session's tokens
  * with `is_new_user` and `after_callback_redirect_url`; a user with a second factor gets
  * `MULTI_FACTOR_AUTHENTICATION_REQUIRED` instead.

@@ -1,5 +1,5 @@
 /**
- * One-time codes and magic links (SPEC §4, §7): `POST /auth/otp/send-sign-in-code` mails a
+ * One-time codes and magic links: `POST /auth/otp/send-sign-in-code` mails a
  * 45-character code (its first 6 characters, upper-cased, to type; the whole code in the magic link
  * `callback_url?code=...`) and answers the other 39 as `nonce`; `POST /auth/otp/sign-in` signs in
  * with the whole code, creating the user (or upgrading the anonymous one) on first use.
@@ -30,10 +30,10 @@ import * as Verification from "../model/Verification.ts"
 import { CodeField } from "./MfaRoutes.ts"
 import { signedIn } from "./PasswordRoutes.ts"
 
-/** Purpose of the codes of this flow. SPEC §4 */
+/** Purpose of the codes of this flow. */
 export const otpSignIn = "otp_sign_in"
 
-/** How many characters of the code the user types. SPEC §4 */
+/** How many characters of the code the user types. */
 export const typedLength = Verification.typedLength
 
 const SendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
@@ -41,7 +41,7 @@ const SignInBody = Schema.Struct({ code: CodeField })
 
 
 /**
- * The user an OTP sign-in with this e-mail signs in (SPEC §4): the owner of a verified auth e-mail
+ * The user an OTP sign-in with this e-mail signs in: the owner of a verified auth e-mail
  * (OTP sign-in is switched on for them), none for a new e-mail; an unverified one is refused.
  */
 const userForEmail = (state: State, project: Project, email: string) =>
@@ -68,7 +68,7 @@ const signUp = (auth: Auth, email: string): Effect.Effect<User, UserWithEmailAlr
     : Users.create({ projectId: auth.project.id, ...fields })
 }
 
-/** OTP and magic-link routes. SPEC §7 */
+/** OTP and magic-link routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/otp/send-sign-in-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {

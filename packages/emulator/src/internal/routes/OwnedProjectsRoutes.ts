@@ -1,5 +1,5 @@
 /**
- * `GET` and `POST /internal/projects` (SPEC §2, §6, §7): the projects a signed-in user of the
+ * `GET` and `POST /internal/projects`: the projects a signed-in user of the
  * `internal` project administers (through membership of the project's owner team), and creating
  * one. Other projects answer `ExpectedInternalProject`; without a user, `UserAuthenticationRequired`.
  *
@@ -36,7 +36,7 @@ const withDefinitions = (state: State, project: Project): State => {
   return { ...state, permissionDefinitions }
 }
 
-/** Owned-project routes. SPEC §7 */
+/** Owned-project routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/internal/projects", "client", ({ auth }) =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * Passkeys in the emulator (SPEC §5, §7 `/auth/passkey/*`, §8): registration and sign-in
+ * Passkeys in the emulator (`/auth/passkey/*`): registration and sign-in
  * ceremonies with `@simplewebauthn/server`. Options carry the relying-party id sentinel the client
  * replaces; the response's origin must be a trusted URL of the project and its hostname is the
  * expected relying-party id. One passkey per user; challenges live 65 s.
@@ -33,14 +33,14 @@ import { primaryEmailChannel } from "../http/Views.ts"
 import { CodeField } from "./MfaRoutes.ts"
 import { signedIn } from "./PasswordRoutes.ts"
 
-/** The relying-party id sent in options, replaced by the client with its hostname. SPEC §5 */
+/** The relying-party id sent in options, replaced by the client with its hostname. */
 export const relyingPartyIdSentinel = "THIS_VALUE_WILL_BE_REPLACED.example.com"
-/** The COSE algorithms registration offers, the service's: Ed25519, ES256, RS256. SPEC §5 */
+/** The COSE algorithms registration offers, the service's: Ed25519, ES256, RS256. */
 export const registrationAlgorithms: ReadonlyArray<number> = [-8, -7, -257]
 /** How long a ceremony may take. */
 export const ceremonyTimeoutMillis = 60_000
 
-/** A registered passkey. SPEC §4 */
+/** A registered passkey. */
 export interface Passkey {
   readonly credentialId: string
   readonly projectId: string
@@ -80,7 +80,7 @@ const trustedOrigin = (project: Project, response: unknown): string | undefined 
 
 const challengeOf = (data: unknown): string => (data as { challenge?: string } | null)?.challenge ?? ""
 
-/** Passkey routes. SPEC §7 */
+/** Passkey routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/passkey/initiate-passkey-registration", "client", ({ auth }) =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * Password reset and change (SPEC §4, §5, §7): `send-reset-code` mails a code to a user who signs
+ * Password reset and change: `send-reset-code` mails a code to a user who signs
  * in with that e-mail (and answers the same whether or not one exists), `reset/check-code` checks
  * it, `reset` sets a new password with it; `update` changes the password of the signed-in user
  * (the old one must match; the user's other sessions end) and `set` gives a password to a user
@@ -27,7 +27,7 @@ import * as Table from "../state/Table.ts"
 import * as Users from "../../EmulatorUsers.ts"
 import * as Verification from "../model/Verification.ts"
 
-/** Purpose of password reset codes. SPEC §4 */
+/** Purpose of password reset codes. */
 export const passwordReset = "password_reset"
 
 const SendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
@@ -39,7 +39,7 @@ const SetBody = Schema.Struct({ password: Schema.String })
 const passwordsEnabled = (auth: Auth) =>
   auth.project.config.credentialEnabled ? Effect.void : Effect.fail(new PasswordAuthenticationNotEnabled({}))
 
-/** Password reset and change routes. SPEC §7 */
+/** Password reset and change routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/password/send-reset-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * Password sign-up and sign-in (SPEC §4, §5, §7): `POST /auth/password/sign-up` and
+ * Password sign-up and sign-in: `POST /auth/password/sign-up` and
  * `POST /auth/password/sign-in`, answering `{ access_token, refresh_token, user_id }`.
  *
  * @since 0.1.0
@@ -34,7 +34,7 @@ const SignUpBody = Schema.Struct({
 
 const SignInBody = Schema.Struct({ email: Schema.String, password: Schema.String })
 
-/** Answers a sign-in: a new session's tokens and the user id (and `is_new_user` when given). SPEC §3 */
+/** Answers a sign-in: a new session's tokens and the user id (and `is_new_user` when given). */
 export const signedIn = (user: User, baseUrl: string, isNewUser?: boolean) =>
   Effect.map(
     Sessions.create({ projectId: user.projectId, userId: user.id, baseUrl }),
@@ -52,7 +52,7 @@ const signUp = (auth: Auth, body: typeof SignUpBody.Type, passwordHash: string) 
     ? Users.update(auth.user.id, { primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash, isAnonymous: false })
     : Users.create({ projectId: auth.project.id, primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash })
 
-/** Password routes. SPEC §7 */
+/** Password routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/password/sign-up", "client", ({ auth, body, url }) =>
     Effect.gen(function*() {

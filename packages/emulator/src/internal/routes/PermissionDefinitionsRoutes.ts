@@ -1,6 +1,6 @@
 /**
- * `/team-permission-definitions` and `/project-permission-definitions` (SPEC §3, §6, §7 Admin
- * calls): the definitions table of the state, which permission grants (`Permissions.ts`) read.
+ * `/team-permission-definitions` and `/project-permission-definitions` (admin
+ * only): the definitions table of the state, which permission grants (`Permissions.ts`) read.
  * Ids are unique across both scopes; contained ids must exist in the same scope (the built-in
  * `$` permissions count at team scope); renames and deletions carry over to grants and to other
  * definitions.
@@ -42,7 +42,7 @@ const UpdateBody = Schema.Struct({
 })
 
 
-/** A definition on the wire; `description` is left out when there is none. SPEC §3 */
+/** A definition on the wire; `description` is left out when there is none. */
 export const view = (definition: PermissionDefinition) => ({
   id: definition.id,
   ...(definition.description === null ? {} : { description: definition.description }),
@@ -175,5 +175,5 @@ const scopeRoutes = (scope: Scope): ReadonlyArray<Router.Route> => {
   ]
 }
 
-/** Permission definition routes of both scopes. SPEC §7 */
+/** Permission definition routes of both scopes. */
 export const routes: ReadonlyArray<Router.Route> = [...scopeRoutes("team"), ...scopeRoutes("project")]

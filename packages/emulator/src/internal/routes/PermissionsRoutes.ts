@@ -1,5 +1,5 @@
 /**
- * Permission routes (SPEC §6, §7): listing team and project permissions (clients only their own,
+ * Permission routes: listing team and project permissions (clients only their own,
  * `user_id=me`; `recursive=true` adds contained permissions), and the server's grants (201) and
  * revocations of direct permissions.
  *
@@ -16,7 +16,7 @@ import * as Fields from "../http/Fields.ts"
 import * as Router from "../../Router.ts"
 import * as Teams from "../model/TeamRules.ts"
 
-/** The list filters of a query; clients must ask for their own permissions. SPEC §6 */
+/** The list filters of a query; clients must ask for their own permissions. */
 const listFilters = (auth: Auth, query: URLSearchParams) =>
   Effect.gen(function*() {
     const userParam = query.get("user_id")
@@ -39,7 +39,7 @@ const listFilters = (auth: Auth, query: URLSearchParams) =>
     return { userId, teamId, permissionId: query.get("permission_id") ?? undefined, recursive: recursive === "true" }
   })
 
-/** Permission routes. SPEC §7 */
+/** Permission routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/team-permissions", "client", ({ auth, query }) =>
     Effect.gen(function*() {

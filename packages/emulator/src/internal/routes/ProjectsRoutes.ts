@@ -1,5 +1,5 @@
 /**
- * `GET /projects/current`: the project as a client reads it (SPEC §3, §7).
+ * `GET /projects/current`: the project as a client reads it.
  *
  * @since 0.1.0
  */
@@ -8,7 +8,7 @@ import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Views from "../http/Views.ts"
 
-/** Project routes. SPEC §7 */
+/** Project routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/projects/current", "client", ({ auth }) => Effect.succeed(Responses.json(Views.clientProject(auth.project))))
 ]

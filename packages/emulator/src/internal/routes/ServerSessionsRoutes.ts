@@ -1,5 +1,5 @@
 /**
- * Session routes besides sign-out (SPEC §3, §4, §6, §7 Sessions): a server creates a session for
+ * Session routes besides sign-out (`/auth/sessions`): a server creates a session for
  * any user (`POST /auth/sessions`, answered 200 with its tokens); a user lists and revokes their
  * own sessions, a server anyone's (`GET /auth/sessions?user_id=`, `DELETE /auth/sessions/:id`).
  *
@@ -18,7 +18,7 @@ import * as Sessions from "../model/SessionRules.ts"
 import * as Table from "../state/Table.ts"
 import * as Users from "../../EmulatorUsers.ts"
 
-/** The longest lifetime the service accepts for a created session: 367 days. SPEC §6 */
+/** The longest lifetime the service accepts for a created session: 367 days. */
 export const maxExpiresInMillis = 1000 * 60 * 60 * 24 * 367
 
 const CreateBody = Schema.Struct({
@@ -28,7 +28,7 @@ const CreateBody = Schema.Struct({
 })
 
 
-/** `me` (the caller) or the given id. SPEC §5 */
+/** `me` (the caller) or the given id. */
 const resolveUserId = (auth: Auth, userId: string | null, where: "body" | "query") =>
   Effect.gen(function*() {
     if (userId === null) return yield* Fields.schemaError(Fields.mustBeDefined(`${where}.user_id`))
@@ -46,7 +46,7 @@ const view = (auth: Auth, session: Session) => ({
   is_current_session: session.id === auth.refreshTokenId
 })
 
-/** Session routes. SPEC §7 */
+/** Session routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/sessions", "server", ({ auth, body, url }) =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * The current session (SPEC §4, §7): `DELETE /auth/sessions/current` (sign-out deletes the session
+ * The current session: `DELETE /auth/sessions/current` (sign-out deletes the session
  * of the access token) and `POST /auth/sessions/current/refresh` (a new access token for the
  * session of the `x-stack-refresh-token` header, the service's alternative to the token endpoint).
  *
@@ -15,7 +15,7 @@ import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Sessions from "../model/SessionRules.ts"
 
-/** Session routes. SPEC §7 */
+/** Session routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.del("/auth/sessions/current", "client", ({ auth, request }) =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * Team invitation routes (SPEC §3, §4, §7): sending mails a link with `?code=` (clients need
+ * Team invitation routes: sending mails a link with `?code=` (clients need
  * `$invite_members`); listing (`$read_members` and `$invite_members`) shows pending, unexpired
  * invitations; revoking needs `$remove_members` in the invitation's own team; the code is checked, described
  * (`team_display_name`) and accepted (the user joins with the member defaults) like any one-time code.
@@ -25,7 +25,7 @@ import * as Teams from "../model/TeamRules.ts"
 import * as Users from "../../EmulatorUsers.ts"
 import * as Verification from "../model/Verification.ts"
 
-/** Purpose of an invitation's code. SPEC §4 */
+/** Purpose of an invitation's code. */
 export const teamInvitation = "team_invitation"
 
 const SendBody = Schema.Struct({ team_id: Schema.String, email: Schema.String, callback_url: Schema.String })
@@ -34,7 +34,7 @@ const CodeBody = Schema.Struct({ code: Schema.String })
 /** The team an invitation code is for. */
 const teamIdOf = (code: VerificationCode): string => (code.data as { readonly teamId: string }).teamId
 
-/** A client needs these permissions in the team (a server needs the team to exist). SPEC §6 */
+/** A client needs these permissions in the team (a server needs the team to exist). */
 const requireTeamAccess = (auth: Auth, teamId: string, permissionIds: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const state = yield* EmulatorState.get
@@ -48,7 +48,7 @@ const requireTeamAccess = (auth: Auth, teamId: string, permissionIds: ReadonlyAr
     }
   })
 
-/** Checks a code (45 characters, any case) and, unless `checkOnly`, uses it. SPEC §4 */
+/** Checks a code (45 characters, any case) and, unless `checkOnly`, uses it. */
 const useCode = (auth: Auth, body: unknown, checkOnly: boolean) =>
   Effect.gen(function*() {
     const { code } = yield* Router.decode(CodeBody, body)
@@ -56,7 +56,7 @@ const useCode = (auth: Auth, body: unknown, checkOnly: boolean) =>
     return yield* Verification.use(auth.project.id, teamInvitation, code.toLowerCase(), { checkOnly })
   })
 
-/** Team invitation routes. SPEC §7 */
+/** Team invitation routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/team-invitations/send-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * Team member profile routes (SPEC §3, §7): a member's display name and image in a team (falling
+ * Team member profile routes: a member's display name and image in a team (falling
  * back to the user's own). Clients list their team's profiles with `$read_members` (their own
  * always), and update only their own; servers read and update any, with the user attached.
  *
@@ -23,7 +23,7 @@ const Update = Schema.Struct({
   profile_image_url: Schema.optional(Schema.NullOr(Schema.String))
 })
 
-/** A member's profile as the caller's access type reads it. SPEC §3 */
+/** A member's profile as the caller's access type reads it. */
 const profileView = (state: State, auth: Auth, membership: Membership) => {
   const user = Table.get(state.users, membership.userId)!
   const profile = {
@@ -35,11 +35,11 @@ const profileView = (state: State, auth: Auth, membership: Membership) => {
   return auth.accessType === "client" ? profile : { ...profile, user: Views.serverUser(state, user) }
 }
 
-/** A client reading someone else's profile needs `$read_members` in the team. SPEC §6 */
+/** A client reading someone else's profile needs `$read_members` in the team. */
 const requireReadMembers = (state: State, auth: Auth, teamId: string, currentUserId: string) =>
   Permissions.requireTeamPermission(state, { projectId: auth.project.id, teamId, userId: currentUserId, permissionId: "$read_members" }, "required")
 
-/** Team member profile routes. SPEC §7 */
+/** Team member profile routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/team-member-profiles", "client", ({ auth, query }) =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * Team membership routes (SPEC §6, §7): the server adds a member (201, with the project's default
+ * Team membership routes: the server adds a member (201, with the project's default
  * member permissions); anyone leaves a team (`me`), and members with `$remove_members` remove others.
  *
  * @since 0.1.0
@@ -14,7 +14,7 @@ import * as Router from "../../Router.ts"
 import * as Teams from "../model/TeamRules.ts"
 import * as Users from "../../EmulatorUsers.ts"
 
-/** Team membership routes. SPEC §7 */
+/** Team membership routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/team-memberships/:teamId/:userId", "server", ({ auth, params }) =>
     Effect.gen(function*() {

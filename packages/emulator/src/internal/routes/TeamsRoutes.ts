@@ -1,5 +1,5 @@
 /**
- * Team routes (SPEC §3, §6, §7): list (`user_id=me` for clients), create (201; a client's team has
+ * Team routes: list (`user_id=me` for clients), create (201; a client's team has
  * it as creator, unless the project switches client team creation off), read, update and delete
  * (clients need `$update_team` / `$delete_team` in the team).
  *
@@ -40,7 +40,7 @@ const teamView = (auth: Auth, team: Team) => auth.accessType === "client" ? View
 
 const forbidden = (message: string) => new Responses.StatusFailure({ status: 403, message })
 
-/** A team image must be a URL; clients may only upload base64 images. SPEC §3 */
+/** A team image must be a URL; clients may only upload base64 images. */
 const checkClientImage = (auth: Auth, url: string | null | undefined) => {
   const problems = Fields.urlProblems("body.profile_image_url", url)
   if (problems.length > 0) return Fields.check(...problems)
@@ -54,7 +54,7 @@ const decodeBody = (auth: Auth, body: unknown, create: boolean): Effect.Effect<B
     ? Router.decode(create ? ClientCreate : ClientUpdate, body)
     : Router.decode(create ? ServerCreate : ServerUpdate, body)
 
-/** Who becomes the creator: a client creates for itself; a server for whom it names. SPEC §6 */
+/** Who becomes the creator: a client creates for itself; a server for whom it names. */
 const creatorOf = (auth: Auth, requested: string | undefined) =>
   Effect.gen(function*() {
     if (auth.accessType === "client") {
@@ -75,7 +75,7 @@ const creatorOf = (auth: Auth, requested: string | undefined) =>
     return id
   })
 
-/** A client needs the permission in the team, recursively. SPEC §6 */
+/** A client needs the permission in the team, recursively. */
 const requireClientPermission = (auth: Auth, teamId: string, permissionId: string) =>
   Effect.gen(function*() {
     if (auth.accessType !== "client") return
@@ -85,7 +85,7 @@ const requireClientPermission = (auth: Auth, teamId: string, permissionId: strin
 
 const keep = <A>(value: A | undefined, current: A): A => (value === undefined ? current : value)
 
-/** Team routes. SPEC §7 */
+/** Team routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/teams", "client", ({ auth, query }) =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /**
- * The OAuth token endpoint and the JWKS (SPEC §3, §4, §7, §9).
+ * The OAuth token endpoint and the JWKS.
  *
  * `POST /api/v1/auth/oauth/token` takes a form body without `x-stack-*` headers; the client is
  * authenticated by `client_id` (the project id) and `client_secret` (its publishable key), sent in
@@ -20,17 +20,17 @@ import * as Sessions from "../model/SessionRules.ts"
 import * as Table from "../state/Table.ts"
 import * as Tokens from "../model/Tokens.ts"
 
-/** What a grant handler receives: the request, its form parameters and the authenticated client's project. SPEC §7 */
+/** What a grant handler receives: the request, its form parameters and the authenticated client's project. */
 export interface GrantContext {
   readonly context: Router.RouteContext<undefined>
   readonly params: Readonly<Record<string, string>>
   readonly project: Project
 }
 
-/** Handles one `grant_type` of the token endpoint. SPEC §7 */
+/** Handles one `grant_type` of the token endpoint. */
 export type GrantHandler = (grant: GrantContext) => Effect.Effect<Response, Responses.RouteFailure, Router.RouteEnv>
 
-/** A successful token response, in the shape OAuth 2 clients (oauth4webapi) accept. SPEC §3 */
+/** A successful token response, in the shape OAuth 2 clients (oauth4webapi) accept. */
 export const tokenResponse = (fields: { readonly access_token: string; readonly refresh_token?: string } & Record<string, unknown>): Response =>
   Responses.json(
     { token_type: "Bearer", expires_in: Tokens.accessTokenLifetimeSeconds, ...fields },
@@ -40,7 +40,7 @@ export const tokenResponse = (fields: { readonly access_token: string; readonly 
 
 /**
  * `grant_type=refresh_token`: a new access token for the session; the refresh token stays valid,
- * unless the emulator's `TokenPolicy` rotates refresh tokens (then a new one is answered). SPEC §4
+ * unless the emulator's `TokenPolicy` rotates refresh tokens (then a new one is answered).
  */
 export const refreshTokenGrant: GrantHandler = ({ context, params, project }) =>
   Effect.gen(function*() {
@@ -65,7 +65,7 @@ export const refreshTokenGrant: GrantHandler = ({ context, params, project }) =>
     })
   })
 
-/** The grants the emulator supports out of the box. SPEC §7 */
+/** The grants the emulator supports out of the box. */
 export const defaultGrants: Readonly<Record<string, GrantHandler>> = { refresh_token: refreshTokenGrant }
 
 const formParams = (body: unknown): Record<string, string> => {
@@ -85,7 +85,7 @@ const basicCredentials = (request: Request): { id: string; secret: string } | un
   return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) }
 }
 
-/** The token endpoint with these grants. SPEC §7 */
+/** The token endpoint with these grants. */
 export const makeTokenRoute = (grants: Readonly<Record<string, GrantHandler>>): Router.Route =>
   Router.post("/auth/oauth/token", "public", (context) =>
     Effect.gen(function*() {
@@ -111,7 +111,7 @@ export const makeTokenRoute = (grants: Readonly<Record<string, GrantHandler>>): 
       return yield* grant({ context, params, project })
     }))
 
-/** `GET /projects/:projectId/.well-known/jwks.json`: the keys access tokens are signed with. SPEC §3 */
+/** `GET /projects/:projectId/.well-known/jwks.json`: the keys access tokens are signed with. */
 export const jwksRoute: Router.Route = Router.get("/projects/:projectId/.well-known/jwks.json", "public", ({ params }) =>
   Effect.gen(function*() {
     const state = yield* EmulatorState.get
@@ -120,5 +120,5 @@ export const jwksRoute: Router.Route = Router.get("/projects/:projectId/.well-kn
     return Responses.json(Tokens.jwks(state.signingKey))
   }))
 
-/** Token routes with the default grants. SPEC §7 */
+/** Token routes with the default grants. */
 export const routes: ReadonlyArray<Router.Route> = [makeTokenRoute(defaultGrants), jwksRoute]

@@ -1,5 +1,5 @@
 /**
- * User routes (SPEC §3, §6, §7): the signed-in user (`/users/me`, client) and the server's user
+ * User routes: the signed-in user (`/users/me`, client) and the server's user
  * management (`POST /users`, `GET /users`, `GET/PATCH/DELETE /users/:userId`).
  *
  * @since 0.1.0
@@ -56,7 +56,7 @@ type UserBody = Omit<typeof ServerUpdate.Type, "is_anonymous"> & { readonly is_a
 
 const badRequest = (message: string) => new Responses.StatusFailure({ status: 400, message })
 
-/** The value rules of a user body the shapes do not say: e-mail, URL and base64 fields. SPEC §3, §8 */
+/** The value rules of a user body the shapes do not say: e-mail, URL and base64 fields. */
 const checkValues = (body: UserBody) => {
   return Fields.check(
     ...(body.primary_email === undefined || body.primary_email === null ? [] : Fields.emailProblems("body.primary_email", body.primary_email)),
@@ -67,7 +67,7 @@ const checkValues = (body: UserBody) => {
   )
 }
 
-/** The password fields of a body as a stored hash (`undefined`: unchanged). SPEC §3 */
+/** The password fields of a body as a stored hash (`undefined`: unchanged). */
 const passwordHashOf = (body: UserBody) =>
   Effect.gen(function*() {
     if (body.password !== undefined && body.password_hash !== undefined) {
@@ -85,7 +85,7 @@ const passwordHashOf = (body: UserBody) =>
     return yield* Passwords.hash(body.password)
   })
 
-/** The primary e-mail rules: auth or verified without an address is refused. SPEC §3 */
+/** The primary e-mail rules: auth or verified without an address is refused. */
 const checkPrimaryEmail = (email: string | null | undefined, authEnabled: boolean, verified: boolean) =>
   !email && authEnabled
     ? Effect.fail(badRequest("primary_email_auth_enabled cannot be true without primary_email"))
@@ -111,7 +111,7 @@ const patchOf = (body: UserBody, passwordHash: string | null | undefined): Users
   isAnonymous: body.is_anonymous
 })
 
-/** The user a route addresses: `me` (the signed-in user) or an id of the project. SPEC §5 */
+/** The user a route addresses: `me` (the signed-in user) or an id of the project. */
 const target = (auth: Auth, userId: string) =>
   Effect.gen(function*() {
     if (userId === "me") {
@@ -201,7 +201,7 @@ const listUsers = (state: State, projectId: string, q: Effect.Success<ReturnType
   return sorted
 }
 
-/** User routes. SPEC §7 */
+/** User routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/users/me", "client", ({ auth }) => read(auth, "me")),
   Router.patch("/users/me", "client", ({ auth, body }) => update(auth, "me", body)),

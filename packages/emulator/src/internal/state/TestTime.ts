@@ -1,5 +1,5 @@
 /**
- * How the emulator keeps test time and real time apart (SPEC §7): a `TestClock` starts at 0
+ * How the emulator keeps test time and real time apart: a `TestClock` starts at 0
  * (1970), so tokens the emulator mints under `it.effect` would look expired to any code that checks
  * them on the real clock (a handler run with `Effect.runPromise`, a JWT library). When the
  * emulator or a test app is built on a `TestClock` that still reads before 2000, the test clock is
@@ -23,7 +23,7 @@ const isSettable = (clock: Clock.Clock): clock is Clock.Clock & Settable =>
 
 /**
  * Sets the caller's `TestClock` to the real time when it still reads before 2000; does nothing on
- * a real clock or a test clock that a test has already set. SPEC §7
+ * a real clock or a test clock that a test has already set.
  */
 export const startTestClockAtRealTime: Effect.Effect<void> = Clock.clockWith((clock) =>
   isSettable(clock) && clock.currentTimeMillisUnsafe() < unsetTestClockBeforeMillis

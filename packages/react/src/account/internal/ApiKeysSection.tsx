@@ -1,5 +1,5 @@
 /**
- * Account settings, API keys (SPEC §3 API key, §7 `/user-api-keys`): create one (its whole value is
+ * Account settings, API keys (`/user-api-keys`): create one (its whole value is
  * shown once, with a copy button), list them with human times, revoke (asked first). Revoking the
  * key just created also takes its "copy it now" value off the page.
  *
@@ -7,8 +7,7 @@
  */
 import * as Redacted from "effect/Redacted"
 import { type ReactNode, useState } from "react"
-import type * as ApiKeys from "stack-auth-effect/ApiKeys"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as ApiKeys from "stack-auth-effect/ApiKeys"
 import type { ApiKey } from "stack-auth-effect/ApiKeys"
 import { Form, Submit } from "../../handler/ui.tsx"
 import { useApiKeysQuery } from "../../hooks.ts"
@@ -39,7 +38,7 @@ function KeyRow(props: { readonly apiKey: ApiKey; readonly owner: ApiKeys.Owner;
   const { apiKey } = props
   const messages = useMessages()
   const t = messages.account.apiKeys
-  const revoke = useMutation(() => Mutations.revokeApiKey(props.owner, apiKey.id))
+  const revoke = useMutation(() => ApiKeys.revoke(props.owner, apiKey.id))
   const revoked = apiKey.manuallyRevokedAt !== undefined
   const expired = !revoked && apiKey.expiresAt !== undefined && apiKey.expiresAt.getTime() <= props.now
   return (
@@ -74,7 +73,7 @@ function KeyRow(props: { readonly apiKey: ApiKey; readonly owner: ApiKeys.Owner;
   )
 }
 
-/** The API keys of the user, or of a team with `owner`. SPEC §3 API key */
+/** The API keys of the user, or of a team with `owner`. */
 export function ApiKeysSection(props: { readonly owner?: ApiKeys.Owner | undefined }): ReactNode {
   const messages = useMessages()
   const t = messages.account.apiKeys
@@ -82,7 +81,7 @@ export function ApiKeysSection(props: { readonly owner?: ApiKeys.Owner | undefin
   const keys = useApiKeysQuery(owner)
   const [description, setDescription] = useState("")
   const [now] = useState(() => Date.now())
-  const create = useMutation(() => Mutations.createApiKey({ ...owner, description: description.trim() }))
+  const create = useMutation(() => ApiKeys.create({ ...owner, description: description.trim() }))
   const created = create.data
   return (
     <Section id="api-keys" title={t.title} description={t.description}>

@@ -1,5 +1,5 @@
 /**
- * Account settings, danger zone (SPEC §4, §6, §7 `DELETE /users/me`): sign out, and delete the
+ * Account settings, danger zone (`DELETE /users/me`): sign out, and delete the
  * account when the project allows it, after a confirmation that names what is lost.
  *
  * @since 0.1.0
@@ -7,21 +7,21 @@
 import * as Effect from "effect/Effect"
 import { type ReactNode } from "react"
 import * as Redirects from "stack-auth-effect/Redirects"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Users from "stack-auth-effect/Users"
 import { useProjectQuery } from "../../hooks.ts"
 import { ButtonLink, ErrorAlert } from "../../ui/primitives.tsx"
 import { useMessages } from "../../ui/Theme.tsx"
 import { useMutation } from "../../useQuery.ts"
 import { ConfirmButton, Section, useAccountLinks } from "./parts.tsx"
 
-/** Sign out and account deletion. SPEC §4, §6 */
+/** Sign out and account deletion. */
 export function DangerSection(): ReactNode {
   const messages = useMessages()
   const t = messages.account.danger
   const links = useAccountLinks()
   const project = useProjectQuery().data
   const remove = useMutation(() =>
-    Mutations.deleteUser().pipe(Effect.andThen(Redirects.redirectToHandler("afterSignOut", { replace: true })))
+    Users.deleteCurrent().pipe(Effect.andThen(Redirects.redirectToHandler("afterSignOut", { replace: true })))
   )
   return (
     <Section id="danger" title={t.title} description={t.description}>

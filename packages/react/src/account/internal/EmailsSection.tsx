@@ -1,5 +1,5 @@
 /**
- * Account settings, e-mail addresses (SPEC §3 Contact channel, §4, §7 Contact channels): add,
+ * Account settings, e-mail addresses (`/contact-channels`): add,
  * verify, make primary, choose which addresses sign in, remove. A change that would leave no way to
  * sign in (removing the last address used for sign-in, or turning sign-in off on it, without a
  * passkey or linked account) is refused with the reason. Making a verified address primary also
@@ -10,7 +10,6 @@
  */
 import { type ReactNode, useState } from "react"
 import * as ContactChannels from "stack-auth-effect/ContactChannels"
-import * as Mutations from "stack-auth-effect/Mutations"
 import type { ContactChannel } from "stack-auth-effect/ContactChannels"
 import { Form, Submit } from "../../handler/ui.tsx"
 import { useContactChannelsQuery } from "../../hooks.ts"
@@ -33,9 +32,9 @@ function ChannelRow(props: {
   const verify = useMutation(() =>
     ContactChannels.sendVerificationCode(channel.id, { callbackUrl: links.absolute(links.urls.emailVerification) })
   )
-  const primary = useMutation(() => Mutations.updateContactChannel(channel.id, { isPrimary: true, usedForAuth: true }))
-  const signIn = useMutation((on: boolean) => Mutations.updateContactChannel(channel.id, { usedForAuth: on }))
-  const remove = useMutation(() => Mutations.removeContactChannel(channel.id))
+  const primary = useMutation(() => ContactChannels.update(channel.id, { isPrimary: true, usedForAuth: true }))
+  const signIn = useMutation((on: boolean) => ContactChannels.update(channel.id, { usedForAuth: on }))
+  const remove = useMutation(() => ContactChannels.remove(channel.id))
   const toggleSignIn = (on: boolean) => {
     const reason = on ? undefined : refusalOf(messages, state, { _tag: "Email", channelId: channel.id })
     props.onRefused(reason)
@@ -97,7 +96,7 @@ function ChannelRow(props: {
   )
 }
 
-/** The user's e-mail addresses. SPEC §3 Contact channel */
+/** The user's e-mail addresses. */
 export function EmailsSection(): ReactNode {
   const messages = useMessages()
   const t = messages.account.emails
@@ -106,7 +105,7 @@ export function EmailsSection(): ReactNode {
   const [email, setEmail] = useState("")
   const [forSignIn, setForSignIn] = useState(true)
   const [refusal, setRefusal] = useRefusal()
-  const add = useMutation(() => Mutations.createContactChannel({ type: "email", value: email.trim(), usedForAuth: forSignIn }))
+  const add = useMutation(() => ContactChannels.create({ type: "email", value: email.trim(), usedForAuth: forSignIn }))
   const signsIn = state === undefined || addressesSignIn(state)
   return (
     <Section id="emails" title={t.title} description={t.description}>

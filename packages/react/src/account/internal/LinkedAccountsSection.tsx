@@ -1,6 +1,6 @@
 /**
- * Account settings, linked accounts (SPEC §3 "OAuth provider (linked account)", §7
- * `/oauth-providers`): the provider accounts linked to the user, whether each signs in, and
+ * Account settings, linked accounts
+ * (`/oauth-providers`): the provider accounts linked to the user, whether each signs in, and
  * unlinking (asked first, refused when it is the last way to sign in).
  *
  * @since 0.1.0
@@ -58,7 +58,7 @@ function AccountRow(props: { readonly account: OAuthProvider; readonly onRefused
   )
 }
 
-/** The user's linked OAuth accounts. SPEC §3 */
+/** The user's linked OAuth accounts. */
 export function LinkedAccountsSection(): ReactNode {
   const messages = useMessages()
   const t = messages.account.linked

@@ -1,12 +1,12 @@
 /**
- * Account settings, notifications (SPEC §3 Notification category, §7): which e-mails the user
+ * Account settings, notifications (`/emails/notification-preference`): which e-mails the user
  * gets; categories that cannot be turned off say so.
  *
  * @since 0.1.0
  */
 import { type ReactNode } from "react"
 import type { NotificationCategory } from "stack-auth-effect/Notifications"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Notifications from "stack-auth-effect/Notifications"
 import { useNotificationCategoriesQuery } from "../../hooks.ts"
 import { ErrorAlert } from "../../ui/primitives.tsx"
 import { useMessages } from "../../ui/Theme.tsx"
@@ -15,7 +15,7 @@ import { Loaded, Section } from "./parts.tsx"
 
 function CategoryRow(props: { readonly category: NotificationCategory; readonly alwaysSent: string }): ReactNode {
   const c = props.category
-  const toggle = useMutation((enabled: boolean) => Mutations.setNotificationEnabled(c.id, enabled))
+  const toggle = useMutation((enabled: boolean) => Notifications.setEnabled(c.id, enabled))
   return (
     <li>
       <label className="sae-switch">
@@ -35,7 +35,7 @@ function CategoryRow(props: { readonly category: NotificationCategory; readonly 
   )
 }
 
-/** Which e-mails the user receives. SPEC §3 Notification category */
+/** Which e-mails the user receives. */
 export function NotificationsSection(): ReactNode {
   const t = useMessages().account.notifications
   const categories = useNotificationCategoriesQuery()

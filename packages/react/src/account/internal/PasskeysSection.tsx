@@ -1,5 +1,5 @@
 /**
- * Account settings, passkeys (SPEC §3 User `passkey_auth_enabled`, §5, §7 `/auth/passkey/*`): add
+ * Account settings, passkeys (`passkey_auth_enabled`, `/auth/passkey/*`): add
  * one for this device, see whether the account has one, and remove passkey sign-in (asked first,
  * refused when it is the last way to sign in). The protocol keeps one passkey switch per user, not
  * a list of devices, so the list has one row.
@@ -7,22 +7,22 @@
  * @since 0.1.0
  */
 import { type ReactNode } from "react"
-import type * as Users from "stack-auth-effect/Users"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Users from "stack-auth-effect/Users"
+import * as Passkeys from "stack-auth-effect/Passkeys"
 import { Alert, Button, ErrorAlert } from "../../ui/primitives.tsx"
 import { useMessages } from "../../ui/Theme.tsx"
 import { useMutation } from "../../useQuery.ts"
 import { ConfirmButton, Refusal, Section, TableHead, useRefusal } from "./parts.tsx"
 import { refusalOf, useSignInState } from "./useSignInState.ts"
 
-/** Passkeys: add, list, remove. SPEC §5 */
+/** Passkeys: add, list, remove. */
 export function PasskeysSection(props: { readonly user: Users.CurrentUser }): ReactNode {
   const messages = useMessages()
   const t = messages.account.passkeys
   const state = useSignInState()
   const [refusal, setRefusal] = useRefusal()
-  const register = useMutation(() => Mutations.registerPasskey())
-  const remove = useMutation(() => Mutations.updateUser({ passkeyAuthEnabled: false }))
+  const register = useMutation(() => Passkeys.register())
+  const remove = useMutation(() => Users.update({ passkeyAuthEnabled: false }))
   const has = props.user.passkeyAuthEnabled
   return (
     <Section id="passkeys" title={t.title} description={t.description}>

@@ -1,6 +1,6 @@
 /**
  * Account settings, password: change it (current password, new one twice) or set a first one
- * (SPEC §2 `account-settings`, §5, §7 `/auth/password/update`, `/auth/password/set`). The new
+ * (`/auth/password/update`, `/auth/password/set`). The new
  * password's rule is stated and checked before any request; a wrong current password is said as
  * such under that field; the fields are cleared after a change.
  *
@@ -8,7 +8,7 @@
  */
 import { type ReactNode, useState } from "react"
 import type * as Users from "stack-auth-effect/Users"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Passwords from "stack-auth-effect/Passwords"
 import { NewPasswordFields, useNewPassword } from "../../components/internal/NewPasswordFields.tsx"
 import { Form, placeError } from "../../handler/ui.tsx"
 import { Alert, Button, ErrorAlert, Field } from "../../ui/primitives.tsx"
@@ -16,7 +16,7 @@ import { useMessages } from "../../ui/Theme.tsx"
 import { useMutation } from "../../useQuery.ts"
 import { Section } from "./parts.tsx"
 
-/** Changing the password, or setting a first one. SPEC §5 */
+/** Changing the password, or setting a first one. */
 export function PasswordSection(props: { readonly user: Users.CurrentUser }): ReactNode {
   const messages = useMessages()
   const t = messages.account.password
@@ -25,8 +25,8 @@ export function PasswordSection(props: { readonly user: Users.CurrentUser }): Re
   const newPassword = useNewPassword()
   const change = useMutation(() =>
     hasPassword
-      ? Mutations.updatePassword({ oldPassword, newPassword: newPassword.password })
-      : Mutations.setPassword(newPassword.password)
+      ? Passwords.update({ oldPassword, newPassword: newPassword.password })
+      : Passwords.set({ password: newPassword.password })
   )
   const placed = placeError(change.isPending ? undefined : change.error, {
     old: ["PasswordConfirmationMismatch"],

@@ -1,25 +1,24 @@
 /**
- * Account settings, profile: the display name and the profile picture (SPEC §2 `account-settings`,
- * §3 User, §7 `PATCH /users/me`).
+ * Account settings, profile: the display name and the profile picture
+ * (`PATCH /users/me`).
  *
  * @since 0.1.0
  */
 import { type ReactNode, useState } from "react"
-import type * as Users from "stack-auth-effect/Users"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Users from "stack-auth-effect/Users"
 import { Form, Submit } from "../../handler/ui.tsx"
 import { Alert, ErrorAlert, Field } from "../../ui/primitives.tsx"
 import { useMessages } from "../../ui/Theme.tsx"
 import { useMutation } from "../../useQuery.ts"
 import { PictureEditor, Section } from "./parts.tsx"
 
-/** The profile: display name and picture. SPEC §3 User */
+/** The profile: display name and picture. */
 export function ProfileSection(props: { readonly user: Users.CurrentUser }): ReactNode {
   const { user } = props
   const messages = useMessages()
   const t = messages.account.profile
   const [name, setName] = useState(user.displayName ?? "")
-  const save = useMutation(() => Mutations.updateUser({ displayName: name.trim() === "" ? null : name.trim() }))
+  const save = useMutation(() => Users.update({ displayName: name.trim() === "" ? null : name.trim() }))
   return (
     <Section id="profile" title={t.title} description={t.description}>
       <PictureEditor
@@ -29,7 +28,7 @@ export function ProfileSection(props: { readonly user: Users.CurrentUser }): Rea
         canEdit
         uploadLabel={t.upload}
         testId="profile-picture"
-        save={(url) => Mutations.updateUser({ profileImageUrl: url })}
+        save={(url) => Users.update({ profileImageUrl: url })}
       />
       <p className="sae-muted" data-testid="profile-email">{t.primaryEmail(user.primaryEmail, user.primaryEmailVerified)}</p>
       <Form

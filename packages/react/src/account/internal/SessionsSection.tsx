@@ -1,5 +1,5 @@
 /**
- * Account settings, sessions (SPEC §3 "Session (listed)", §7 `/auth/sessions`): where the user is
+ * Account settings, sessions (`/auth/sessions`): where the user is
  * signed in, with the device where it can be told (this one) and the place the service saw,
  * human times ("2 hours ago"), and sign-out of another session (asked first).
  *
@@ -7,7 +7,7 @@
  */
 import { type ReactNode, useState } from "react"
 import type { SessionInfo } from "stack-auth-effect/Sessions"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Sessions from "stack-auth-effect/Sessions"
 import { useSessionsQuery } from "../../hooks.ts"
 import type { Messages } from "../../messages.ts"
 import { ErrorAlert } from "../../ui/primitives.tsx"
@@ -15,7 +15,7 @@ import { useMessages } from "../../ui/Theme.tsx"
 import { useMutation } from "../../useQuery.ts"
 import { ConfirmButton, describeUserAgent, Loaded, Section, TableHead, Time } from "./parts.tsx"
 
-/** Where a session was last used, as far as the service could tell ("Berlin, DE · 203.0.113.5"). SPEC §3 */
+/** Where a session was last used, as far as the service could tell ("Berlin, DE · 203.0.113.5"). */
 export const placeOf = (session: SessionInfo): string | undefined => {
   const geo = session.geoInfo
   if (geo === undefined) return undefined
@@ -32,7 +32,7 @@ function SessionRow(props: { readonly session: SessionInfo; readonly now: number
   const { session, now } = props
   const messages = useMessages()
   const t = messages.account.sessions
-  const revoke = useMutation(() => Mutations.revokeSession(session.id))
+  const revoke = useMutation(() => Sessions.revokeMine(session.id))
   const current = session.isCurrentSession === true
   const place = placeOf(session)
   return (
@@ -65,7 +65,7 @@ function SessionRow(props: { readonly session: SessionInfo; readonly now: number
   )
 }
 
-/** The user's sessions. SPEC §3 Session (listed) */
+/** The user's sessions. */
 export function SessionsSection(): ReactNode {
   const messages = useMessages()
   const t = messages.account.sessions

@@ -1,5 +1,5 @@
 /**
- * Account settings, teams (SPEC §3 Team, §7 Teams): the user's teams with the selected one marked,
+ * Account settings, teams (`/teams`): the user's teams with the selected one marked,
  * selecting one, opening a team's settings (its own route, `#teams/<id>`), and creating a team (an
  * empty name is refused before any request).
  *
@@ -7,7 +7,7 @@
  */
 import { type ReactNode, useState } from "react"
 import type * as Users from "stack-auth-effect/Users"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Teams from "stack-auth-effect/Teams"
 import type { Team } from "stack-auth-effect/Teams"
 import { Form, Submit } from "../../handler/ui.tsx"
 import { useProjectQuery, useTeamsQuery } from "../../hooks.ts"
@@ -21,7 +21,7 @@ import { checked, Loaded, Section, TableHead } from "./parts.tsx"
 function TeamRow(props: { readonly team: Team; readonly selected: boolean; readonly href: string }): ReactNode {
   const { team } = props
   const t = useMessages().account.teams
-  const select = useMutation(() => Mutations.selectTeam(team.id))
+  const select = useMutation(() => Teams.select(team.id))
   return (
     <tr data-testid={`team-${team.displayName}`}>
       <td className="sae-cell-main">
@@ -47,7 +47,7 @@ function CreateTeam(): ReactNode {
   const t = messages.account.teams
   const [name, setName] = useState("")
   const create = useMutation(() =>
-    checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Mutations.createTeam({ displayName: name.trim() }))
+    checked(name.trim() === "" ? { _tag: "EmptyTeamName" } : undefined, () => Teams.create({ displayName: name.trim() }))
   )
   const empty = create.error !== undefined && (create.error as { _tag: string })._tag === "EmptyTeamName"
   return (
@@ -63,7 +63,7 @@ function CreateTeam(): ReactNode {
   )
 }
 
-/** The user's teams; with `teamId`, that team's settings. SPEC §3 Team */
+/** The user's teams; with `teamId`, that team's settings. */
 export function TeamsSection(props: {
   readonly user: Users.CurrentUser
   readonly teamId?: string | undefined

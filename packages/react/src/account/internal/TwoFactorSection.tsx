@@ -1,6 +1,6 @@
 /**
- * Account settings, two-factor authentication with an authenticator app (SPEC §3 User
- * `totp_secret_base64`, §4): a new key is shown as a QR code and as text for manual entry, and is
+ * Account settings, two-factor authentication with an authenticator app
+ * (`totp_secret_base64`): a new key is shown as a QR code and as text for manual entry, and is
  * saved only once the user typed a valid first code from their app (a key that never reached the
  * app cannot lock them out). Turning it off asks first.
  *
@@ -9,8 +9,7 @@
 import * as OTPAuth from "otpauth"
 import { type ReactNode, useState } from "react"
 import { renderSVG } from "uqr"
-import type * as Users from "stack-auth-effect/Users"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as Users from "stack-auth-effect/Users"
 import { Form } from "../../handler/ui.tsx"
 import { useProjectQuery } from "../../hooks.ts"
 import { errorMessage } from "../../messages.ts"
@@ -21,14 +20,14 @@ import { checked, ConfirmButton, Section } from "./parts.tsx"
 
 const toBase64 = (bytes: ArrayBufferLike): string => btoa(String.fromCharCode(...new Uint8Array(bytes)))
 
-/** The key in groups of four, as authenticator apps show it. SPEC §4 */
+/** The key in groups of four, as authenticator apps show it. */
 export const groupKey = (base32: string): string => base32.replace(/(.{4})(?=.)/g, "$1 ")
 
-/** Whether `code` is the key's code now, or one 30-second step before or after (the usual clock skew). SPEC §4 */
+/** Whether `code` is the key's code now, or one 30-second step before or after (the usual clock skew). */
 export const isValidFirstCode = (secret: OTPAuth.Secret, code: string): boolean =>
   /^\d{6}$/.test(code) && OTPAuth.TOTP.validate({ token: code, secret, window: 1 }) !== null
 
-/** An `otpauth://` URI as a QR code picture (SVG). SPEC §4 */
+/** An `otpauth://` URI as a QR code picture (SVG). */
 export const qrCodeDataUrl = (uri: string): string =>
   `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(uri, { border: 2 }))}`
 
@@ -45,7 +44,7 @@ function Setup(props: { readonly user: Users.CurrentUser; readonly onDone: () =>
   }).toString()
   const enable = useMutation(() =>
     checked(isValidFirstCode(secret, code.trim()) ? undefined : { _tag: "WrongTotpCode" }, () =>
-      Mutations.updateUser({ totpSecretBase64: toBase64(secret.buffer) }))
+      Users.update({ totpSecretBase64: toBase64(secret.buffer) }))
   )
   const wrong = enable.error !== undefined && (enable.error as { _tag: string })._tag === "WrongTotpCode"
   return (
@@ -85,13 +84,13 @@ function Setup(props: { readonly user: Users.CurrentUser; readonly onDone: () =>
   )
 }
 
-/** Two-factor authentication with an authenticator app (TOTP). SPEC §4 */
+/** Two-factor authentication with an authenticator app (TOTP). */
 export function TwoFactorSection(props: { readonly user: Users.CurrentUser }): ReactNode {
   const t = useMessages().account.twoFactor
   const enabled = props.user.isMultiFactorRequired
   const [settingUp, setSettingUp] = useState(false)
   const [justEnabled, setJustEnabled] = useState(false)
-  const disable = useMutation(() => Mutations.updateUser({ totpSecretBase64: null }))
+  const disable = useMutation(() => Users.update({ totpSecretBase64: null }))
   return (
     <Section id="two-factor" title={t.title} description={t.description}>
       <p data-testid="mfa-state" className="sae-row">

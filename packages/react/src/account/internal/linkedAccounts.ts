@@ -1,6 +1,6 @@
 /**
- * The user's linked OAuth accounts as a cached read, and the writes that keep it right (SPEC §3
- * "OAuth provider (linked account)", §7 `/oauth-providers`, §9).
+ * The user's linked OAuth accounts as a cached read, and the writes that keep it right
+ * (`/oauth-providers`).
  *
  * @since 0.1.0
  */
@@ -11,11 +11,11 @@ import { useQuery } from "../../useQuery.ts"
 /** The signed-in user's linked accounts. */
 export const linkedAccounts = Queries.linkedAccounts
 
-/** The user's linked accounts, `{ data, error, isLoading }`. SPEC §9 */
+/** The user's linked accounts, `{ data, error, isLoading }`. */
 export const useLinkedAccountsQuery = () => useQuery(linkedAccounts)
 
-/** Lets a linked account sign in, or stops it; the app's cache shows it at once. SPEC §7 `PATCH /oauth-providers/me/{id}` */
+/** Lets a linked account sign in, or stops it; the app's cache shows it at once. `PATCH /oauth-providers/me/{id}` */
 export const setLinkedAccountSignIn = (id: string, allowSignIn: boolean) => OAuthProviders.update(id, { allowSignIn })
 
-/** Unlinks an account; it leaves the cached list and the user reloads. SPEC §7 `DELETE /oauth-providers/me/{id}` */
+/** Unlinks an account; it leaves the cached list and the user reloads. `DELETE /oauth-providers/me/{id}` */
 export const unlinkAccount = (id: string) => OAuthProviders.remove(id)

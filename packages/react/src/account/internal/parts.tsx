@@ -1,5 +1,5 @@
 /**
- * Small pieces the account and team components share (SPEC §2 `account-settings`), built on the
+ * Small pieces the account and team components share, built on the
  * design system's primitives: a section with its heading, a button that asks first (the design
  * system's `ConfirmDialog`), human times, a query's loading / error / empty states with a retry,
  * a picture editor, and the handler URLs outside `StackHandler` too.
@@ -20,7 +20,7 @@ import { type ComponentCheck, defaultMessages } from "../../messages.ts"
 import { Avatar, Button, ConfirmDialog, ErrorAlert, Loading } from "../../ui/primitives.tsx"
 import { useMessages } from "../../ui/Theme.tsx"
 
-/** A settings section: a region labelled by its heading, with an optional line under it. SPEC §2 */
+/** A settings section: a region labelled by its heading, with an optional line under it. */
 export function Section(props: {
   readonly id: string
   readonly title: string
@@ -37,7 +37,7 @@ export function Section(props: {
   )
 }
 
-/** A table's header row: the given columns, then the (unlabelled on screen) actions column. SPEC §2 */
+/** A table's header row: the given columns, then the (unlabelled on screen) actions column. */
 export function TableHead(props: { readonly columns: ReadonlyArray<string> }): ReactNode {
   const messages = useMessages()
   return (
@@ -50,7 +50,7 @@ export function TableHead(props: { readonly columns: ReadonlyArray<string> }): R
   )
 }
 
-/** A query's states: a spinner while it loads, its error with a retry, an empty line, or its data. SPEC §2, §9 */
+/** A query's states: a spinner while it loads, its error with a retry, an empty line, or its data. */
 export function Loaded<A, E>(props: {
   readonly result: QueryResult<A, E>
   readonly empty?: ((data: A) => boolean) | undefined
@@ -67,7 +67,7 @@ export function Loaded<A, E>(props: {
 
 /**
  * A button that asks before a destructive action, in the design system's {@link ConfirmDialog}
- * (the platform's `<dialog>`: focus kept inside, Escape cancels). SPEC §2
+ * (the platform's `<dialog>`: focus kept inside, Escape cancels).
  */
 export function ConfirmButton(props: {
   readonly label: string
@@ -114,7 +114,7 @@ export function ConfirmButton(props: {
 
 /**
  * An effect that fails with the component's own check when `failure` is given, else runs `run`:
- * a form refused before any request. SPEC §2
+ * a form refused before any request.
  */
 export const checked = <A, E, R>(
   failure: ComponentCheck | undefined,
@@ -127,7 +127,7 @@ export function useRefusal(): readonly [string | undefined, (reason: string | un
   return useState<string | undefined>(undefined)
 }
 
-/** A refusal line, read out at once. SPEC §4 */
+/** A refusal line, read out at once. */
 export function Refusal(props: { readonly reason: string | undefined; readonly testId?: string | undefined }): ReactNode {
   if (props.reason === undefined) return null
   return <div role="alert" className="sae-alert sae-alert-warning" data-testid={props.testId ?? "lockout-refused"}>{props.reason}</div>
@@ -142,7 +142,7 @@ const steps: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
   ["minute", 60]
 ]
 
-/** "3 hours ago", "yesterday", "in 2 days": a time as people say it (the exact one is in `title`). SPEC §3 */
+/** "3 hours ago", "yesterday", "in 2 days": a time as people say it (the exact one is in `title`). */
 export const relativeTime = (date: Date, nowMillis: number, locale?: string, justNow: string = defaultMessages.account.justNow): string => {
   const seconds = (date.getTime() - nowMillis) / 1000
   if (Math.abs(seconds) < 45) return justNow
@@ -151,14 +151,14 @@ export const relativeTime = (date: Date, nowMillis: number, locale?: string, jus
   return format.format(Math.round(seconds / size), unit)
 }
 
-/** A time as people say it, with the full date and time on hover and for screen readers. SPEC §3 */
+/** A time as people say it, with the full date and time on hover and for screen readers. */
 export function Time(props: { readonly date: Date; readonly nowMillis: number }): ReactNode {
   const messages = useMessages()
   const full = props.date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
   return <time dateTime={props.date.toISOString()} title={full}>{relativeTime(props.date, props.nowMillis, undefined, messages.account.justNow)}</time>
 }
 
-/** The browser and system of a user agent string ("Chrome on Linux"), or `undefined`. SPEC §3 */
+/** The browser and system of a user agent string ("Chrome on Linux"), or `undefined`. */
 export const describeUserAgent = (ua: string): string | undefined => {
   const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrome\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : undefined
   const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : undefined
@@ -166,13 +166,13 @@ export const describeUserAgent = (ua: string): string | undefined => {
   return browser !== undefined && system !== undefined ? `${browser} on ${system}` : browser ?? system
 }
 
-/** What the components need of the handler: its URLs, and absolute links (inside or outside `StackHandler`). SPEC §2 */
+/** What the components need of the handler: its URLs, and absolute links (inside or outside `StackHandler`). */
 export interface AccountLinks {
   readonly urls: HandlerUrls
   readonly absolute: (path: string) => string
 }
 
-/** The handler URLs and absolute links, from `StackHandler` when inside one, else from the window. SPEC §2 */
+/** The handler URLs and absolute links, from `StackHandler` when inside one, else from the window. */
 export function useAccountLinks(): AccountLinks {
   const handler = use(HandlerContext)
   const { context } = useStackContext()
@@ -181,7 +181,7 @@ export function useAccountLinks(): AccountLinks {
   return { urls, absolute: (path) => new URL(path, base).toString() }
 }
 
-/** Goes to a URL or fragment (`#teams`) through the provider's navigation (the app's router, else the window). SPEC §2 */
+/** Goes to a URL or fragment (`#teams`) through the provider's navigation (the app's router, else the window). */
 export function useNavigateTo(): (url: string) => void {
   const stack = useStackContext()
   return (url) => {
@@ -193,7 +193,7 @@ export function useNavigateTo(): (url: string) => void {
 
 /**
  * A picture with upload and remove (profile or team): the chosen file is scaled down in the browser
- * and saved as a data URL through `save` (`null` removes it). SPEC §3
+ * and saved as a data URL through `save` (`null` removes it).
  */
 export function PictureEditor<E>(props: {
   readonly name: string
@@ -235,12 +235,12 @@ export function PictureEditor<E>(props: {
   )
 }
 
-/** The largest side of a profile picture sent to the service, in pixels. SPEC §3 */
+/** The largest side of a profile picture sent to the service, in pixels. */
 export const profileImageSize = 256
 
 /**
  * A picture file as a small `data:image/...;base64` URL (what the service takes as a profile
- * image): scaled down to {@link profileImageSize} pixels on a canvas in the browser. SPEC §3
+ * image): scaled down to {@link profileImageSize} pixels on a canvas in the browser.
  */
 export const imageFileToDataUrl = async (file: Blob): Promise<string> => {
   const bitmap = await createImageBitmap(file)

@@ -1,28 +1,28 @@
 /**
- * Which ways a user has to sign in, and whether a change would leave none (SPEC §3 Contact channel
- * `used_for_auth`, §4, §5): the account settings use it to show the addresses that sign in and to
- * refuse removing the last way in (the self lock-out of issue #18).
+ * Which ways a user has to sign in, and whether a change would leave none (a contact channel's
+ * `used_for_auth`, a password, a passkey, linked accounts): the account settings use it to show the
+ * addresses that sign in and to refuse removing the last way in (the self lock-out of issue #18).
  *
  * @since 0.1.0
  */
 import type { ContactChannel } from "stack-auth-effect/ContactChannels"
 import type { OAuthProvider } from "stack-auth-effect/OAuthProviders"
 
-/** What the sign-in check reads of the user. SPEC §3 User */
+/** What the sign-in check reads of the user. */
 export interface SignInUser {
   readonly hasPassword: boolean
   readonly otpAuthEnabled: boolean
   readonly passkeyAuthEnabled: boolean
 }
 
-/** What the sign-in check reads of the project's config. SPEC §3 Project */
+/** What the sign-in check reads of the project's config. */
 export interface SignInConfig {
   readonly credentialEnabled: boolean
   readonly magicLinkEnabled: boolean
   readonly passkeyEnabled: boolean
 }
 
-/** One way into the account. SPEC §4 */
+/** One way into the account. */
 export type SignInMethod =
   | { readonly _tag: "Email"; readonly channelId: string; readonly address: string }
   | { readonly _tag: "Passkey" }
@@ -36,11 +36,11 @@ export interface SignInState {
   readonly oauthAccounts: ReadonlyArray<Pick<OAuthProvider, "id" | "type" | "allowSignIn">>
 }
 
-/** Whether an address marked "used for sign-in" lets the user in: by password or by a one-time code. SPEC §4, §5 */
+/** Whether an address marked "used for sign-in" lets the user in: by password or by a one-time code. */
 export const addressesSignIn = (state: Pick<SignInState, "user" | "config">): boolean =>
   (state.config.credentialEnabled && state.user.hasPassword) || state.config.magicLinkEnabled
 
-/** Every way the user can sign in today. SPEC §4 */
+/** Every way the user can sign in today. */
 export const signInMethods = (state: SignInState): ReadonlyArray<SignInMethod> => [
   ...(addressesSignIn(state)
     ? state.channels.filter((c) => c.usedForAuth).map((c): SignInMethod => ({ _tag: "Email", channelId: c.id, address: c.value }))
@@ -64,7 +64,7 @@ const same = (method: SignInMethod, removal: Removal): boolean =>
 
 /**
  * Whether a removal (an address removed or no longer used for sign-in, a passkey or linked account
- * removed) would leave the user no way to sign in: the settings refuse it. SPEC §4
+ * removed) would leave the user no way to sign in: the settings refuse it.
  */
 export const locksOut = (state: SignInState, removal: Removal): boolean => {
   const methods = signInMethods(state)

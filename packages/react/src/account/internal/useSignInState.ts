@@ -1,6 +1,6 @@
 /**
  * The sign-in ways of the signed-in user, read from the cached user, project, e-mail addresses and
- * linked accounts (SPEC §4, §9): what the settings check before taking one away.
+ * linked accounts: what the settings check before taking one away.
  *
  * @since 0.1.0
  */
@@ -9,7 +9,7 @@ import type { Messages } from "../../messages.ts"
 import { useLinkedAccountsQuery } from "./linkedAccounts.ts"
 import { locksOut, type Removal, type SignInState } from "./signInMethods.ts"
 
-/** The user's sign-in state once everything it needs has loaded. SPEC §4 */
+/** The user's sign-in state once everything it needs has loaded. */
 export function useSignInState(): SignInState | undefined {
   const user = useUserQuery().data
   const project = useProjectQuery().data
@@ -23,7 +23,7 @@ export function useSignInState(): SignInState | undefined {
 
 /**
  * The reason to refuse a removal: the lock-out sentence when it would leave no way to sign in,
- * the loading sentence while the state is not known yet, else `undefined`. SPEC §4
+ * the loading sentence while the state is not known yet, else `undefined`.
  */
 export const refusalOf = (messages: Messages, state: SignInState | undefined, removal: Removal): string | undefined =>
   state === undefined ? messages.account.stillLoading : locksOut(state, removal) ? messages.account.lockout : undefined

@@ -1,6 +1,6 @@
 /**
  * The e-mail field of the sign-in, sign-up and one-time-code forms: labelled from the messages
- * table, typed for e-mail (keyboard and autofill), its problem under it. SPEC §2, §4
+ * table, typed for e-mail (keyboard and autofill), its problem under it.
  *
  * @since 0.1.0
  */
@@ -8,7 +8,7 @@ import type { ReactNode } from "react"
 import { Field } from "../../ui/primitives.tsx"
 import { useMessages } from "../../ui/Theme.tsx"
 
-/** An e-mail input; `onChange` gets each new value (callers forget the field's problem there). SPEC §4 */
+/** An e-mail input; `onChange` gets each new value (callers forget the field's problem there). */
 export function EmailField(props: {
   readonly name: string
   readonly value: string

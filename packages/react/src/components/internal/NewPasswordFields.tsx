@@ -17,7 +17,7 @@ export interface NewPasswordProblems {
   readonly repeat?: string | undefined
 }
 
-/** The two fields' values, their problems, and the check. SPEC §5 */
+/** The two fields' values, their problems, and the check. */
 export interface NewPasswordState {
   readonly password: string
   readonly repeat: string
@@ -31,7 +31,7 @@ export interface NewPasswordState {
   readonly clear: () => void
 }
 
-/** The state of a new password and its repetition. SPEC §5 */
+/** The state of a new password and its repetition. */
 export function useNewPassword(): NewPasswordState {
   const [password, setPasswordValue] = useState("")
   const [repeat, setRepeatValue] = useState("")
@@ -61,7 +61,7 @@ export function useNewPassword(): NewPasswordState {
   }
 }
 
-/** The new-password and repeat fields. SPEC §5 */
+/** The new-password and repeat fields. */
 export function NewPasswordFields(props: {
   readonly state: NewPasswordState
   readonly label: string

@@ -1,6 +1,6 @@
 /**
  * How every app is assembled: a pipeline for one access level, a token store, a session over both,
- * and the access witnesses. One implementation shared by the three apps (SPEC §1, §6).
+ * and the access witnesses. One implementation shared by the three apps.
  *
  * @since 0.1.0
  */
@@ -22,7 +22,7 @@ export type Services = StackHttp.StackHttp | Session.Session | TokenStore.TokenS
 
 /** Options every app accepts besides its configuration. */
 export interface CommonOptions<E = never> {
-  /** Where the user's tokens live (SPEC §4); an empty memory store by default. */
+  /** Where the user's tokens live; an empty memory store by default. */
   readonly tokenStore?: Layer.Layer<TokenStore.TokenStore, E> | undefined
   /** See `StackHttp.Options.allowSecretKeysInBrowser`. */
   readonly allowSecretKeysInBrowser?: boolean | undefined
@@ -31,7 +31,7 @@ export interface CommonOptions<E = never> {
 /**
  * Which project and service an app talks to, besides its keys, and the bounds of its calls:
  * `timeout`, `deadline`, `maxResponseBytes`, `maxRetryAfter` and the `retry` schedule
- * (`{ retry: { baseDelay: 0 } }` lets tests of failures run instantly). SPEC §6
+ * (`{ retry: { baseDelay: 0 } }` lets tests of failures run instantly).
  */
 export interface ProjectOptions<E = never> extends CommonOptions<E>, Limits.Options {
   /** The project's id, as shown on the dashboard. */
@@ -44,11 +44,11 @@ export interface ProjectOptions<E = never> extends CommonOptions<E>, Limits.Opti
 
 /**
  * Options of an app's `layerConfig`: each configuration option a plain value (it wins over the
- * environment) or a `Config` to read it from; the rest are read from `StackConfig.env`. SPEC §6
+ * environment) or a `Config` to read it from; the rest are read from `StackConfig.env`.
  */
 export type ConfigOptions<E = never> = CommonOptions<E> & StackConfig.ConfigOptions
 
-/** The configuration with only the keys an access level sends: a client no secret, a server no admin key. SPEC §6 */
+/** The configuration with only the keys an access level sends: a client no secret, a server no admin key. */
 export const keysOf = (config: StackConfig.StackConfig, accessType: AccessType): StackConfig.StackConfig => ({
   ...config,
   secretServerKey: accessType === "client" ? undefined : config.secretServerKey,
@@ -62,7 +62,7 @@ export const assemble = <E, E2>(
 ): Layer.Layer<Services, E | E2> =>
   // `fresh`: Layer values are memoised by identity, and two apps in one Layer graph must never
   // share a session, a default token store or a cache.
-  // The query cache (SPEC §9) follows the session: `Users.getUser` and the React hooks read through it.
+  // The query cache follows the session: `Users.getUser` and the React hooks read through it.
   // Every write through the app keeps that cache right (`CacheWrites`, the app's `WriteObserver`).
   CacheWrites.layer.pipe(
     Layer.provideMerge(QueryCache.layer),
@@ -71,7 +71,7 @@ export const assemble = <E, E2>(
   )
 
 /**
- * The access witnesses an app level is granted from its configuration's keys (SPEC §6): given by
+ * The access witnesses an app level is granted from its configuration's keys: given by
  * the server and admin apps, so a client app's bundle never holds the server and admin checks.
  */
 export type Witnesses<W> = (config: StackConfig.StackConfig) => Layer.Layer<W, StackConfigError>
@@ -88,7 +88,7 @@ export const make = <E, W = never>(
   return witnesses === undefined ? app as Layer.Layer<Services | W, StackConfigError | E> : Layer.merge(app, witnesses(config))
 }
 
-/** An app of one access level from plain options (keys above that level are dropped). SPEC §6 */
+/** An app of one access level from plain options (keys above that level are dropped). */
 export const fromOptions = <E, W = never>(
   options: CommonOptions<E> & StackConfig.Options,
   accessType: AccessType,
@@ -96,7 +96,7 @@ export const fromOptions = <E, W = never>(
 ): Layer.Layer<Services | W, StackConfigError | E> =>
   make(keysOf(StackConfig.make(options), accessType), accessType, options, witnesses)
 
-/** An app of one access level configured through Effect `Config` (keys above that level are dropped). SPEC §6 */
+/** An app of one access level configured through Effect `Config` (keys above that level are dropped). */
 export const fromConfig = <E, W = never>(
   options: ConfigOptions<E>,
   accessType: AccessType,

@@ -1,6 +1,6 @@
 /**
  * Server code acting as the caller of one incoming request: the app's pipeline with the tokens of
- * the request's `x-stack-auth` header or cookies, for the length of one effect (SPEC §4).
+ * the request's `x-stack-auth` header or cookies, for the length of one effect.
  *
  * Cheap enough for every request (no Layer, no scope): while the request's access token is valid,
  * calls go straight to the app's pipeline with it; only when a refresh is needed (or the effect
@@ -100,7 +100,7 @@ const requestSession = (http: StackHttp["Service"], store: TokenStore.Service, t
  * Runs `effect` as the signed-in user of `request` (a Fetch `Request`, or anything with `headers`
  * such as `node:http`'s `IncomingMessage`): `Users.getUser().pipe(StackServerApp.forRequest(request))`.
  * Without tokens in the request the effect runs signed out (`Users.getUser()` answers `null`).
- * Refreshed tokens stay with this one effect. SPEC §4
+ * Refreshed tokens stay with this one effect.
  */
 export const forRequest = (request: TokenStore.IncomingRequest) =>
 <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, Exclude<R, Replaced> | StackHttp> =>

@@ -1,5 +1,5 @@
 /**
- * How every write keeps the app's query cache right (SPEC §9): the app registers {@link observer}
+ * How every write keeps the app's query cache right: the app registers {@link observer}
  * as its `WriteObserver`, so after any successful `POST`/`PATCH`/`DELETE` of an API function
  * (`Users.update`, `Teams.create`, ...) the cache sets the entries the answer gives (the updated
  * user, a team in the list) and invalidates the ones it only changed (subscribed entries reload
@@ -14,11 +14,11 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Observer, type Write, WriteObserver } from "../../transport/WriteObserver.ts"
-import { apiKeys, keys, teamInvitations, teamMemberProfiles } from "../../query/internal/Keys.ts"
+import { apiKeys, keys, teamInvitations, teamMemberProfiles, userOfSession } from "../../query/internal/Keys.ts"
 import type { Key } from "../../query/internal/Query.ts"
 import { QueryCache, type Service } from "../../query/QueryCache.ts"
 
-/** A cache change a write causes. SPEC §9 */
+/** A cache change a write causes. */
 export type Change =
   | { readonly _tag: "Set"; readonly key: Key; readonly value: unknown }
   | {
@@ -57,16 +57,19 @@ const teamGone = (teamId: string) => [
   ...invalidate(keys.currentUser, keys.permissions, [...keys.teams, teamId])
 ]
 
-/** What a successful write changes in the cache (nothing for writes no cached read depends on). SPEC §9 */
+/** What a successful write changes in the cache (nothing for writes no cached read depends on). */
 export const changesOf = (write: Write): ReadonlyArray<Change> => {
   const [resource, a, b, c] = write.path.split("/").filter((s) => s !== "").map(decodeURIComponent)
   const { method, answer, body } = write
   switch (resource) {
     case "users":
       if (a === "me" && method === "PATCH") {
-        // the answer is the updated user; a new selected team changes the team views
+        // the answer is the updated user (`getUser`'s entry too: no old name within its freshness
+        // window); a new selected team changes the team views
+        const id = idOf(answer)
         return [
           fromAnswer(write, set(keys.currentUser, answer)),
+          ...(id !== undefined ? [fromAnswer(write, set(userOfSession(id), answer))] : []),
           ...invalidate(keys.currentUserOrAnonymous),
           ...(field(body, "selected_team_id") !== undefined ? invalidate(keys.teams) : [])
         ]
@@ -142,11 +145,11 @@ const apply = (cache: Service, change: Change): Effect.Effect<void> => {
   }
 }
 
-/** The observer that applies {@link changesOf} to `cache`. SPEC §9 */
+/** The observer that applies {@link changesOf} to `cache`. */
 export const observer = (cache: Service): Observer => (write) =>
   Effect.forEach(changesOf(write), (change) => apply(cache, change), { discard: true })
 
-/** Installs the app's cache as the `WriteObserver`: every write through the app keeps it right. SPEC §9 */
+/** Installs the app's cache as the `WriteObserver`: every write through the app keeps it right. */
 export const layer: Layer.Layer<never, never, QueryCache> = /*#__PURE__*/ Layer.effect(
   WriteObserver,
   /*#__PURE__*/ Effect.map(QueryCache, observer)

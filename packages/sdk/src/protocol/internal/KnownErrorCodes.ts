@@ -1,14 +1,14 @@
 /**
- * The wire codes of the 109 known errors (SPEC §8), with no class attached: the HTTP pipeline uses
+ * The wire codes of the 109 known errors, with no class attached: the HTTP pipeline uses
  * this set to tell a known code the call did not declare from a code the SDK does not know.
  *
  * @since 0.1.0
  */
 
-/** Every known-error code of the protocol. SPEC §8 */
+/** Every known-error code of the protocol. */
 export const codes: ReadonlySet<string> = /*#__PURE__*/ new Set([
   // Project and access
-  "TEAM_ALREADY_EXISTS", // SPEC §8; not in the protocol package's exported catalogue
+  "TEAM_ALREADY_EXISTS", // answered by the service; not in the protocol package's exported catalogue
   "PROJECT_AUTHENTICATION_ERROR",
   "INVALID_PROJECT_AUTHENTICATION",
   "PROJECT_KEY_WITHOUT_ACCESS_TYPE",

@@ -1,12 +1,12 @@
 /**
- * The per-request random nonce (SPEC §7, §9: 224 bits, base32).
+ * The per-request random nonce (`x-stack-random-nonce`: 224 bits, base32).
  *
  * @since 0.1.0
  */
 
 const alphabet = "0123456789abcdefghjkmnpqrstvwxyz" // Crockford base32, lower case
 
-/** Bits of randomness in a nonce. SPEC §9 */
+/** Bits of randomness in a nonce. */
 export const nonceBits = 224
 
 /** Encodes bytes as lower-case Crockford base32, most significant bits first, no padding. */
@@ -33,7 +33,7 @@ const poolNonces = 256
 let pool = new Uint8Array(0)
 let next = 0
 
-/** A fresh nonce: 224 random bits (from the platform's cryptographic source) as 45 base32 characters. SPEC §9 */
+/** A fresh nonce: 224 random bits (from the platform's cryptographic source) as 45 base32 characters. */
 export const make = (): string => {
   if (next + nonceBytes > pool.length) {
     // a new buffer each time: a nonce's bytes are never reused

@@ -1,17 +1,17 @@
 /**
- * What the query cache stores (SPEC §9): keys, queries, and the snapshots adapters read.
+ * What the query cache stores: keys, queries, and the snapshots adapters read.
  *
  * @since 0.1.0
  */
 import type * as Effect from "effect/Effect"
 import type * as Exit from "effect/Exit"
 
-/** One part of a cache key. SPEC §9 */
+/** One part of a cache key. */
 export type KeyPart = string | number | boolean | null
-/** A cache key: `["teams", teamId]`; `invalidate(["teams"])` reaches every key it prefixes. SPEC §9 */
+/** A cache key: `["teams", teamId]`; `invalidate(["teams"])` reaches every key it prefixes. */
 export type Key = ReadonlyArray<KeyPart>
 
-/** A cached read: its key, how to load it, and whether it belongs to the signed-in user. SPEC §9 */
+/** A cached read: its key, how to load it, and whether it belongs to the signed-in user. */
 export interface Query<A, E = never, R = never> {
   readonly key: Key
   readonly load: Effect.Effect<A, E, R>
@@ -19,14 +19,14 @@ export interface Query<A, E = never, R = never> {
   readonly sessionBound: boolean
 }
 
-/** Builds a query. SPEC §9 */
+/** Builds a query. */
 export const query = <A, E, R>(
   key: Key,
   load: Effect.Effect<A, E, R>,
   options: { readonly sessionBound?: boolean | undefined } = {}
 ): Query<A, E, R> => ({ key, load, sessionBound: options.sessionBound ?? true })
 
-/** What an entry shows now; a new object on every change (adapters compare by identity). SPEC §9 */
+/** What an entry shows now; a new object on every change (adapters compare by identity). */
 export interface Snapshot<A, E> {
   /** The last load's outcome (or the value a mutation set); `undefined` before the first. */
   readonly exit: Exit.Exit<A, E> | undefined
@@ -37,7 +37,7 @@ export interface Snapshot<A, E> {
   readonly updatedAtMillis: number | undefined
 }
 
-/** The snapshot of a key nobody has read yet. SPEC §9 */
+/** The snapshot of a key nobody has read yet. */
 export const initialSnapshot: Snapshot<never, never> = {
   exit: undefined,
   isLoading: false,
@@ -45,17 +45,17 @@ export const initialSnapshot: Snapshot<never, never> = {
   updatedAtMillis: undefined
 }
 
-/** The canonical string of a key. SPEC §9 */
+/** The canonical string of a key. */
 export const keyId = (key: Key): string => JSON.stringify(key)
 
-/** Whether `prefix` prefixes `key`. SPEC §9 */
+/** Whether `prefix` prefixes `key`. */
 export const isPrefix = (prefix: Key, key: Key): boolean =>
   prefix.length <= key.length && prefix.every((part, i) => part === key[i])
 
-/** A promise already resolved, marked as such (the thenable convention adapters read). SPEC §9 */
+/** A promise already resolved, marked as such (the thenable convention adapters read). */
 export const resolvedPromise: Promise<void> = /*#__PURE__*/ Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined })
 
-/** A promise to resolve at an entry's next outcome, marked `fulfilled` when it is. SPEC §9 */
+/** A promise to resolve at an entry's next outcome, marked `fulfilled` when it is. */
 export const makeSettled = () => {
   let resolve!: () => void
   const promise: Promise<void> & { status?: string; value?: undefined } = new Promise<void>((r) => {

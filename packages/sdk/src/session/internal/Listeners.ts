@@ -1,5 +1,5 @@
 /**
- * A light observable for the session's state and transitions (SPEC §4): a set of synchronous
+ * A light observable for the session's state and transitions: a set of synchronous
  * listeners. `toStream` (used by `SessionStreams`) turns one into a `Stream`; code that only
  * listens keeps `Stream`, `Queue` and `PubSub` out of a browser bundle.
  *
@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Queue from "effect/Queue"
 import * as Stream from "effect/Stream"
 
-/** Listeners of values of type `A`; closing ends every stream over them. SPEC §4 */
+/** Listeners of values of type `A`; closing ends every stream over them. */
 export interface Listeners<A> {
   /** Calls every listener with `value`, in subscription order. */
   readonly emit: (value: A) => void
@@ -25,7 +25,7 @@ interface Entry<A> {
   readonly end: (() => void) | undefined
 }
 
-/** Empty listeners. SPEC §4 */
+/** Empty listeners. */
 export const make = <A>(): Listeners<A> => {
   const entries = new Set<Entry<A>>()
   let closed = false
@@ -53,7 +53,7 @@ export const make = <A>(): Listeners<A> => {
 
 /**
  * The values given to listeners added by `listen` from the moment the stream starts (after `initial()`, when given; a value
- * equal to the previous one by `same` is skipped); ends when `listen` calls its `onClose`. SPEC §4
+ * equal to the previous one by `same` is skipped); ends when `listen` calls its `onClose`.
  */
 export const toStream = <A>(
   listen: Listeners<A>["listen"],

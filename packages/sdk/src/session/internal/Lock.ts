@@ -1,5 +1,5 @@
 /**
- * One at a time, in call order: the session's state lock (SPEC §4), a `Semaphore` of one permit
+ * One at a time, in call order: the session's state lock, a `Semaphore` of one permit
  * without the `Semaphore` module in a browser bundle. Waiting is interruptible; an interrupted
  * waiter leaves the line, and a turn handed to it as it was interrupted passes to the next.
  *
@@ -8,10 +8,10 @@
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 
-/** Runs an effect once every effect given before it has finished. SPEC §4 */
+/** Runs an effect once every effect given before it has finished. */
 export type Lock = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 
-/** A new lock, free. SPEC §4 */
+/** A new lock, free. */
 export const make = (): Lock => {
   let held = false
   const waiting: Array<Deferred.Deferred<void>> = []

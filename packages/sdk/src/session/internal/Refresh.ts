@@ -1,13 +1,13 @@
 /**
- * The refresh call (SPEC §4, §7, §9): `POST {baseUrl}/api/v1/auth/oauth/token` with the OAuth
+ * The refresh call: `POST {baseUrl}/api/v1/auth/oauth/token` with the OAuth
  * refresh-token grant, `client_secret_post` (project id and publishable key), no `x-stack-*`
  * headers. Built here, sent through the SDK's transport with the pipeline's bounds (timeouts,
  * deadline, body cap, no redirect followed), and its answer checked with our own schema; no OAuth
  * library is loaded for it.
  *
- * Network failures, 429 (with `Retry-After`) and 5xx answers are retried as SPEC §9 says. Only a
- * refresh-token error whose header and body agree (or OAuth `invalid_grant`) ends the session;
- * every other failure leaves it as it was.
+ * Network failures, 429 (with `Retry-After`) and 5xx answers are retried (5 attempts, exponential
+ * back-off). Only a refresh-token error whose header and body agree (or OAuth `invalid_grant`) ends
+ * the session; every other failure leaves it as it was.
  *
  * @since 0.1.0
  */
@@ -38,7 +38,7 @@ import * as Traced from "../../transport/internal/Traced.ts"
 const method = "POST"
 const path = TokenEndpoint.tokenPath
 
-/** Known-error codes meaning the refresh token is unusable: the session is over. SPEC §8 */
+/** Known-error codes meaning the refresh token is unusable: the session is over. */
 export const refreshTokenErrorCodes: ReadonlySet<string> = new Set([
   "REFRESH_TOKEN_ERROR",
   "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
@@ -46,7 +46,7 @@ export const refreshTokenErrorCodes: ReadonlySet<string> = new Set([
   "CANNOT_DELETE_CURRENT_SESSION"
 ])
 
-/** What a refresh produced: new tokens, or nothing (the refresh token is invalid). SPEC §4 */
+/** What a refresh produced: new tokens, or nothing (the refresh token is invalid). */
 export type Outcome =
   | {
     readonly _tag: "Refreshed"
@@ -61,7 +61,7 @@ export type RefreshError = KnownError | TransportError
 
 const invalid: Outcome = { _tag: "Invalid" }
 
-/** A successful token answer (RFC 6749 §5.1), as the service sends it. SPEC §3, §9 */
+/** A successful token answer (RFC 6749 §5.1), as the service sends it. */
 export const TokenAnswer = /*#__PURE__*/ Schema.Struct({
   access_token: Schema.String,
   token_type: Schema.String,
@@ -69,7 +69,7 @@ export const TokenAnswer = /*#__PURE__*/ Schema.Struct({
   refresh_token: /*#__PURE__*/ Schema.optional(Schema.Union([Schema.String, Schema.Null]))
 })
 
-/** Whether a token value is usable: not empty, not the text `undefined` (SPEC §5). */
+/** Whether a token value is usable: not empty, not the text `undefined`. */
 const usable = (token: string) => token.length > 0 && token !== "undefined"
 
 type AttemptFailure = RefreshError | Attempts.RetrySignal<TransportError>
@@ -106,7 +106,7 @@ const refreshed = (text: string, scrub: Scrub.Scrub): Effect.Effect<Outcome, Tra
 }
 
 /**
- * What one answer of the token endpoint means (SPEC §4, §8, §9). Text that goes into an error is
+ * What one answer of the token endpoint means. Text that goes into an error is
  * scrubbed of the refresh token and the keys; a success keeps the tokens it carries.
  */
 const interpret = (response: Response, raw: string, url: string, scrub: Scrub.Scrub): Effect.Effect<Outcome, AttemptFailure> =>
@@ -151,7 +151,7 @@ const lost = (failure: HttpTransport.TransportFailure): Effect.Effect<never, Att
 const exhausted = (reason: string, attempts: number) => Failures.unreachable(method, path, reason, attempts, [])
 
 /**
- * Exchanges a refresh token for a new access token (SPEC §4, §9). `Invalid` when the service
+ * Exchanges a refresh token for a new access token. `Invalid` when the service
  * rejects the refresh token (a refresh-token known error, header and body agreeing, or OAuth
  * `invalid_grant`); network failures, other statuses and malformed answers fail and leave the
  * session as it was. Bounded by the configuration's `Limits`, or the calling effect's

@@ -1,5 +1,5 @@
 /**
- * Process-wide single flight for refreshes (SPEC §4, "only one refresh runs at a time"): sessions
+ * Process-wide single flight for refreshes (only one refresh runs at a time): sessions
  * that share a refresh token (for example one request-scoped session per incoming request, all
  * reading the same cookie) share one in-flight refresh instead of sending one each.
  *
@@ -11,7 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 
-/** Runs keyed tasks, one at a time per key; callers of a running key wait for its result. SPEC §4 */
+/** Runs keyed tasks, one at a time per key; callers of a running key wait for its result. */
 export interface RefreshCoordinator {
   /**
    * Runs `task` unless a task with `key` is already in flight, in which case its result is shared.
@@ -29,7 +29,7 @@ interface Entry {
   fiber: Fiber.Fiber<unknown, unknown> | undefined
 }
 
-/** A coordinator with its own in-flight map. SPEC §4 */
+/** A coordinator with its own in-flight map. */
 export const make = (): RefreshCoordinator => {
   const entries = new Map<string, Entry>()
   const release = (key: string, entry: Entry) => (exit: Exit.Exit<unknown, unknown>) =>
@@ -67,7 +67,7 @@ export const make = (): RefreshCoordinator => {
   return { run, inFlight: () => entries.size }
 }
 
-/** The coordinator in use: one per process by default; provide another to isolate (e.g. tests). SPEC §4 */
+/** The coordinator in use: one per process by default; provide another to isolate (e.g. tests). */
 export const RefreshCoordinator: Context.Reference<RefreshCoordinator> = /*#__PURE__*/ Context.Reference<RefreshCoordinator>(
   "stack-auth-effect/session/RefreshCoordinator",
   { defaultValue: make }

@@ -1,5 +1,5 @@
 /**
- * The retry loop every call shares, the pipeline's and the token endpoint's (SPEC §8, §9): attempts
+ * The retry loop every call shares, the pipeline's and the token endpoint's: attempts
  * bounded by a per-attempt timeout, retried per the schedule with exponential back-off and jitter
  * or the `Retry-After` the service asked for (up to its cap), the whole under one deadline.
  *
@@ -35,7 +35,7 @@ const isRetry = (failure: unknown): failure is RetrySignal<unknown> =>
   typeof failure === "object" && failure !== null && (failure as { _tag?: unknown })._tag === "Retry" &&
   "retry" in failure
 
-/** The back-off before the attempt after `attempt` (0-based): `base × 2^attempt × jitter`, jitter from `Random`. SPEC §9 */
+/** The back-off before the attempt after `attempt` (0-based): `base × 2^attempt × jitter`, jitter from `Random`. */
 export const backoffMillis = (schedule: RetrySchedule, attempt: number): Effect.Effect<number> =>
   Effect.map(
     Random.nextBetween(schedule.jitterMin, schedule.jitterMax),
@@ -153,7 +153,7 @@ export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | S
         if (attempt + 1 >= schedule.attempts) {
           return why._tag === "Network" ? plan.exhausted(why.reason, attempt + 1) : Effect.fail(why.error)
         }
-        // a wait the service asked for (in the future) wins; none, 0 or past: the back-off of SPEC §9
+        // a wait the service asked for (in the future) wins; none, 0 or past: the back-off of
         const wait = requested !== undefined && requested > 0 ? Effect.succeed(requested) : backoffMillis(schedule, attempt)
         return Effect.flatMap(wait, (millis) => {
           const left = deadline - clock.currentTimeMillisUnsafe()

@@ -1,5 +1,5 @@
 /**
- * The SDK's one OAuth 2 client (SPEC §7 `/auth/oauth/token`, §9): the configured service's token
+ * The SDK's one OAuth 2 client (`/auth/oauth/token`): the configured service's token
  * endpoint, the project as a `client_secret_post` client (project id and publishable key) with a
  * 30 s clock tolerance, and token requests built and checked by `oauth4webapi` but sent through
  * `HttpTransport`. The fiber's interruption aborts a request, and its answer's body is read inside
@@ -20,13 +20,13 @@ import * as Limits from "../Limits.ts"
 import type { StackConfig } from "../StackConfig.ts"
 import * as TokenEndpoint from "./TokenEndpoint.ts"
 
-/** The token endpoint's path under `/api/v1`. SPEC §7 */
+/** The token endpoint's path under `/api/v1`. */
 export const tokenPath = TokenEndpoint.tokenPath
 
-/** How the client authenticates at the token endpoint. SPEC §9 "Token endpoint auth" */
+/** How the client authenticates at the token endpoint (`client_secret_post`). */
 export const tokenEndpointAuthMethod = TokenEndpoint.tokenEndpointAuthMethod
 
-/** Tolerance for clock differences when checking timestamps of token responses. SPEC §9 "Clock tolerance" */
+/** Tolerance for clock differences when checking timestamps of token responses. */
 export const clockToleranceSeconds = 30
 
 /** The oauth4webapi library, imported on first use (a Node process or a bundle without OAuth never loads it). */
@@ -36,7 +36,7 @@ export type Library = typeof oauth
 export const library: Effect.Effect<Library> = /*#__PURE__*/ Effect.promise(() => (loading ??= import("oauth4webapi")))
 let loading: Promise<Library> | undefined
 
-/** The authorization server, client and client authentication of one configuration. SPEC §7, §9 */
+/** The authorization server, client and client authentication of one configuration. */
 export interface OAuthClient {
   readonly oauth: Library
   readonly tokenEndpoint: string
@@ -45,7 +45,7 @@ export interface OAuthClient {
   readonly clientAuth: oauth.ClientAuth
 }
 
-/** The OAuth client of a configuration: the project id and its publishable key (`client_secret_post`). SPEC §7, §9 */
+/** The OAuth client of a configuration: the project id and its publishable key (`client_secret_post`). */
 export const make = (config: StackConfig): Effect.Effect<OAuthClient> =>
   Effect.map(library, (oauth) => {
     const tokenEndpoint = TokenEndpoint.url(config)
@@ -79,7 +79,7 @@ const buffered = (response: Response, text: string): Effect.Effect<Response, Tra
  * Sends one token-endpoint request that `request` builds with oauth4webapi (given the options:
  * the fiber's AbortSignal, insecure requests allowed for an `http:` service, and a `customFetch`
  * through `HttpTransport`), then reads the answer's whole body interruptibly. Answers the response
- * with its body buffered, ready for oauth4webapi's `process*Response`. SPEC §7, §8
+ * with its body buffered, ready for oauth4webapi's `process*Response`.
  */
 export const send = (
   oauthClient: OAuthClient,
@@ -116,7 +116,7 @@ export const send = (
 
 /**
  * The known error a token-endpoint answer carries (`x-stack-known-error`, message and details from
- * the body), or `undefined`. The answer must be one {@link send} buffered. SPEC §8
+ * the body), or `undefined`. The answer must be one {@link send} buffered.
  */
 export const knownError = (response: Response): Effect.Effect<KnownError | undefined> => {
   const code = response.headers.get(Headers.knownError)

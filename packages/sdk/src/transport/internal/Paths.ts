@@ -1,5 +1,5 @@
 /**
- * Ids in request paths (SPEC §7): each id travels as one path segment (the API modules encode it
+ * Ids in request paths: each id travels as one path segment (the API modules encode it
  * with `encodeURIComponent`, so a `/` inside cannot split it). An empty id, `.` or `..`
  * would name another resource (`/users/.` is the user list), so such a path is refused before any
  * request (a `StackTransportError`, reason `InvalidIdError`).

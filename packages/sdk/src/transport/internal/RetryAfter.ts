@@ -1,7 +1,7 @@
 /**
  * `Retry-After` as RFC 9110 §10.2.3 defines it: delta-seconds (a non-negative integer) or an
  * HTTP-date (IMF-fixdate, or the obsolete RFC 850 and asctime forms). Anything else is ignored
- * (the SPEC §9 back-off applies).
+ * (the exponential back-off applies).
  *
  * @since 0.1.0
  */

@@ -1,5 +1,5 @@
 /**
- * Keeps secrets out of every output (SPEC §6): a server may echo a key or a token back in an error
+ * Keeps secrets out of every output: a server may echo a key or a token back in an error
  * message or body, and text taken from an answer ends up in errors, their `message`, `toJSON`,
  * `Cause.pretty` and span attributes. A scrubber replaces the known secret values in such text.
  *

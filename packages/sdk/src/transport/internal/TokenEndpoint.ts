@@ -1,5 +1,5 @@
 /**
- * The OAuth token endpoint of the service (SPEC §7 `/auth/oauth/token`, §9): its path, how the
+ * The OAuth token endpoint of the service (`/auth/oauth/token`): its path, how the
  * client authenticates there, and a form request to it. Shared by the refresh grant
  * (`session/Refresh.ts`, our own code) and the authorization-code exchange (`OAuthClient.ts`).
  *
@@ -7,18 +7,18 @@
  */
 import type { StackConfig } from "../StackConfig.ts"
 
-/** The token endpoint's path under `/api/v1`. SPEC §7 */
+/** The token endpoint's path under `/api/v1`. */
 export const tokenPath = "/auth/oauth/token"
 
-/** How the client authenticates at the token endpoint. SPEC §9 "Token endpoint auth" */
+/** How the client authenticates at the token endpoint. */
 export const tokenEndpointAuthMethod = "client_secret_post"
 
-/** The token endpoint's URL for a configuration. SPEC §7 */
+/** The token endpoint's URL for a configuration. */
 export const url = (config: StackConfig): string => `${config.baseUrl}/api/v1${tokenPath}`
 
 /**
  * A form POST of `params` to the token endpoint, the client authenticated `client_secret_post`
- * (project id and publishable key in the body); no `x-stack-*` header, no cookie, no redirect followed. SPEC §7, §9
+ * (project id and publishable key in the body); no `x-stack-*` header, no cookie, no redirect followed.
  */
 export const formRequest = (config: StackConfig, params: Readonly<Record<string, string>>): RequestInit => {
   const form = new URLSearchParams(params)

@@ -1,5 +1,5 @@
 /**
- * How API functions are traced: a span named `Module.function` per call (SPEC-independent
+ * How API functions are traced: a span named `Module.function` per call (for your own
  * observability), without `Effect.fn`'s per-call stack capture, which cost 10–25 µs a call
  * (BENCHMARKS.md, "per-call overhead"). While only Effect's native tracer is installed (no
  * backend that could see a span) the call runs without one, saving 2–3 µs; with any other tracer

@@ -1,5 +1,5 @@
 /**
- * The pages a link leads to (SPEC §2): the OAuth callback, the magic-link callback, e-mail
+ * The pages a link leads to: the OAuth callback, the magic-link callback, e-mail
  * verification, team invitations, the CLI login confirmation (`login_code`) and the error page.
  *
  * @since 0.1.0
@@ -10,7 +10,7 @@ import * as Auth from "stack-auth-effect/Auth"
 import * as CliAuth from "stack-auth-effect/CliAuth"
 import * as OAuth from "stack-auth-effect/OAuth"
 import * as TeamInvitations from "stack-auth-effect/TeamInvitations"
-import * as Mutations from "stack-auth-effect/Mutations"
+import * as EmailVerification from "stack-auth-effect/EmailVerification"
 import * as Redirects from "stack-auth-effect/Redirects"
 import { MultiFactorAuthenticationRequired } from "stack-auth-effect/KnownErrors"
 import { useProject, useUser } from "../../../hooks.ts"
@@ -24,10 +24,11 @@ import { useMessages } from "../../../ui/Theme.tsx"
 import { Alert, Page, Status } from "../../ui.tsx"
 
 /**
- * The OAuth callback page (SPEC §2 `oauth-callback`, §4, §8): with `code`, `state` and the
- * verifier cookie it signs in and goes on (the flow's after-callback URL, else after sign-in or
- * sign-up); without them it does nothing. A second factor goes to the MFA page; an invalid TOTP
- * code and other failures are alerted with the SPEC's texts.
+ * The OAuth callback page (`/handler/oauth-callback`): with `code`, `state` and the verifier cookie
+ * it signs in and goes on (the flow's after-callback URL, else after sign-in or sign-up); without
+ * them it does nothing. A second factor goes to the MFA page; an invalid TOTP code and other
+ * failures are alerted ("Invalid TOTP code. Please try signing in again.", "Error signing in during
+ * OAuth callback. Please try again.").
  */
 export function OAuthCallbackPage(): ReactNode {
   const handler = useHandler()
@@ -61,7 +62,7 @@ export function OAuthCallbackPage(): ReactNode {
   return <Page title={messages.callback.title} testId="page-oauth-callback">{body}</Page>
 }
 
-/** The magic-link callback page: signs in with the link's `code`, then goes on. SPEC §2 `magic-link-callback` */
+/** The magic-link callback page: signs in with the link's `code`, then goes on. `/handler/magic-link-callback` */
 export function MagicLinkCallbackPage(): ReactNode {
   const handler = useHandler()
   const messages = useMessages()
@@ -77,11 +78,11 @@ export function MagicLinkCallbackPage(): ReactNode {
   )
 }
 
-/** The e-mail verification page: verifies the mailed `code`. SPEC §2 `email-verification`, §4 */
+/** The e-mail verification page: verifies the mailed `code`. `/handler/email-verification` */
 export function EmailVerificationPage(): ReactNode {
   const handler = useHandler()
   const messages = useMessages()
-  const verify = useOnMount(() => Mutations.verifyEmail(handler.param("code") ?? ""))
+  const verify = useOnMount(() => EmailVerification.verify(handler.param("code") ?? ""))
   let body: ReactNode
   if (verify.exit === undefined) body = <Status tone="progress">{messages.callback.verifying}</Status>
   else if (verify.error !== undefined) body = <Alert error={verify.error} testId="email-verification-error" />
@@ -118,7 +119,7 @@ function SignInFirst(props: { readonly what: string }): ReactNode {
 function InvitationDetails(props: { readonly code: string }): ReactNode {
   const messages = useMessages()
   const details = useOnMount(() => TeamInvitations.details(props.code))
-  const accept = useMutation(() => Mutations.acceptInvitation(props.code))
+  const accept = useMutation(() => TeamInvitations.accept(props.code))
   if (details.exit === undefined) return <Status tone="progress">{messages.callback.invitationChecking}</Status>
   if (details.error !== undefined) return <Alert error={details.error} testId="invitation-error" />
   const team = details.data!.teamDisplayName
@@ -136,7 +137,7 @@ function InvitationDetails(props: { readonly code: string }): ReactNode {
   )
 }
 
-/** The team invitation page: shows the team and joins it. SPEC §2 `team-invitation` */
+/** The team invitation page: shows the team and joins it. `/handler/team-invitation` */
 export function TeamInvitationPage(): ReactNode {
   const handler = useHandler()
   const messages = useMessages()
@@ -149,7 +150,7 @@ export function TeamInvitationPage(): ReactNode {
   return <Page title={messages.callback.invitationTitle} testId="page-team-invitation">{body}</Page>
 }
 
-/** The CLI login confirmation page: hands the user's session to the waiting CLI (`login_code`). SPEC §2, §4 */
+/** The CLI login confirmation page: hands the user's session to the waiting CLI (`login_code`). */
 export function CliAuthConfirmPage(): ReactNode {
   const handler = useHandler()
   const messages = useMessages()
@@ -175,14 +176,14 @@ export function CliAuthConfirmPage(): ReactNode {
   return <Page title={messages.callback.cliTitle} testId="page-cli-auth-confirm">{body}</Page>
 }
 
-/** Error codes that come from the project's trusted-domain settings (production mode). SPEC §2, §5 */
+/** Error codes that come from the project's trusted-domain settings (production mode). */
 export const domainErrorCodes: ReadonlySet<string> = new Set(["REDIRECT_URL_NOT_WHITELISTED"])
 
-/** The dashboard page of a project's trusted domains. SPEC §2 */
+/** The dashboard page of a project's trusted domains. */
 export const domainsPageUrl = (dashboardUrl: string, projectId: string): string =>
   `${dashboardUrl.replace(/\/+$/, "")}/projects/${encodeURIComponent(projectId)}/domains`
 
-/** The error page: the service's `errorCode` and `message`; domain errors link to the dashboard. SPEC §2 `error` */
+/** The error page: the service's `errorCode` and `message`; domain errors link to the dashboard. `/handler/error` */
 export function ErrorPage(): ReactNode {
   const handler = useHandler()
   const messages = useMessages()

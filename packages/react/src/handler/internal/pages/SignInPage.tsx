@@ -1,9 +1,9 @@
 /**
- * The sign-in page (SPEC §2 `sign-in`, §4 "Sign-in outcomes"): the prebuilt `SignIn`.
+ * The sign-in page (`/handler/sign-in`): the prebuilt `SignIn`.
  *
  * @since 0.1.0
  */
 import { SignIn } from "../../../components/SignIn.tsx"
 
-/** The sign-in page. SPEC §2 `sign-in` */
+/** The sign-in page. `/handler/sign-in` */
 export const SignInPage = SignIn

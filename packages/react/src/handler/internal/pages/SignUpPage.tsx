@@ -1,5 +1,5 @@
 /**
- * The sign-up, MFA, forgot-password, password-reset and sign-out pages (SPEC §2, §4, §5).
+ * The sign-up, MFA, forgot-password, password-reset and sign-out pages.
  *
  * @since 0.1.0
  */
@@ -21,12 +21,12 @@ import { useMessages } from "../../../ui/Theme.tsx"
 import { useHandler } from "../../HandlerContext.tsx"
 import { Alert, Field, Form, Page, placeError, Status, Submit } from "../../ui.tsx"
 
-/** The sign-up page: the prebuilt `SignUp`. SPEC §2 `sign-up` */
+/** The sign-up page: the prebuilt `SignUp`. `/handler/sign-up` */
 export const SignUpPage = SignUp
 
 /**
  * The MFA page: completes a sign-in with a TOTP code and the kept attempt code. Without a pending
- * sign-in it shows no form, only the way back to sign-in. SPEC §2 `mfa`, §4
+ * sign-in it shows no form, only the way back to sign-in. `/handler/mfa`
  */
 export function MfaPage(): ReactNode {
   const handler = useHandler()
@@ -73,7 +73,7 @@ export function MfaPage(): ReactNode {
   )
 }
 
-/** The forgot-password page: mails a reset link to the password-reset page. SPEC §2 `forgot-password` */
+/** The forgot-password page: mails a reset link to the password-reset page. `/handler/forgot-password` */
 export function ForgotPasswordPage(): ReactNode {
   const handler = useHandler()
   const messages = useMessages()
@@ -122,7 +122,7 @@ const linkErrors: ReadonlySet<string> = new Set([
 /**
  * The password-reset page: checks the mailed code, then sets the new password. The service's rules
  * are stated and checked before the request, so the link is never spent on a password the service
- * would refuse; a refused password keeps the form. SPEC §2 `password-reset`, §5
+ * would refuse; a refused password keeps the form. `/handler/password-reset`
  */
 export function PasswordResetPage(): ReactNode {
   const handler = useHandler()
@@ -171,7 +171,7 @@ export function PasswordResetPage(): ReactNode {
   return <Page title={messages.passwordReset.title} testId="page-password-reset" footer={footer}>{body}</Page>
 }
 
-/** The sign-out page: signs out, then goes home (after-sign-out). SPEC §2 `sign-out`, §4 */
+/** The sign-out page: signs out, then goes home (after-sign-out). `/handler/sign-out` */
 export function SignOutPage(): ReactNode {
   const handler = useHandler()
   const messages = useMessages()

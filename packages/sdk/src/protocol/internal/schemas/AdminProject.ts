@@ -1,6 +1,6 @@
 /**
  * The project as an admin reads it (`/internal/projects/current`, `/internal/projects`), with its
- * whole configuration. SPEC §3 "Project"
+ * whole configuration.
  *
  * Secrets of the configuration (OAuth client secrets, the SMTP password) decode as `Redacted`.
  *
@@ -10,10 +10,10 @@ import * as Schema from "effect/Schema"
 import { clientConfigFields, clientConfigKeys } from "./Project.ts"
 import * as Wire from "./Wire.ts"
 
-/** Whether an OAuth provider uses the service's shared keys or the project's own. SPEC §3 */
+/** Whether an OAuth provider uses the service's shared keys or the project's own. */
 export const OAuthProviderType = Schema.Literals(["shared", "standard"])
 
-/** An OAuth provider of the project's configuration. SPEC §3 */
+/** An OAuth provider of the project's configuration. */
 export const OAuthProviderConfig = Schema.Struct({
   providerConfigId: Schema.optional(Schema.String),
   id: Schema.String,
@@ -34,10 +34,10 @@ type OAuthProviderConfigType = typeof OAuthProviderConfig.Type
 /** An OAuth provider of the project's configuration. */
 export interface OAuthProviderConfig extends OAuthProviderConfigType {}
 
-/** The service's shared e-mail server. SPEC §3 */
+/** The service's shared e-mail server. */
 export const SharedEmailConfig = Schema.Struct({ type: Schema.Literal("shared") })
 
-/** The project's own SMTP server. SPEC §3 */
+/** The project's own SMTP server. */
 export const StandardEmailConfig = Schema.Struct({
   type: Schema.Literal("standard"),
   host: Schema.String,
@@ -48,13 +48,13 @@ export const StandardEmailConfig = Schema.Struct({
   senderEmail: Schema.String
 }).pipe(Wire.encodeKeys({ senderName: "sender_name", senderEmail: "sender_email" }))
 
-/** Where the project's e-mails are sent from: shared, or a standard SMTP server. SPEC §3 */
+/** Where the project's e-mails are sent from: shared, or a standard SMTP server. */
 export const EmailConfig = Schema.Union([SharedEmailConfig, StandardEmailConfig])
 
 /** Where the project's e-mails are sent from. */
 export type EmailConfig = typeof EmailConfig.Type
 
-/** A trusted domain and the handler path under it. SPEC §3, §5 */
+/** A trusted domain and the handler path under it. */
 export const TrustedDomain = Schema.Struct({
   domain: Schema.String,
   handlerPath: Schema.String
@@ -64,13 +64,13 @@ type TrustedDomainType = typeof TrustedDomain.Type
 /** A trusted domain. */
 export interface TrustedDomain extends TrustedDomainType {}
 
-/** A permission named in a default list. SPEC §3, §6 */
+/** A permission named in a default list. */
 export const PermissionRef = Schema.Struct({ id: Schema.String })
 
-/** How an OAuth sign-in matching an existing user's e-mail is handled. SPEC §3 */
+/** How an OAuth sign-in matching an existing user's e-mail is handled. */
 export const OAuthAccountMergeStrategy = Schema.Literals(["link_method", "raise_error", "allow_duplicates"])
 
-/** The project's whole configuration: the client view's switches plus the admin-only fields. SPEC §3 "Project" */
+/** The project's whole configuration: the client view's switches plus the admin-only fields. */
 export const AdminProjectConfig = Schema.Struct({
   ...clientConfigFields,
   allowLocalhost: Schema.Boolean,
@@ -100,7 +100,7 @@ type AdminProjectConfigType = typeof AdminProjectConfig.Type
 /** The project's whole configuration. */
 export interface AdminProjectConfig extends AdminProjectConfigType {}
 
-/** The project as an admin reads it. SPEC §3 "Project" */
+/** The project as an admin reads it. */
 export const AdminProject = Schema.Struct({
   id: Schema.String,
   displayName: Schema.String,
@@ -118,5 +118,5 @@ type AdminProjectType = typeof AdminProject.Type
 /** The project as an admin reads it. */
 export interface AdminProject extends AdminProjectType {}
 
-/** `{ items }` of `GET /internal/projects`. SPEC §7 */
+/** `{ items }` of `GET /internal/projects`. */
 export const AdminProjectList = Schema.Struct({ items: Schema.Array(AdminProject) })

@@ -1,17 +1,17 @@
 /**
- * The dashboard's AI chat helper (`/internal/ai-chat/{threadId}`). SPEC §1, §3 "Chat message"
+ * The dashboard's AI chat helper (`/internal/ai-chat/{threadId}`): chat messages.
  *
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
 
-/** What the chat helps with. SPEC §3 */
+/** What the chat helps with. */
 export const ChatContextType = Schema.Literals(["email-theme", "email-template", "email-draft"])
 
 /** What the chat helps with. */
 export type ChatContextType = typeof ChatContextType.Type
 
-/** A message of the conversation; `content` is passed through. SPEC §3 "Chat message" */
+/** A message of the conversation; `content` is passed through. */
 export const ChatMessage = Schema.Struct({
   role: Schema.Literals(["user", "assistant", "tool"]),
   content: Schema.Unknown
@@ -21,10 +21,10 @@ type ChatMessageType = typeof ChatMessage.Type
 /** A message of the conversation. */
 export interface ChatMessage extends ChatMessageType {}
 
-/** A text part of the assistant's answer. SPEC §7 */
+/** A text part of the assistant's answer. */
 export const TextBlock = Schema.Struct({ type: Schema.Literal("text"), text: Schema.String })
 
-/** A tool call the assistant made (e.g. a proposed source change). SPEC §7 */
+/** A tool call the assistant made (e.g. a proposed source change). */
 export const ToolCallBlock = Schema.Struct({
   type: Schema.Literal("tool-call"),
   toolName: Schema.String,
@@ -34,14 +34,14 @@ export const ToolCallBlock = Schema.Struct({
   result: Schema.Unknown
 })
 
-/** A part of the assistant's answer. SPEC §7 */
+/** A part of the assistant's answer. */
 export const ContentBlock = Schema.Union([TextBlock, ToolCallBlock])
 
 /** A part of the assistant's answer. */
 export type ContentBlock = typeof ContentBlock.Type
 
-/** The answer of `POST /internal/ai-chat/{threadId}`. SPEC §7 */
+/** The answer of `POST /internal/ai-chat/{threadId}`. */
 export const ChatReply = Schema.Struct({ content: Schema.Array(ContentBlock) })
 
-/** The saved messages of a thread (`GET /internal/ai-chat/{threadId}`). SPEC §7 */
+/** The saved messages of a thread (`GET /internal/ai-chat/{threadId}`). */
 export const ChatHistory = Schema.Struct({ messages: Schema.Array(Schema.Unknown) })

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of user and team API keys (SPEC §3 API key, §4 API key validity): the key as listed
+ * Wire shapes of user and team API keys: the key as listed
  * (only the last four characters of its value), the key just created (its whole value, kept
  * `Redacted`). Times are `Date`s decoded from the wire's milliseconds.
  *
@@ -23,7 +23,7 @@ const baseKeys = {
   isPublic: "is_public"
 } as const
 
-/** What is kept of a key's value after creation. SPEC §3 */
+/** What is kept of a key's value after creation. */
 export const LastFour = Schema.Struct({ lastFour: Schema.String }).pipe(Wire.encodeKeys({ lastFour: "last_four" }))
 
 const userKey = <V extends Schema.Top>(value: V) =>
@@ -35,26 +35,26 @@ const teamKey = <V extends Schema.Top>(value: V) =>
     Wire.encodeKeys({ ...baseKeys, teamId: "team_id" })
   )
 
-/** A user's API key as listed or read. SPEC §3 */
+/** A user's API key as listed or read. */
 export const UserApiKey = userKey(LastFour)
-/** A team's API key as listed or read. SPEC §3 */
+/** A team's API key as listed or read. */
 export const TeamApiKey = teamKey(LastFour)
-/** An API key as listed or read: `type` says whose. SPEC §3 */
+/** An API key as listed or read: `type` says whose. */
 export const ApiKey = Schema.Union([UserApiKey, TeamApiKey])
-/** An API key as listed or read. SPEC §3 */
+/** An API key as listed or read. */
 export type ApiKey = typeof ApiKey.Type
 
-/** The key's whole value, answered once at creation, kept `Redacted`. SPEC §3 */
+/** The key's whole value, answered once at creation, kept `Redacted`. */
 export const SecretValue = Schema.RedactedFromValue(Schema.String)
 
-/** A user's API key just created. SPEC §3 */
+/** A user's API key just created. */
 export const CreatedUserApiKey = userKey(SecretValue)
-/** A team's API key just created. SPEC §3 */
+/** A team's API key just created. */
 export const CreatedTeamApiKey = teamKey(SecretValue)
-/** An API key just created, with its whole value (`Redacted`). SPEC §3 */
+/** An API key just created, with its whole value (`Redacted`). */
 export const CreatedApiKey = Schema.Union([CreatedUserApiKey, CreatedTeamApiKey])
-/** An API key just created. SPEC §3 */
+/** An API key just created. */
 export type CreatedApiKey = typeof CreatedApiKey.Type
 
-/** The `{ items }` list of keys. SPEC §7 */
+/** The `{ items }` list of keys. */
 export const ApiKeyList = Schema.Struct({ items: Schema.Array(ApiKey) })

@@ -1,12 +1,12 @@
 /**
- * Wire shapes of the sign-in calls (SPEC §3, §4 "Sign-in outcomes", §7 Auth).
+ * Wire shapes of the sign-in calls (`/auth/...`): the tokens they answer, and whether the user is new.
  *
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
 import * as Wire from "./Wire.ts"
 
-/** Tokens a sign-in answers: `{ access_token, refresh_token, user_id?, is_new_user? }`. SPEC §3, §4 */
+/** Tokens a sign-in answers: `{ access_token, refresh_token, user_id?, is_new_user? }`. */
 export const SignInTokens = Schema.Struct({
   accessToken: Schema.String,
   refreshToken: Schema.String,
@@ -23,7 +23,7 @@ type SignInTokensType = typeof SignInTokens.Type
 /** Tokens a sign-in answers. */
 export interface SignInTokens extends SignInTokensType {}
 
-/** The answer of `POST /auth/otp/send-sign-in-code`: the nonce completing the typed code. SPEC §7 */
+/** The answer of `POST /auth/otp/send-sign-in-code`: the nonce completing the typed code. */
 export const SendSignInCodeResponse = Schema.Struct({ nonce: Schema.String })
 
 type SendSignInCodeResponseType = typeof SendSignInCodeResponse.Type

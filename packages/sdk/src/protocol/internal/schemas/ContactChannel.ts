@@ -1,5 +1,5 @@
 /**
- * Contact channels (SPEC §3 "Contact channel", §7 "Contact channels"): the wire read shape and the
+ * Contact channels (`/contact-channels`): the wire read shape and the
  * create/update payloads (camelCase, encoded to the wire's snake_case).
  *
  * @since 0.1.0
@@ -7,7 +7,7 @@
 import * as Schema from "effect/Schema"
 import * as Wire from "./Wire.ts"
 
-/** A contact channel of a user. SPEC §3 */
+/** A contact channel of a user. */
 export const ContactChannel = Schema.Struct({
   id: Schema.String,
   userId: Schema.String,
@@ -27,7 +27,7 @@ type ContactChannelType = typeof ContactChannel.Type
 /** A contact channel of a user. */
 export interface ContactChannel extends ContactChannelType {}
 
-/** `{ items }` of the list calls. SPEC §7 */
+/** `{ items }` of the list calls. */
 export const ContactChannelList = Schema.Struct({ items: Schema.Array(ContactChannel) })
 
 const channelKeys = { usedForAuth: "used_for_auth", isPrimary: "is_primary", isVerified: "is_verified" } as const

@@ -1,13 +1,13 @@
 /**
  * Wire shapes of e-mail calls: sent e-mails, templates, themes, rendered previews and the
- * per-user results of a send. SPEC §3 "Email theme and template", "Sent email", §7
+ * per-user results of a send.
  *
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
 import * as Wire from "./Wire.ts"
 
-/** An e-mail the project sent. SPEC §3 "Sent email" */
+/** An e-mail the project sent. */
 export const SentEmail = Schema.Struct({
   id: Schema.String,
   to: Schema.optional(Schema.Array(Schema.String)),
@@ -20,13 +20,13 @@ type SentEmailType = typeof SentEmail.Type
 /** An e-mail the project sent. */
 export interface SentEmail extends SentEmailType {}
 
-/** `{ items }` of `GET /internal/emails`. SPEC §7 */
+/** `{ items }` of `GET /internal/emails`. */
 export const SentEmailList = Schema.Struct({ items: Schema.Array(SentEmail) })
 
-/** Which theme a template uses: a theme id, `null` (the project's theme) or `false` (none). SPEC §3 */
+/** Which theme a template uses: a theme id, `null` (the project's theme) or `false` (none). */
 export const TemplateThemeId = Schema.Union([Schema.String, Schema.Null, Schema.Literal(false)])
 
-/** An e-mail template. SPEC §3 "Email theme and template" */
+/** An e-mail template. */
 export const EmailTemplate = Schema.Struct({
   id: Schema.String,
   displayName: Schema.String,
@@ -38,28 +38,28 @@ type EmailTemplateType = typeof EmailTemplate.Type
 /** An e-mail template. */
 export interface EmailTemplate extends EmailTemplateType {}
 
-/** `{ templates }` of `GET /internal/email-templates`. SPEC §7 */
+/** `{ templates }` of `GET /internal/email-templates`. */
 export const EmailTemplateList = Schema.Struct({ templates: Schema.Array(EmailTemplate) })
 
-/** An e-mail theme as listed. SPEC §3 */
+/** An e-mail theme as listed. */
 export const EmailThemeSummary = Schema.Struct({
   id: Schema.String,
   displayName: Schema.String
 }).pipe(Wire.encodeKeys({ displayName: "display_name" }))
 
-/** `{ themes }` of `GET /internal/email-themes`. SPEC §7 */
+/** `{ themes }` of `GET /internal/email-themes`. */
 export const EmailThemeList = Schema.Struct({ themes: Schema.Array(EmailThemeSummary) })
 
-/** An e-mail theme as read by id (`GET /internal/email-themes/{id}`). SPEC §3 */
+/** An e-mail theme as read by id (`GET /internal/email-themes/{id}`). */
 export const EmailThemeSource = Schema.Struct({
   displayName: Schema.String,
   tsxSource: Schema.String
 }).pipe(Wire.encodeKeys({ displayName: "display_name", tsxSource: "tsx_source" }))
 
-/** The id of something just created: `{ id }`. SPEC §7 */
+/** The id of something just created: `{ id }`. */
 export const Created = Schema.Struct({ id: Schema.String })
 
-/** A rendered e-mail. SPEC §7 `POST /emails/render-email` */
+/** A rendered e-mail. `POST /emails/render-email` */
 export const RenderedEmail = Schema.Struct({
   html: Schema.String,
   subject: Schema.optional(Schema.String),
@@ -70,7 +70,7 @@ type RenderedEmailType = typeof RenderedEmail.Type
 /** A rendered e-mail. */
 export interface RenderedEmail extends RenderedEmailType {}
 
-/** What happened for one recipient of `POST /emails/send-email`. SPEC §7 */
+/** What happened for one recipient of `POST /emails/send-email`. */
 export const SendEmailResult = Schema.Struct({
   userId: Schema.String,
   userEmail: Schema.optional(Schema.String),
@@ -82,10 +82,10 @@ type SendEmailResultType = typeof SendEmailResult.Type
 /** What happened for one recipient. */
 export interface SendEmailResult extends SendEmailResultType {}
 
-/** `{ results }` of `POST /emails/send-email`. SPEC §7 */
+/** `{ results }` of `POST /emails/send-email`. */
 export const SendEmailResults = Schema.Struct({ results: Schema.Array(SendEmailResult) })
 
-/** `{ success, error_message? }` of `POST /internal/send-test-email`. SPEC §7 */
+/** `{ success, error_message? }` of `POST /internal/send-test-email`. */
 export const TestEmailOutcome = Schema.Struct({
   success: Schema.Boolean,
   errorMessage: Schema.optional(Schema.String)

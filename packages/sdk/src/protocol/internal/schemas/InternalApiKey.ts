@@ -1,7 +1,7 @@
 /**
  * The project's own key sets (`/internal/api-keys`): each holds up to a publishable, a secret and
  * a super-secret admin key. The full keys are shown once, when created; later reads show only
- * their last four characters. SPEC §3 "Internal API key"
+ * their last four characters.
  *
  * @since 0.1.0
  */
@@ -25,10 +25,10 @@ const keys = {
   createdAt: "created_at_millis"
 } as const
 
-/** The last four characters of a key, all a read shows of it. SPEC §3 */
+/** The last four characters of a key, all a read shows of it. */
 export const LastFour = Schema.Struct({ lastFour: Schema.String }).pipe(Wire.encodeKeys({ lastFour: "last_four" }))
 
-/** A key set as listed and read: each key only by its last four characters. SPEC §3 */
+/** A key set as listed and read: each key only by its last four characters. */
 export const InternalApiKey = Schema.Struct({
   ...base,
   publishableClientKey: Schema.optional(LastFour),
@@ -40,7 +40,7 @@ type InternalApiKeyType = typeof InternalApiKey.Type
 /** A key set as listed and read. */
 export interface InternalApiKey extends InternalApiKeyType {}
 
-/** A key set as created: the full keys, `Redacted`, shown this once. SPEC §3 */
+/** A key set as created: the full keys, `Redacted`, shown this once. */
 export const InternalApiKeyFirstView = Schema.Struct({
   ...base,
   publishableClientKey: Schema.optional(Schema.RedactedFromValue(Schema.String)),
@@ -52,5 +52,5 @@ type InternalApiKeyFirstViewType = typeof InternalApiKeyFirstView.Type
 /** A key set as created. */
 export interface InternalApiKeyFirstView extends InternalApiKeyFirstViewType {}
 
-/** `{ items }` of `GET /internal/api-keys`. SPEC §7 */
+/** `{ items }` of `GET /internal/api-keys`. */
 export const InternalApiKeyList = Schema.Struct({ items: Schema.Array(InternalApiKey) })

@@ -1,5 +1,5 @@
 /**
- * Project metrics (`GET /internal/metrics`). SPEC §1 "Project metrics", §7 Admin calls
+ * Project metrics (`GET /internal/metrics`, admin only).
  *
  * @since 0.1.0
  */
@@ -7,13 +7,13 @@ import * as Schema from "effect/Schema"
 import { ServerUser } from "./ServerUser.ts"
 import * as Wire from "./Wire.ts"
 
-/** One day of a series: the date (`YYYY-MM-DD`) and a count. SPEC §7 */
+/** One day of a series: the date (`YYYY-MM-DD`) and a count. */
 export const DataPoint = Schema.Struct({ date: Schema.String, activity: Schema.Number })
 
-/** How many users sign in with a method. SPEC §7 */
+/** How many users sign in with a method. */
 export const LoginMethodCount = Schema.Struct({ method: Schema.String, count: Schema.Number })
 
-/** The project's metrics. SPEC §1, §7 */
+/** The project's metrics. */
 export const Metrics = Schema.Struct({
   totalUsers: Schema.Number,
   dailyUsers: Schema.Array(DataPoint),

@@ -1,13 +1,13 @@
 /**
- * Notification categories and the user's preference for each (SPEC §3 "Notification category",
- * §7 `/emails/notification-preference`).
+ * Notification categories and the user's preference for each
+ * (`/emails/notification-preference`).
  *
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
 import * as Wire from "./Wire.ts"
 
-/** A notification category with the user's choice. SPEC §3 */
+/** A notification category with the user's choice. */
 export const NotificationCategory = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
@@ -23,5 +23,5 @@ type NotificationCategoryType = typeof NotificationCategory.Type
 /** A notification category with the user's choice. */
 export interface NotificationCategory extends NotificationCategoryType {}
 
-/** `{ items }` of the list calls. SPEC §7 */
+/** `{ items }` of the list calls. */
 export const NotificationCategoryList = Schema.Struct({ items: Schema.Array(NotificationCategory) })

@@ -1,5 +1,5 @@
 /**
- * Linked OAuth provider accounts (SPEC §3 "OAuth provider (linked account)", §7 `/oauth-providers`)
+ * Linked OAuth provider accounts (`/oauth-providers`)
  * and connected-account access tokens (`/connected-accounts/.../access-token`). Payloads are
  * camelCase, encoded to the wire's snake_case.
  *
@@ -10,7 +10,7 @@ import * as Wire from "./Wire.ts"
 
 /**
  * A provider account linked to a user, addressed by user id and its own id. `accountId` (the
- * provider's id of the account) is only shown to servers. SPEC §3
+ * provider's id of the account) is only shown to servers.
  */
 export const OAuthProvider = Schema.Struct({
   id: Schema.String,
@@ -33,7 +33,7 @@ type OAuthProviderType = typeof OAuthProvider.Type
 /** A provider account linked to a user. */
 export interface OAuthProvider extends OAuthProviderType {}
 
-/** `{ items }` of `GET /oauth-providers`. SPEC §7 */
+/** `{ items }` of `GET /oauth-providers`. */
 export const OAuthProviderList = Schema.Struct({ items: Schema.Array(OAuthProvider) })
 
 const inputKeys = {
@@ -77,7 +77,7 @@ type OAuthProviderOwnUpdateType = typeof OAuthProviderOwnUpdate.Type
 /** Changes a signed-in user may make to one of their linked accounts. */
 export interface OAuthProviderOwnUpdate extends OAuthProviderOwnUpdateType {}
 
-/** A provider access token of a connected account; the token stays `Redacted`. SPEC §7 */
+/** A provider access token of a connected account; the token stays `Redacted`. */
 export const ProviderAccessToken = Schema.Struct({
   accessToken: Schema.RedactedFromValue(Schema.String)
 }).pipe(Wire.encodeKeys({ accessToken: "access_token" }))

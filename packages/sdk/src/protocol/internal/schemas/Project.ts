@@ -1,15 +1,15 @@
 /**
- * The project as the client reads it (`GET /projects/current`). SPEC §3
+ * The project as the client reads it (`GET /projects/current`).
  *
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
 import * as Wire from "./Wire.ts"
 
-/** An OAuth provider enabled for the project, as the client sees it. SPEC §3 */
+/** An OAuth provider enabled for the project, as the client sees it. */
 export const EnabledOAuthProvider = Schema.Struct({ id: Schema.String })
 
-/** The config switches the client view shares with the admin view (`AdminProjectConfig`). SPEC §3 */
+/** The config switches the client view shares with the admin view (`AdminProjectConfig`). */
 export const clientConfigFields = {
   signUpEnabled: Schema.Boolean,
   credentialEnabled: Schema.Boolean,
@@ -21,7 +21,7 @@ export const clientConfigFields = {
   allowTeamApiKeys: Schema.Boolean
 }
 
-/** The wire (snake_case) keys of {@link clientConfigFields}. SPEC §3 */
+/** The wire (snake_case) keys of {@link clientConfigFields}. */
 export const clientConfigKeys = {
   signUpEnabled: "sign_up_enabled",
   credentialEnabled: "credential_enabled",
@@ -33,13 +33,13 @@ export const clientConfigKeys = {
   allowTeamApiKeys: "allow_team_api_keys"
 } as const
 
-/** The client-visible project config. SPEC §3 */
+/** The client-visible project config. */
 export const ClientProjectConfig = Schema.Struct({
   ...clientConfigFields,
   enabledOAuthProviders: Schema.Array(EnabledOAuthProvider)
 }).pipe(Wire.encodeKeys({ ...clientConfigKeys, enabledOAuthProviders: "enabled_oauth_providers" }))
 
-/** The project, client view. SPEC §3 */
+/** The project, client view. */
 export const ClientProject = Schema.Struct({
   id: Schema.String,
   displayName: Schema.String,

@@ -1,5 +1,5 @@
 /**
- * A user as the server reads it (`/users` with server or admin access), and its pages. SPEC §3, §7
+ * A user as the server reads it (`/users` with server or admin access), and its pages.
  *
  * @since 0.1.0
  */
@@ -8,10 +8,10 @@ import { ServerTeam } from "./Team.ts"
 import { UserOAuthProvider } from "./User.ts"
 import * as Wire from "./Wire.ts"
 
-/** A team as the server reads it (a user's selected team): the one of `Team.ts`. SPEC §3 "Team" */
+/** A team as the server reads it (a user's selected team): the one of `Team.ts`. */
 export { ServerTeam }
 
-/** The server view of a user: the client fields plus `lastActiveAt` and `serverMetadata`. SPEC §3 */
+/** The server view of a user: the client fields plus `lastActiveAt` and `serverMetadata`. */
 export const ServerUser = Schema.Struct({
   id: Schema.String,
   displayName: Schema.NullOr(Schema.String),
@@ -57,7 +57,7 @@ type ServerUserType = typeof ServerUser.Type
 /** A user, server view. */
 export interface ServerUser extends ServerUserType {}
 
-/** One page of `GET /users`: `{ items, pagination: { next_cursor } }`. SPEC §3 "Other payloads" */
+/** One page of `GET /users`: `{ items, pagination: { next_cursor } }`. */
 export const ServerUserPage = Schema.Struct({
   items: Schema.Array(ServerUser),
   pagination: Schema.optional(Schema.Struct({

@@ -1,12 +1,12 @@
 /**
- * Sessions as the service lists them (`GET /auth/sessions`). SPEC §3 "Session (listed)"
+ * Sessions as the service lists them (`GET /auth/sessions`).
  *
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
 import * as Wire from "./Wire.ts"
 
-/** Where a session was last used from, as far as the service could tell. SPEC §3 */
+/** Where a session was last used from, as far as the service could tell. */
 export const GeoInfo = Schema.Struct({
   ip: Schema.optional(Schema.String),
   countryCode: Schema.optional(Schema.NullOr(Schema.String)),
@@ -17,7 +17,7 @@ export const GeoInfo = Schema.Struct({
   tzIdentifier: Schema.optional(Schema.NullOr(Schema.String))
 })
 
-/** One listed session. SPEC §3 "Session (listed)" */
+/** One listed session. */
 export const SessionInfo = Schema.Struct({
   id: Schema.String,
   userId: Schema.String,
@@ -39,5 +39,5 @@ type SessionInfoType = typeof SessionInfo.Type
 /** A listed session. */
 export interface SessionInfo extends SessionInfoType {}
 
-/** `{ items }` of `GET /auth/sessions`. SPEC §7 */
+/** `{ items }` of `GET /auth/sessions`. */
 export const SessionList = Schema.Struct({ items: Schema.Array(SessionInfo) })

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of teams (SPEC §3 Team, §7 Teams): the client and server read views, and the create
+ * Wire shapes of teams: the client and server read views, and the create
  * and update payloads (camelCase, encoded to the wire's snake_case).
  *
  * @since 0.1.0
@@ -21,14 +21,14 @@ const clientKeys = {
   clientReadOnlyMetadata: "client_read_only_metadata"
 } as const
 
-/** A team as a client reads it. SPEC §3 */
+/** A team as a client reads it. */
 export const Team = Schema.Struct(clientFields).pipe(Wire.encodeKeys(clientKeys))
 
 type TeamType = typeof Team.Type
-/** A team as a client reads it. SPEC §3 */
+/** A team as a client reads it. */
 export interface Team extends TeamType {}
 
-/** A team as a server reads it: adds `createdAt` (from `created_at_millis`) and `serverMetadata`. SPEC §3 */
+/** A team as a server reads it: adds `createdAt` (from `created_at_millis`) and `serverMetadata`. */
 export const ServerTeam = Schema.Struct({
   ...clientFields,
   createdAt: Schema.DateFromMillis,
@@ -36,13 +36,13 @@ export const ServerTeam = Schema.Struct({
 }).pipe(Wire.encodeKeys({ ...clientKeys, createdAt: "created_at_millis", serverMetadata: "server_metadata" }))
 
 type ServerTeamType = typeof ServerTeam.Type
-/** A team as a server reads it. SPEC §3 */
+/** A team as a server reads it. */
 export interface ServerTeam extends ServerTeamType {}
 
-/** The `{ items }` list of teams a client reads. SPEC §7 */
+/** The `{ items }` list of teams a client reads. */
 export const TeamList = Schema.Struct({ items: Schema.Array(Team) })
 
-/** The `{ items }` list of teams a server reads. SPEC §7 */
+/** The `{ items }` list of teams a server reads. */
 export const ServerTeamList = Schema.Struct({ items: Schema.Array(ServerTeam) })
 
 const updateFields = {
@@ -85,11 +85,11 @@ type ServerTeamCreateType = typeof ServerTeamCreate.Type
 /** What a server creates a team with; `creatorUserId` makes that user its first member. */
 export interface ServerTeamCreate extends ServerTeamCreateType {}
 
-/** A membership as the service answers it (`{ team_id, user_id }`). SPEC §3 */
+/** A membership as the service answers it (`{ team_id, user_id }`). */
 export const TeamMembership = Schema.Struct({ teamId: Schema.String, userId: Schema.String }).pipe(
   Wire.encodeKeys({ teamId: "team_id", userId: "user_id" })
 )
 
 type TeamMembershipType = typeof TeamMembership.Type
-/** A membership. SPEC §3 */
+/** A membership. */
 export interface TeamMembership extends TeamMembershipType {}

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of team member profiles (SPEC §3 Team member profile): a member's display name and
+ * Wire shapes of team member profiles: a member's display name and
  * image in one team; the payload carries `team_id` and `user_id`.
  *
  * @since 0.1.0
@@ -7,7 +7,7 @@
 import * as Schema from "effect/Schema"
 import * as Wire from "./Wire.ts"
 
-/** A member's profile in a team. SPEC §3 */
+/** A member's profile in a team. */
 export const TeamMemberProfile = Schema.Struct({
   teamId: Schema.String,
   userId: Schema.String,
@@ -21,10 +21,10 @@ export const TeamMemberProfile = Schema.Struct({
 }))
 
 type TeamMemberProfileType = typeof TeamMemberProfile.Type
-/** A member's profile in a team. SPEC §3 */
+/** A member's profile in a team. */
 export interface TeamMemberProfile extends TeamMemberProfileType {}
 
-/** The `{ items }` list of profiles. SPEC §7 */
+/** The `{ items }` list of profiles. */
 export const TeamMemberProfileList = Schema.Struct({ items: Schema.Array(TeamMemberProfile) })
 
 /** What a member may change in their profile in one team; a key left out stays as it is. */

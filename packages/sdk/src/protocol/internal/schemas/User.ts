@@ -1,5 +1,5 @@
 /**
- * The current user as a client reads it (`GET /users/me`, SPEC §3 "User (client view)") and the
+ * The current user as a client reads it (`GET /users/me`) and the
  * update payload of `PATCH /users/me`.
  *
  * `signedUpAt` is a `Date`, decoded from the wire's `signed_up_at_millis` (milliseconds since the
@@ -12,7 +12,7 @@ import * as Schema from "effect/Schema"
 import { Team } from "./Team.ts"
 import * as Wire from "./Wire.ts"
 
-/** A provider account linked to the user, as the user view lists it. SPEC §3 */
+/** A provider account linked to the user, as the user view lists it. */
 export const UserOAuthProvider = Schema.Struct({
   id: Schema.String,
   accountId: Schema.String,
@@ -23,7 +23,7 @@ type UserOAuthProviderType = typeof UserOAuthProvider.Type
 /** A provider account linked to the user. */
 export interface UserOAuthProvider extends UserOAuthProviderType {}
 
-/** The signed-in user, client view. SPEC §3 "User (client view)" */
+/** The signed-in user, client view. */
 export const CurrentUser = Schema.Struct({
   id: Schema.String,
   displayName: Schema.NullOr(Schema.String),

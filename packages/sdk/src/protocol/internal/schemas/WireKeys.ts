@@ -38,7 +38,7 @@ const renameWith = (keys: Record<string, string>) => (input: Record<string, unkn
 
 /**
  * Like `Schema.encodeKeys(mapping)` (same `Type`, `Encoded`, results), with one validating pass
- * when decoding; a decode error names the wire path. SPEC §3 "wire shapes"
+ * when decoding; a decode error names the wire path.
  */
 export const encodeKeys = <
   S extends Schema.Struct<Schema.Struct.Fields>,

@@ -1,5 +1,5 @@
 /**
- * The account settings page (SPEC §2 `account-settings`): the prebuilt `AccountSettings` under the
+ * The account settings page (`/handler/account-settings`): the prebuilt `AccountSettings` under the
  * page's heading. Signed out, it sends the visitor to sign in and back here.
  *
  * @since 0.1.0
@@ -9,7 +9,7 @@ import { AccountSettings } from "../../../../account/AccountSettings.tsx"
 import { useMessages } from "../../../../ui/Theme.tsx"
 import { Page } from "../../../ui.tsx"
 
-/** The account settings page. SPEC §2 `account-settings` */
+/** The account settings page. `/handler/account-settings` */
 export function AccountSettingsPage(): ReactNode {
   const messages = useMessages()
   return (
