@@ -9,7 +9,7 @@
  * Run: `npm run bench -- bundle` (or `npm exec -- tsx bench/bundle.ts [probe-name-filter...]`).
  */
 import type { Metafile } from "esbuild"
-import { readdirSync, readFileSync } from "node:fs"
+import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import * as Flow from "../scripts/flow.ts"
 import { install } from "../scripts/installed.ts"
@@ -44,19 +44,20 @@ const measureRolldown = (entry: string): Promise<number | undefined> =>
 
 /** The parts of a bundle, by the file each byte comes from. */
 export const partOf = (path: string): string => {
-  // the installed package's files count as their sources
-  const file = path.replace(/^.*node_modules\/stack-auth-effect\/dist\//, "").replace(/\.js$/, ".ts")
+  // the installed SDK's files count as their sources; the checkout's sources by their path in the package
+  const file = path.replace(/^.*node_modules\/stack-auth-effect\/dist\//, "src/").replace(/^packages\/sdk\//, "").replace(/\.js$/, ".ts")
   if (file.includes("node_modules/effect/")) return "Effect"
   if (file.includes("node_modules/@stackframe/")) return "official SDK"
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)
   if (pkg !== null) return `dependency: ${pkg[1]}`
-  if (/src\/protocol\/(KnownErrors?|KnownErrorCodes)\.ts$|src\/transport\/TransportErrors\.ts$/.test(file)) return "errors"
+  if (/src\/protocol\/(?:internal\/)?(KnownErrors?|KnownErrorCodes)\.ts$|src\/transport\/TransportErrors\.ts$/.test(file)) return "errors"
   if (file.startsWith("src/transport/") || file.startsWith("src/protocol/")) {
-    return file.startsWith("src/protocol/schemas/") ? "api (calls, wire schemas)" : "core (transport, protocol)"
+    return file.includes("/schemas/") ? "api (calls, wire schemas)" : "core (transport, protocol)"
   }
   if (file.startsWith("src/session/")) return "session"
+  if (file.startsWith("src/platform/")) return "platform (cookies, navigation)"
   if (file.startsWith("src/apps/")) return "apps"
-  if (file.startsWith("src/api/") || file.startsWith("src/handler/") || file.startsWith("src/cache/")) return "api (calls, wire schemas)"
+  if (["src/api/", "src/handler/", "src/cache/", "src/query/"].some((dir) => file.startsWith(dir))) return "api (calls, wire schemas)"
   if (file.startsWith("src/")) return `other: ${file}`
   return "the probe itself"
 }
@@ -81,8 +82,7 @@ const files = (m: { readonly metafile: Metafile }, test: (file: string) => boole
 
 // ----- the known-error catalogue: which of its classes made it into a bundle -----
 
-const catalogue = [...readFileSync(join(root, "src/protocol/KnownErrors.ts"), "utf8").matchAll(/^export class (\w+)/gm)]
-  .map((m) => m[1]!)
+const catalogue = Flow.knownErrorClasses()
 // a class survives as its `TaggedError()("Name", { ...fields })` call
 const classesIn = (m: Measured) => catalogue.filter((name) => m.code.includes(`"${name}",{`))
 
@@ -91,8 +91,9 @@ const classesIn = (m: Measured) => catalogue.filter((name) => m.code.includes(`"
 const installedSections: Array<string> = []
 const installedData: Record<string, unknown> = {}
 if (only.length === 0 || only.includes("installed")) {
-  // the official SDK's probe bundles it from the checkout; the React probe bundles React from it
-  const installed = install(["@stackframe", "react", "react-dom", "scheduler"])
+  // the three tarballs (the flow imports the SDK alone; the React probe, the adapter beside it); the
+  // official SDK's probe bundles it from the checkout
+  const installed = install({ alsoLink: ["@stackframe", "scheduler"] })
   try {
     const rows: Array<ReadonlyArray<string | number>> = []
     let subpaths: Flow.Bundle | undefined
@@ -126,7 +127,7 @@ if (only.length === 0 || only.includes("installed")) {
     installedSections.push(
       "### The installed package: the README's browser flow, as users bundle it",
       "",
-      "`npm pack`, the tarball installed with `effect` into a temporary app; the flow (sign in with a password, read the current user, sign out, cookie token store) in three import styles, bundled for browsers (ESM, minified, gzip -9). Known-error classes: those of the 110-class catalogue that survive, esbuild / rolldown.",
+      "`npm pack` of each package, the tarballs installed with `effect` into a temporary app; the flow (sign in with a password, read the current user, sign out, cookie token store) in three import styles, bundled for browsers (ESM, minified, gzip -9). Known-error classes: those of the 110-class catalogue that survive, esbuild / rolldown.",
       "",
       table(["app", "esbuild min KiB", "esbuild min+gzip KiB", "rolldown min+gzip KiB", "known-error classes kept", "targets (KiB)"], rows)
     )
@@ -166,7 +167,7 @@ if (only.length === 0 || only.includes("installed")) {
       "Every prebuilt page, account and team settings included; esbuild, browser, minified, gzip -9, production React.",
       "",
       table(["", "React left out (min / gzip)", "React included (min / gzip)"], [[
-        "stack-auth-effect",
+        "@stack-auth-effect/react with stack-auth-effect",
         `${withoutReact.minified} B / ${withoutReact.gzip} B`,
         `${withReact.minified} B / ${withReact.gzip} B`
       ]])
@@ -301,7 +302,7 @@ if (floorFlow !== undefined && appOurs !== undefined) {
 
 const pipeline = measured.get("pipeline.ts")
 if (pipeline !== undefined) {
-  const ourFiles = files(pipeline, (f) => f.startsWith("src/"))
+  const ourFiles = files(pipeline, (f) => f.startsWith("packages/sdk/src/"))
   const effectFiles = files(pipeline, (f) => f.includes("node_modules/effect/"))
   sections.push(
     "",

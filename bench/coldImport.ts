@@ -1,9 +1,9 @@
 /**
- * Node cold import of the package as installed: `npm pack`, the tarball extracted into a temporary
- * app (scripts/installed.ts), and `import("stack-auth-effect")` timed in fresh `node` processes after
+ * Node cold import of the SDK as installed: `npm pack`, its tarball extracted alone (no emulator or
+ * React package beside it) into a temporary app (scripts/installed.ts), and `import("stack-auth-effect")` timed in fresh `node` processes after
  * the `effect` modules the package uses (the difference is the package's own cost). Node resolves
  * the package's `node` condition: the esbuild bundle of dist/node/. The per-module ESM bundlers get
- * (dist/src/index.js, ~60 files) is timed too, as the reason for that bundle. Each process also
+ * (dist/index.js, ~100 files) is timed too, as the reason for that bundle. Each process also
  * reports its heap in use right after the import (after a full GC), with `effect`'s share apart.
  * Beside them: compiling the bundle's core.js alone, and the design's floor (110 `Schema.TaggedError`
  * classes, bare and with the catalogue's fields, in a module of their own).
@@ -19,8 +19,9 @@ import { option, report } from "./support/report.ts"
 import { median, quantile, table } from "./support/stats.ts"
 
 const spawns = option("spawns", 21)
-const installed = install(["@stackframe"]) // the official SDK for comparison
-const dist = join(installed.packageDir, "dist/")
+// the SDK alone, as an app installs it (no emulator or React package beside it); the official SDK for comparison
+const installed = install({ packages: ["sdk"], alsoLink: ["@stackframe"] })
+const dist = join(installed.dir("sdk"), "dist/")
 
 // the effect modules and other packages the package imports (from the per-module build)
 const imported = new Set<string>()
@@ -32,7 +33,7 @@ const walk = (file: string, seen = new Set<string>()): void => {
     else imported.add(specifier!)
   }
 }
-walk(`${dist}src/index.js`)
+walk(`${dist}index.js`)
 const effectModules = [...imported].filter((p) => p === "effect" || p.startsWith("effect/")).sort()
 const otherModules = [...imported].filter((p) => !p.startsWith("effect") && !p.startsWith("node:")).sort()
 installed.write("effect-only.mjs", effectModules.map((m) => `import ${JSON.stringify(m)}`).join("\n") + "\n")
@@ -66,7 +67,7 @@ const probes = {
   "compile-core": compileOnly,
   "floor-minimal": probe("./effect-only.mjs", "./classes-minimal.mjs"),
   "floor-catalogue": probe("./effect-only.mjs", "./classes-catalogue.mjs"),
-  "per-module-after-effect": probe("./effect-only.mjs", `${dist}src/index.js`),
+  "per-module-after-effect": probe("./effect-only.mjs", `${dist}index.js`),
   "effect-modules": probe("./effect-only.mjs"),
   "effect-barrel": probe("effect"),
   official: probe("@stackframe/js"),
@@ -104,7 +105,7 @@ const mib = (value: number) => `${value.toFixed(1)} MiB`
 const markdown = [
   "### Node cold import (the installed package)",
   "",
-  `\`npm pack\`, the tarball installed into a temporary app; a fresh \`node\` process per measurement (${spawns} per probe, alternating) times its own \`import()\`: wall time (\`performance.now()\`) and the process's CPU time (\`process.cpuUsage()\`); median (p25–p75) in ms. \`stack-auth-effect\` resolves to its \`node\` condition, the esbuild bundle in dist/node/; the per-module ESM that bundlers get (dist/src/, one file per module) is timed for comparison. The package imports ${effectModules.length} \`effect\` modules and ${otherModules.join(", ") || "nothing else"}. Load average ${load.map((l) => l.toFixed(1)).join(" → ")} (start → end).`,
+  `\`npm pack\`, the tarball installed into a temporary app; a fresh \`node\` process per measurement (${spawns} per probe, alternating) times its own \`import()\`: wall time (\`performance.now()\`) and the process's CPU time (\`process.cpuUsage()\`); median (p25–p75) in ms. \`stack-auth-effect\` resolves to its \`node\` condition, the esbuild bundle in dist/node/; the per-module ESM that bundlers get (dist/, one file per module) is timed for comparison. The package imports ${effectModules.length} \`effect\` modules and ${otherModules.join(", ") || "nothing else"}. Load average ${load.map((l) => l.toFixed(1)).join(" → ")} (start → end).`,
   "",
   table(["import", "wall ms", "CPU ms"], [
     [`the ${effectModules.length} \`effect\` modules the package uses`, wall("installed-after-effect"), cpu("installed-after-effect")],
@@ -112,7 +113,7 @@ const markdown = [
     ["  of which compiling dist/node/core.js (parse and bytecode, no link or evaluation; `vm.SourceTextModule`)", wall("compile-core", 1), cpu("compile-core", 1)],
     ["floor: 110 minimal `Schema.TaggedError` classes (no fields) in one module, after those", wall("floor-minimal", 1), cpu("floor-minimal", 1)],
     ["floor: 110 `Schema.TaggedError` classes with the catalogue's fields (literal `code`, shared `status`, defaulted `message`)", wall("floor-catalogue", 1), cpu("floor-catalogue", 1)],
-    ["the per-module ESM (dist/src/index.js and its ~60 files), after those: analysis aid", wall("per-module-after-effect", 1), cpu("per-module-after-effect", 1)],
+    ["the per-module ESM (dist/index.js and its ~100 files), after those: analysis aid", wall("per-module-after-effect", 1), cpu("per-module-after-effect", 1)],
     ["`effect` (the whole barrel), for scale", wall("effect-barrel"), cpu("effect-barrel")],
     ["@stackframe/js 2.8.39 alone", wall("official"), cpu("official")]
   ]),

@@ -53,7 +53,7 @@ const environment = [
   "",
   `- CPU: ${cpus().length} × ${cpus()[0]?.model ?? "unknown"}; memory ${(totalmem() / 2 ** 30).toFixed(0)} GiB; ${process.platform} ${process.arch}`,
   `- Node ${process.version} (the pinned \`node\` devDependency), run as \`node --expose-gc\` on compiled JavaScript`,
-  `- stack-auth-effect ${JSON.parse(readFileSync(here("../package.json"), "utf8")).version} (this checkout), effect ${version("effect")}`,
+  `- stack-auth-effect ${JSON.parse(readFileSync(here("../packages/sdk/package.json"), "utf8")).version} (this checkout), effect ${version("effect")}`,
   `- @stackframe/js ${version("@stackframe/js")} (official SDK), esbuild ${version("esbuild")}`,
   `- run at ${new Date().toISOString()}${quick ? " (--quick: not for publishing)" : ""}`
 ].join("\n")

@@ -1,13 +1,13 @@
 /**
  * The README's browser flow (sign in with a password, read the user, sign out, cookie token store)
- * bundled from the installed package the way an app's bundler does it: esbuild or rolldown, ESM
+ * bundled from the installed SDK (scripts/installed.ts) the way an app's bundler does it: esbuild or rolldown, ESM
  * for browsers, minified, gzip -9. Shared by `npm run bench -- bundle` and test/package's budget.
  */
 import { build, type Metafile } from "esbuild"
 import { cpSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
-import { fromRoot } from "./entries.ts"
+import { fromRoot, pkg } from "./entries.ts"
 import type { Installed } from "./installed.ts"
 
 /** The flow in each import style (bench/bundle/installed/), and the official SDK's same flow. */
@@ -80,9 +80,9 @@ export const rolldown = async (app: string, entry: string): Promise<Bundle> => {
   return { minified: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).byteLength, code }
 }
 
-/** The known-error classes of the catalogue (src/protocol/KnownErrors.ts). */
+/** The known-error classes of the catalogue (packages/sdk/src/protocol/KnownErrors.ts). */
 export const knownErrorClasses = (): ReadonlyArray<string> =>
-  [...readFileSync(fromRoot("src/protocol/KnownErrors.ts"), "utf8").matchAll(/^export class (\w+)/gm)].map((m) => m[1]!)
+  [...readFileSync(fromRoot(`${pkg("sdk").dir}/src/protocol/KnownErrors.ts`), "utf8").matchAll(/^export class (\w+)/gm)].map((m) => m[1]!)
 
 /** The catalogue's classes that survive in a bundle: each as its `TaggedError()("Name", { ...fields })` call. */
 export const survivingClasses = (bundle: Bundle): ReadonlyArray<string> =>

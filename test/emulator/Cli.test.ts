@@ -5,17 +5,38 @@ import * as Cli from "../../packages/emulator/src/Cli.ts"
 import { demoProject } from "../../packages/emulator/src/Seeds.ts"
 
 describe("the emulator command", () => {
-  it("parses its options", () => {
-    assert.deepStrictEqual(Cli.parseArgs(["emulator"]), { port: 8102, host: "127.0.0.1", mailboxPort: 8105, importPath: undefined, exportOnExit: undefined })
+  const defaults = { port: 8102, host: "127.0.0.1", mailboxPort: 8105, importPath: undefined, exportOnExit: undefined }
+
+  it("parses its options, with no argument the defaults", () => {
+    assert.deepStrictEqual(Cli.parseArgs([]), defaults)
+    assert.deepStrictEqual(
+      Cli.parseArgs(["--port", "9000", "--import=in.json", "--export-on-exit", "out.json", "--mailbox-port", "off", "--host", "0.0.0.0"]),
+      { port: 9000, host: "0.0.0.0", mailboxPort: false, importPath: "in.json", exportOnExit: "out.json" }
+    )
+    assert.strictEqual(Cli.parseArgs(["--help"]), "help")
+    assert.strictEqual(Cli.parseArgs(["-h"]), "help")
+    assert.strictEqual(Cli.parseArgs(["help"]), "help")
+    assert.match(Cli.parseArgs(["--port", "x"]) as string, /Invalid port/)
+    assert.match(Cli.parseArgs(["--port", "65536"]) as string, /Invalid port/)
+    assert.match(Cli.parseArgs(["--port"]) as string, /Missing value for --port/)
+    assert.match(Cli.parseArgs(["--bogus", "1"]) as string, /Unknown option/)
+    assert.match(Cli.parseArgs(["serve"]) as string, /Unknown command "serve"/)
+  })
+
+  it("takes the former `stack-auth-effect emulator` spelling: a leading `emulator` is skipped", () => {
+    assert.deepStrictEqual(Cli.parseArgs(["emulator"]), defaults)
     assert.deepStrictEqual(
       Cli.parseArgs(["emulator", "--port", "9000", "--import=in.json", "--export-on-exit", "out.json", "--mailbox-port", "off"]),
-      { port: 9000, host: "127.0.0.1", mailboxPort: false, importPath: "in.json", exportOnExit: "out.json" }
+      Cli.parseArgs(["--port", "9000", "--import=in.json", "--export-on-exit", "out.json", "--mailbox-port", "off"])
     )
-    assert.strictEqual(Cli.parseArgs([]), "help")
     assert.strictEqual(Cli.parseArgs(["emulator", "--help"]), "help")
-    assert.match(Cli.parseArgs(["emulator", "--port", "x"]) as string, /Invalid port/)
     assert.match(Cli.parseArgs(["emulator", "--bogus", "1"]) as string, /Unknown option/)
-    assert.match(Cli.parseArgs(["serve"]) as string, /Unknown command/)
+    assert.match(Cli.parseArgs(["emulator", "emulator"]) as string, /Unknown command/)
+  })
+
+  it("names the package's command in its usage", () => {
+    assert.match(Cli.usage, /^Usage: npx @stack-auth-effect\/emulator \[options\]/)
+    assert.notInclude(Cli.usage, "stack-auth-effect emulator")
   })
 
   it.live("prints the demo credentials, and exports the state when stopped", () =>

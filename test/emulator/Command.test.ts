@@ -1,6 +1,6 @@
 /**
- * The emulator as a process, started by its command (`bin/stack-auth-effect.mjs emulator`) as a
- * developer would: our SDK signs a user up over HTTP with a one-time code read from the
+ * The emulator as a process, started by its command (the package's bin,
+ * `npx @stack-auth-effect/emulator`, here from the checkout) as a developer would: our SDK signs a user up over HTTP with a one-time code read from the
  * Inbucket-compatible mailbox, SIGTERM stops the process cleanly and `--export-on-exit` leaves a
  * state that `--import` starts from. Real time, bounded; the process is killed in a finalizer.
  */
@@ -44,7 +44,7 @@ const boot = (extraArgs: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const child = yield* Effect.acquireRelease(
       Effect.sync(() =>
-        spawn(process.execPath, [command, "emulator", "--port", "0", "--mailbox-port", "0", ...extraArgs], {
+        spawn(process.execPath, [command, "--port", "0", "--mailbox-port", "0", ...extraArgs], {
           stdio: ["ignore", "pipe", "pipe"]
         })
       ),

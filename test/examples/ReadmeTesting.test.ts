@@ -12,3 +12,8 @@ it("README's testing recipe is exactly examples/testing.ts", () => {
   const block = /## Test your own app\n[\s\S]*?```ts\n([\s\S]*?)```/.exec(read("../../README.md"))?.[1]
   assert.strictEqual(block, read("../../examples/testing.ts"))
 })
+
+it("the emulator package's README shows the same test (it ships in the tarball)", () => {
+  const block = /## In your tests\n[\s\S]*?```ts\n([\s\S]*?)```/.exec(read("../../packages/emulator/README.md"))?.[1]
+  assert.strictEqual(block, read("../../examples/testing.ts"))
+})

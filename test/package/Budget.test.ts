@@ -8,7 +8,8 @@ import { afterAll, assert, describe, it } from "@effect/vitest"
 import * as Flow from "../../scripts/flow.ts"
 import { install } from "../../scripts/installed.ts"
 
-const installed = install()
+// the SDK alone, as a browser app installs it
+const installed = install({ packages: ["sdk"] })
 afterAll(() => installed.remove())
 
 /**

@@ -1,11 +1,6 @@
 #!/usr/bin/env node
-// npx @stack-auth-effect/emulator [--port 8102] [--import state.json] [--export-on-exit state.json]
-// Uses the built package (dist/); in a checkout without a build, Node 24 runs the TypeScript sources.
-let cli
-try {
-  cli = await import("../dist/Cli.js")
-} catch (error) {
-  if (error?.code !== "ERR_MODULE_NOT_FOUND" || !String(error.message).includes("dist")) throw error
-  cli = await import("../src/Cli.ts")
-}
+// npx @stack-auth-effect/emulator [--port 8102] [--host 127.0.0.1] [--mailbox-port 8105] [--import state.json] [--export-on-exit state.json]
+// The package's own Cli module, by its name: installed, the build (dist/); in the repository's
+// workspace (`npm run emulator`: tsx with the `@stack-auth-effect/source` condition), the sources.
+const cli = await import("@stack-auth-effect/emulator/Cli")
 process.exit(await cli.main(process.argv.slice(2)))

@@ -1,8 +1,10 @@
 /**
- * The command `stack-auth-effect emulator [--port 8102] [--host 127.0.0.1] [--mailbox-port 8105]
- * [--import state.json] [--export-on-exit state.json]`: serves the emulator on
- * loopback, prints the demo project's id and keys and the mailbox URL, and stops cleanly on
- * SIGINT/SIGTERM (exporting the state when asked).
+ * The command `npx @stack-auth-effect/emulator [--port 8102] [--host 127.0.0.1] [--mailbox-port
+ * 8105] [--import state.json] [--export-on-exit state.json]` (the package's bin,
+ * `stack-auth-effect-emulator`): serves the emulator on loopback, prints the demo project's id and
+ * keys and the mailbox URL, and stops cleanly on SIGINT/SIGTERM (exporting the state when asked).
+ * The former spelling, `stack-auth-effect emulator [options]`, still parses: a leading `emulator`
+ * is skipped.
  *
  * @since 0.1.0
  */
@@ -23,8 +25,11 @@ export interface Options {
   readonly exportOnExit: string | undefined
 }
 
+/** The command's name, as users type it. */
+export const command = "npx @stack-auth-effect/emulator"
+
 /** The usage text. */
-export const usage = `Usage: stack-auth-effect emulator [options]
+export const usage = `Usage: ${command} [options]
 
 Runs a local, in-memory Stack Auth emulator.
 
@@ -36,15 +41,18 @@ Options:
   --export-on-exit <file>  Write the state to <file> when stopped (SIGINT/SIGTERM)
   --help                   Show this text`
 
-/** Parses the arguments after the program name; a string is an error message. */
+/**
+ * Parses the arguments after the program name (no argument: the defaults); a string is an error
+ * message. A leading `emulator`, the command of the former `stack-auth-effect emulator`, is skipped.
+ */
 export const parseArgs = (argv: ReadonlyArray<string>): Options | "help" | string => {
-  const [command, ...rest] = argv
-  if (command === undefined || command === "--help" || command === "-h" || command === "help") return "help"
-  if (command !== "emulator") return `Unknown command ${JSON.stringify(command)}`
+  const rest = argv[0] === "emulator" ? argv.slice(1) : argv
+  if (rest[0] === "help") return "help"
   let options: Options = { port: Server.defaultPort, host: "127.0.0.1", mailboxPort: Server.defaultMailboxPort, importPath: undefined, exportOnExit: undefined }
   for (let i = 0; i < rest.length; i++) {
     const flag = rest[i]!
     if (flag === "--help" || flag === "-h") return "help"
+    if (!flag.startsWith("-")) return `Unknown command ${JSON.stringify(flag)}`
     const [name, inline] = flag.includes("=") ? [flag.slice(0, flag.indexOf("=")), flag.slice(flag.indexOf("=") + 1)] : [flag, undefined]
     const value = inline ?? rest[++i]
     if (value === undefined) return `Missing value for ${name}`
