@@ -2,7 +2,7 @@
  * `npm run bench [-- part ...] [-- --quick]`: runs the benchmark parts, each compiled to plain
  * JavaScript and run in its own `node --expose-gc` process (no TypeScript loader, no source maps,
  * nothing shared between parts), then writes every part's figures and the machine and versions to
- * bench/results/latest.md. Parts: bundle, calls, cpu, heap, refresh, cache, import, requestAuth.
+ * bench/results/latest.md. Parts: bundle, calls, cpu, heap, refresh, cache, import, requestAuth, runtime, serverAuth.
  */
 import { spawnSync } from "node:child_process"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
@@ -18,7 +18,9 @@ const parts = {
   refresh: "refresh.ts",
   cache: "cache.ts",
   import: "coldImport.ts",
-  requestAuth: "requestAuth.ts"
+  requestAuth: "requestAuth.ts",
+  runtime: "runtime.ts",
+  serverAuth: "serverAuth.ts"
 } as const
 type Part = keyof typeof parts
 
@@ -31,7 +33,9 @@ const quickArgs: Record<Part, ReadonlyArray<string>> = {
   refresh: [],
   cache: ["--seconds", "1"],
   import: ["--spawns", "5"],
-  requestAuth: ["--rounds", "3", "--block", "100"]
+  requestAuth: ["--rounds", "3", "--block", "100"],
+  runtime: ["--processes", "1", "--blocks", "3"],
+  serverAuth: ["--rounds", "3", "--block", "100"]
 }
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))

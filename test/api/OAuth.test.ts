@@ -15,7 +15,7 @@ import * as EmulatorMfa from "../../packages/emulator/src/internal/model/MfaRule
 import * as OAuthFlow from "../../packages/emulator/src/internal/model/OAuthFlow.ts"
 import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
 import * as Redirects from "../../packages/sdk/src/handler/Redirects.ts"
-import * as Cookies from "../../packages/sdk/src/platform/Cookies.ts"
+import * as Cookies from "../../packages/sdk/src/session/Cookies.ts"
 import * as Navigation from "../../packages/sdk/src/platform/Navigation.ts"
 import * as Session from "../../packages/sdk/src/session/Session.ts"
 import { createPasswordUser, freshClient, newTotpSecret, setConfig, userRow } from "./authSupport.ts"

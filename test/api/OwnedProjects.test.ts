@@ -41,7 +41,7 @@ const clientOf = (project: ProjectCredentials, tokens?: { readonly accessToken: 
 
 /** Runs `effect` with the admin app of `projectId` built from the current (owner's) session. */
 const asOwnerAdmin = <A, E, R>(projectId: string, effect: Effect.Effect<A, E, R>) =>
-  Effect.flatMap(OwnedProjects.adminApp(projectId), (app) => effect.pipe(Effect.provide(Layer.orDie(app))))
+  Effect.flatMap(StackAdminApp.forOwnedProject(projectId), (app) => effect.pipe(Effect.provide(Layer.orDie(app))))
 
 const knownCode = (error: { readonly _tag: string; readonly code?: string }) => (error._tag === "KnownError" ? error.code : error._tag)
 

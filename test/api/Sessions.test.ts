@@ -2,6 +2,7 @@ import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
 import * as Sessions from "../../packages/sdk/src/api/Sessions.ts"
+import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
@@ -21,7 +22,7 @@ layer(Emulator.layer)("Sessions", (it) => {
       assert.strictEqual(stored.length, 1)
       assert.strictEqual(stored[0]!.expiresAtMillis! - stored[0]!.createdAtMillis, Sessions.defaultExpiresInMillis)
 
-      const mine = yield* Sessions.listMine().pipe(Effect.provide(Sessions.actAs(tokens)))
+      const mine = yield* Sessions.listMine().pipe(Effect.provide(StackServerApp.actAs(tokens)))
       assert.strictEqual(mine.length, 1)
       assert.strictEqual(mine[0]!.userId, user.id)
       assert.isTrue(mine[0]!.isCurrentSession)
@@ -51,7 +52,7 @@ layer(Emulator.layer)("Sessions", (it) => {
       assert.strictEqual((yield* Sessions.list(user.id)).length, 0)
       // the revoked session's refresh token no longer works
       const error = yield* Effect.flip(Sessions.listMine().pipe(
-        Effect.provide(Sessions.actAs({ refreshToken: first.refreshToken }))
+        Effect.provide(StackServerApp.actAs({ refreshToken: first.refreshToken }))
       ))
       assert.strictEqual(error._tag, "CannotGetOwnUserWithoutUser")
     }).pipe(Effect.provide(TestApps.server())))
@@ -69,10 +70,10 @@ layer(Emulator.layer)("Sessions", (it) => {
         yield* Sessions.revokeMine(other.id)
         assert.deepStrictEqual((yield* Sessions.listMine()).map((s) => s.id), [current.id])
         return yield* Effect.flip(Sessions.revokeMine(current.id))
-      }).pipe(Effect.provide(Sessions.actAs(laptop)))
+      }).pipe(Effect.provide(StackServerApp.actAs(laptop)))
       assert.strictEqual(error._tag, "CannotDeleteCurrentSession")
       // the revoked one was the phone's: its tokens no longer sign in
-      const phoneError = yield* Effect.flip(Sessions.listMine().pipe(Effect.provide(Sessions.actAs({ refreshToken: phone.refreshToken }))))
+      const phoneError = yield* Effect.flip(Sessions.listMine().pipe(Effect.provide(StackServerApp.actAs({ refreshToken: phone.refreshToken }))))
       assert.strictEqual(phoneError._tag, "CannotGetOwnUserWithoutUser")
     }).pipe(Effect.provide(TestApps.server())))
 

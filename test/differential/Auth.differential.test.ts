@@ -6,7 +6,7 @@ import * as CliAuth from "../../packages/sdk/src/api/CliAuth.ts"
 import * as Mfa from "../../packages/sdk/src/api/Mfa.ts"
 import * as OAuth from "../../packages/sdk/src/api/OAuth.ts"
 import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
-import * as Cookies from "../../packages/sdk/src/platform/Cookies.ts"
+import * as Cookies from "../../packages/sdk/src/session/Cookies.ts"
 import * as TokenStore from "../../packages/sdk/src/session/TokenStore.ts"
 import { formView, protocolView, type RecordedRequest, recordingServer } from "../support/RecordingServer.ts"
 

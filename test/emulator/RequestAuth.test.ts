@@ -61,7 +61,8 @@ describe("RequestAuth", () => {
         assert.deepStrictEqual(answer.body.details, { project_id: demoProject.projectId })
       }
       const unknownProject = yield* call({ path: "/projects/current", headers: { [Headers.projectId]: "6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b" } })
-      assertKnownError(unknownProject, "INVALID_PUBLISHABLE_CLIENT_KEY", 401)
+      // the project is looked up before the key is checked
+      assertKnownError(unknownProject, "CURRENT_PROJECT_NOT_FOUND", 400)
       assert.deepStrictEqual(unknownProject.body.details, { project_id: "6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b" })
     })))
 

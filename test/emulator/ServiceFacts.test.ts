@@ -239,6 +239,12 @@ describe("the API root, sessions, keys and access", () => {
         "INVALID_PUBLISHABLE_CLIENT_KEY",
         401
       )
+      // an unknown project is looked up before any key is checked
+      assertKnownError(
+        yield* call({ path: "", headers: { [Headers.projectId]: "00000000-0000-4000-8000-000000000000", [Headers.publishableClientKey]: "pck_wrong" } }),
+        "CURRENT_PROJECT_NOT_FOUND",
+        400
+      )
       assertKnownError(
         yield* call({ path: "", access: "none", headers: { [Headers.accessType]: "server", [Headers.projectId]: demoProject.projectId } }),
         "SERVER_AUTHENTICATION_REQUIRED",
@@ -303,10 +309,134 @@ describe("the API root, sessions, keys and access", () => {
       const created = yield* call({ method: "POST", path: "/oauth-providers", access: "server", accessToken: tokens.access_token, body })
       assert.strictEqual(created.status, 201, created.text)
       assert.strictEqual(created.body.user_id, tokens.user_id)
+      // the service names no provider_config_id on a linked account
+      assert.deepStrictEqual(Object.keys(created.body).sort(), ["account_id", "allow_connected_accounts", "allow_sign_in", "id", "type", "user_id"])
       assertKnownError(
         yield* call({ method: "POST", path: "/oauth-providers", access: "server", body }),
         "CANNOT_GET_OWN_USER_WITHOUT_USER",
         400
       )
+    })))
+})
+
+describe("the service's headers and routing", () => {
+  it.effect("an API answer carries the service's headers: security, CORS without credentials, rewrite, no-store, a request id", () =>
+    withEmulator(Effect.gen(function*() {
+      const me = yield* call({ path: "/users/me?x=1", headers: { origin: "http://localhost:5173" } })
+      assert.strictEqual(me.headers.get("access-control-allow-origin"), "*")
+      assert.isNull(me.headers.get("access-control-allow-credentials"))
+      assert.strictEqual(me.headers.get("access-control-expose-headers"), "content-type, x-stack-actual-status, x-stack-known-error")
+      assert.strictEqual(me.headers.get("access-control-max-age"), "86400")
+      assert.strictEqual(me.headers.get("x-content-type-options"), "nosniff")
+      assert.strictEqual(me.headers.get("x-frame-options"), "SAMEORIGIN")
+      assert.strictEqual(me.headers.get("x-middleware-rewrite"), "/api/latest/users/me?x=1")
+      assert.strictEqual(me.headers.get("vary"), "RSC, Next-Router-State-Tree, Next-Router-Prefetch, Next-Router-Segment-Prefetch")
+      assert.strictEqual(me.headers.get("cache-control"), "no-store, max-age=0")
+      assert.match(me.headers.get("x-stack-request-id") ?? "", /^[0-9a-z]{16}$/)
+    })))
+
+  it.effect("a preflight is a bare 200 with CORS; a method a route lacks is a bare 405", () =>
+    withEmulator(Effect.gen(function*() {
+      const preflight = yield* call({ method: "OPTIONS", path: "/users/me", access: "none", headers: { origin: "http://localhost:5173", "access-control-request-method": "GET" } })
+      assert.strictEqual(preflight.status, 200)
+      assert.strictEqual(preflight.text, "")
+      assert.strictEqual(preflight.headers.get("access-control-allow-methods"), "GET, POST, PUT, PATCH, DELETE, OPTIONS")
+      assert.include(preflight.headers.get("access-control-allow-headers") ?? "", "x-stack-admin-access-token")
+      assert.isNull(preflight.headers.get("vary"))
+      const wrongMethod = yield* call({ method: "PUT", path: "/users/me", body: {} })
+      assert.strictEqual(wrongMethod.status, 405)
+      assert.strictEqual(wrongMethod.text, "")
+      assert.isNull(wrongMethod.headers.get("content-type"))
+      assert.isNull(wrongMethod.headers.get("x-stack-request-id"))
+      assert.isNull(wrongMethod.headers.get("cache-control"))
+    })))
+
+  it.effect("every route is served under /api/latest too; /health has its own CORS and no charset", () =>
+    withEmulator(Effect.gen(function*() {
+      const tokens = yield* signUp("latest@example.com")
+      const me = yield* call({ path: "/../latest/users/me", accessToken: tokens.access_token })
+      assert.strictEqual(me.status, 200, me.text)
+      assert.strictEqual(me.body.primary_email, "latest@example.com")
+      const root = yield* call({ path: "/../latest", access: "none" })
+      assert.strictEqual(root.status, 200, root.text)
+      assert.match(root.text, /Authentication: None$/)
+      const health = yield* call({ path: "/health", root: true, access: "none" })
+      assert.strictEqual(health.headers.get("content-type"), "application/json")
+      assert.strictEqual(health.headers.get("access-control-allow-headers"), "*")
+      assert.isNull(health.headers.get("cache-control"))
+    })))
+})
+
+/** The fields a SCHEMA_ERROR refuses, in order (the first word of each problem line). */
+const refusedFields = (answer: Answer): ReadonlyArray<string> => {
+  assertKnownError(answer, "SCHEMA_ERROR", 400)
+  return String(answer.body.details.message).split("\n").filter((line) => line.startsWith("  - ")).map((line) => line.slice(4).split(" ")[0]!)
+}
+
+describe("answers measured on the running service (the differential harness)", () => {
+  it.effect("a user id that is not a UUID is refused before any lookup", () =>
+    withEmulator(Effect.gen(function*() {
+      assertSchemaError(yield* call({ path: "/users/not-a-uuid", access: "server" }), "GET /api/v1/users/not-a-uuid", ["params.user_id must be a valid UUID"])
+      assertKnownError(yield* call({ path: "/users/00000000-0000-4000-8000-000000000000", access: "server" }), "USER_NOT_FOUND", 404)
+    })))
+
+  it.effect("a deleted user's access token reads as no user", () =>
+    withEmulator(Effect.gen(function*() {
+      const tokens = yield* signUp("deleted@example.com")
+      const deleted = yield* call({ method: "DELETE", path: "/users/me", accessToken: tokens.access_token })
+      assert.strictEqual(deleted.status, 200, deleted.text)
+      assertKnownError(yield* call({ path: "/users/me", accessToken: tokens.access_token }), "CANNOT_GET_OWN_USER_WITHOUT_USER", 400)
+    })))
+
+  it.effect("a project's mail comes from its display name at the shared sender's address", () =>
+    withEmulator(Effect.gen(function*() {
+      yield* signUp("mailed@example.com", "correct horse battery", { body: { email: "mailed@example.com", password: "correct horse battery", verification_callback_url: "http://localhost:3000/handler/email-verification" } })
+      const emulator = yield* Emulator.Emulator
+      const mail = yield* emulator.mailbox.latest("mailed@example.com")
+      assert.strictEqual(mail?.from, `${demoProject.displayName} <noreply@example.com>`)
+    })))
+
+  it.effect("signing out without a session is ACCESS_TOKEN_EXPIRED, as the service answers", () =>
+    withEmulator(Effect.gen(function*() {
+      const answer = yield* call({ method: "DELETE", path: "/auth/sessions/current", body: {} })
+      assertKnownError(answer, "ACCESS_TOKEN_EXPIRED", 401)
+      assert.isNumber(answer.body.details.expired_at_millis)
+      const tokens = yield* signUp("signed-out@example.com")
+      assert.strictEqual((yield* call({ method: "DELETE", path: "/auth/sessions/current", accessToken: tokens.access_token, body: {} })).status, 200)
+      assertKnownError(
+        yield* call({ method: "DELETE", path: "/auth/sessions/current", accessToken: tokens.access_token, body: {} }),
+        "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+        401
+      )
+    })))
+
+  it.effect("an unknown polling code is INVALID_POLLING_CODE without details", () =>
+    withEmulator(Effect.gen(function*() {
+      const answer = yield* call({ method: "POST", path: "/auth/cli/poll", body: { polling_code: "nope" } })
+      assertKnownError(answer, "INVALID_POLLING_CODE", 400)
+      assert.notProperty(answer.body, "details")
+    })))
+
+  it.effect("malformed team and linked-account creates refuse their fields in the service's order", () =>
+    withEmulator(Effect.gen(function*() {
+      assert.deepStrictEqual(refusedFields(yield* call({ method: "POST", path: "/teams", access: "server", body: { profile_image_url: 3 } })), [
+        "body.profile_image_url",
+        "body.display_name"
+      ])
+      assert.deepStrictEqual(refusedFields(yield* call({ method: "POST", path: "/oauth-providers", access: "server", body: {} })), [
+        "body.user_id",
+        "body.provider_config_id",
+        "body.allow_sign_in",
+        "body.allow_connected_accounts",
+        "body.account_id"
+      ])
+    })))
+
+  it.effect("the default team permissions carry the service's descriptions", () =>
+    withEmulator(Effect.gen(function*() {
+      const list = yield* call({ path: "/team-permission-definitions", access: "admin" })
+      const described = Object.fromEntries((list.body.items as Array<{ id: string; description: string }>).map((d) => [d.id, d.description]))
+      assert.strictEqual(described.team_admin, "Default permission for team admins")
+      assert.strictEqual(described.team_member, "Default permission for team members")
     })))
 })

@@ -85,7 +85,7 @@ describe("time: tokens minted under it.effect are valid on the real clock (#17 i
     Effect.gen(function*() {
       const emulator = yield* Emulator.Emulator
       const tokens = yield* Effect.andThen(signUp("clock@example.com"), storedTokens).pipe(Effect.provide(TestApps.client()))
-      const jwks = createLocalJWKSet(Tokens.jwks((yield* emulator.state.get).signingKey) as never)
+      const jwks = createLocalJWKSet(Tokens.jwks([(yield* emulator.state.get).signingKey]) as never)
       // what a handler running on the real clock (a web framework, jose) sees
       const verified = yield* Effect.promise(() => jwtVerify(tokens.accessToken!, jwks, { currentDate: new Date() }))
       assert.isAbove(verified.payload.exp! * 1000, Date.now())

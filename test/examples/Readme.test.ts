@@ -23,6 +23,7 @@ describe("README", () => {
     assert.strictEqual(blockUnder("Sign in and read the user"), read("../../examples/readme.ts"))
     assert.strictEqual(blockUnder("A Node service"), read("../../examples/readme/nodeService.ts"))
     assert.strictEqual(blockUnder("Error handling"), read("../../examples/readme/errors.ts"))
+    assert.strictEqual(blockUnder("Authenticating requests in your service"), read("../../examples/readme/serverAuth.ts"))
     assert.strictEqual(blockUnder("Configuration"), read("../../examples/readme/configuration.ts"))
   })
 
@@ -59,7 +60,9 @@ layer(Emulator.layer)("README programs against the emulator", (it) => {
 
   it.effect("the error handler answers a status for a missing user instead of failing", () =>
     Effect.gen(function*() {
-      assert.strictEqual(yield* userStatus("no-such-user"), 404)
+      assert.strictEqual(yield* userStatus("00000000-0000-4000-8000-000000000000"), 404)
+      // the service refuses an id that is not a UUID before looking it up
+      assert.strictEqual(yield* userStatus("no-such-user"), 400)
     }).pipe(Effect.provide(TestApps.server())))
 })
 

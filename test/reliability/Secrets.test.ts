@@ -22,6 +22,7 @@ import * as Projects from "../../packages/sdk/src/api/Projects.ts"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
 import * as StackAdminApp from "../../packages/sdk/src/apps/StackAdminApp.ts"
+import * as GlobalHost from "../../packages/sdk/src/platform/internal/GlobalHost.ts"
 import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
 import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
@@ -212,6 +213,7 @@ layer(Emulator.layer)("secrets in traces, logs and errors", (it) => {
       const offline = Object.getOwnPropertyDescriptor(globalThis, "navigator")
       Object.defineProperty(globalThis, "navigator", { value: { onLine: false }, configurable: true })
       yield* run(answer(() => new TransportFailure({ reason: "Failed to fetch" })), "POST").pipe(
+        Effect.provide(GlobalHost.layer), // the host an app provides (platform/): it reads navigator.onLine
         Effect.ensuring(Effect.sync(() => Object.defineProperty(globalThis, "navigator", offline!)))
       ) // OfflineError
       errors.push(yield* Effect.exit(Layer.build(TokenStore.layerExplicit({ accessToken: "undefined", refreshToken })))) // InvalidTokenValue

@@ -37,7 +37,7 @@ import {
   Projects,
   ServerUsers,
   Sessions,
-  SignIn,
+  SignInOutcome,
   StackAdminApp,
   StackClientApp,
   type StackHttp,
@@ -144,7 +144,7 @@ describe("every API call needs the access level SPEC §6 gives it", () => {
     expectNone<Misplaced<typeof Passkeys>>()
     expectNone<Misplaced<typeof Passwords>>()
     expectNone<Misplaced<typeof Projects>>()
-    expectNone<Misplaced<typeof SignIn>>()
+    expectNone<Misplaced<typeof SignInOutcome>>()
     expectNone<Misplaced<typeof TeamInvitations>>()
     expectNone<Misplaced<typeof TeamMemberProfiles>>()
     expectNone<Misplaced<typeof Users>>()

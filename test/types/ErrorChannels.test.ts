@@ -35,7 +35,8 @@ import {
   type Redirects,
   ServerUsers,
   Sessions,
-  SignIn,
+  SignInOutcome,
+  StackServerApp,
   type StackConfigError,
   TeamInvitations,
   TeamMemberProfiles,
@@ -229,7 +230,6 @@ describe("each API call fails with exactly its exported error union", () => {
     expectNone<Undeclared<typeof OwnedProjects, {
       list: OwnedProjects.OwnedError
       create: OwnedProjects.CreateError
-      adminApp: never // builds a Layer from the session
     }>>()
   })
 
@@ -301,8 +301,8 @@ describe("each API call fails with exactly its exported error union", () => {
     }>>()
   })
 
-  it("SignIn: every call fails with exactly its exported union", () => {
-    expectNone<Undeclared<typeof SignIn, {
+  it("SignInOutcome: every call fails with exactly its exported union", () => {
+    expectNone<Undeclared<typeof SignInOutcome, {
       storeTokens: never // local: writes the session
     }>>()
   })
@@ -370,9 +370,9 @@ describe("each API call fails with exactly its exported error union", () => {
     }>>()
   })
 
-  it("WebAuthn and SignIn export no remote calls of their own", () => {
+  it("WebAuthn and SignInOutcome export no remote calls of their own", () => {
     expectNone<Undeclared<typeof WebAuthn, {}>>()
-    expectNone<Undeclared<typeof SignIn, { storeTokens: never }>>()
+    expectNone<Undeclared<typeof SignInOutcome, { storeTokens: never }>>()
   })
 })
 
@@ -401,7 +401,7 @@ describe("calls the listings cannot express one by one", () => {
     expectTypeOf<Stream.Error<ReturnType<typeof ServerUsers.stream>>>().toEqualTypeOf<ServerUsers.ListError>()
   })
 
-  it("Sessions.actAs builds a client app that fails only on bad tokens or configuration", () => {
-    expectTypeOf<Layer.Error<ReturnType<typeof Sessions.actAs>>>().toEqualTypeOf<InvalidTokenValue | StackConfigError>()
+  it("StackServerApp.actAs builds a client app that fails only on bad tokens or configuration", () => {
+    expectTypeOf<Layer.Error<ReturnType<typeof StackServerApp.actAs>>>().toEqualTypeOf<InvalidTokenValue | StackConfigError>()
   })
 })

@@ -1,6 +1,6 @@
 /**
- * The emulator over HTTP: the same handler served by `node:http` on loopback, with CORS
- * for browsers (any origin, the `x-stack-*` headers, credentials), plus the mailbox on its own
+ * The emulator over HTTP: the same handler served by `node:http` on loopback (its answers
+ * carry the service's own headers, CORS included: any origin, no credentials), plus the mailbox on its own
  * port: readable pages at `/` (`MailboxView`) and the Inbucket-compatible API under
  * `/api/v1/mailbox`. Both stop when the scope closes.
  *
@@ -54,7 +54,7 @@ export const allowedHeaders = [
   "x-stack-override-error-status", "x-stack-auth", "x-stack-branch-id"
 ].join(", ")
 
-/** CORS headers for a request from `origin`. */
+/** CORS headers of the mailbox server for a request from `origin` (the API sends the service's own). */
 export const corsHeaders = (origin: string | undefined, requestedHeaders: string | undefined): Record<string, string> => ({
   "access-control-allow-origin": origin ?? "*",
   "access-control-allow-credentials": "true",
@@ -95,10 +95,14 @@ const writeResponse = (res: Http.ServerResponse, response: Response, cors: Recor
 
 type Answer = (request: Request) => Effect.Effect<Response | "drop">
 
-const nodeHandler = (answer: Answer, origin: () => string) => (req: Http.IncomingMessage, res: Http.ServerResponse) =>
+/**
+ * Serves `answer` on node:http. With `cors` (the mailbox), CORS headers and preflights are added
+ * here; without (the API), the emulator's own answers carry the service's headers.
+ */
+const nodeHandler = (answer: Answer, origin: () => string, withCors: boolean) => (req: Http.IncomingMessage, res: Http.ServerResponse) =>
   Effect.gen(function*() {
-    const cors = corsHeaders(req.headers.origin, req.headers["access-control-request-headers"])
-    if (req.method === "OPTIONS") return yield* writeResponse(res, new Response(null, { status: 204 }), cors)
+    const cors = withCors ? corsHeaders(req.headers.origin, req.headers["access-control-request-headers"]) : {}
+    if (withCors && req.method === "OPTIONS") return yield* writeResponse(res, new Response(null, { status: 204 }), cors)
     const response = yield* answer(yield* toRequest(req, origin()))
     if (response === "drop") {
       req.socket.destroy()
@@ -142,7 +146,7 @@ export const serve = (options: ServeOptions = {}): Effect.Effect<ServerInfo, Ser
     let apiOrigin = ""
     const answerApi: Answer = (request) =>
       emulator.handle(request).pipe(Effect.catchTag("ConnectionDropped", () => Effect.succeed("drop" as const)))
-    const api = yield* listen(http, nodeHandler(answerApi, () => apiOrigin), run, options.port ?? defaultPort, host)
+    const api = yield* listen(http, nodeHandler(answerApi, () => apiOrigin, false), run, options.port ?? defaultPort, host)
     const urlHost = host.includes(":") ? `[${host}]` : host
     apiOrigin = `http://${urlHost}:${portOf(api)}`
     let mailboxOrigin: string | undefined
@@ -150,7 +154,7 @@ export const serve = (options: ServeOptions = {}): Effect.Effect<ServerInfo, Ser
     if (mailboxPort !== false) {
       const answerMail: Answer = (request) =>
         emulator.run(Effect.flatMap(MailboxView.answer(request), (page) => page === undefined ? Mail.inbucket(request) : Effect.succeed(page)))
-      const mailServer = yield* listen(http, nodeHandler(answerMail, () => mailboxOrigin ?? ""), run, mailboxPort, host)
+      const mailServer = yield* listen(http, nodeHandler(answerMail, () => mailboxOrigin ?? "", true), run, mailboxPort, host)
       mailboxOrigin = `http://${urlHost}:${portOf(mailServer)}`
     }
     return {

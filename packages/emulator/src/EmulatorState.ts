@@ -262,6 +262,8 @@ export interface SigningKey {
 export interface State {
   readonly version: 1
   readonly signingKey: SigningKey
+  /** Keys replaced by a rotation but still published (tokens they signed keep verifying); none by default. */
+  readonly retiredSigningKeys?: ReadonlyArray<SigningKey> | undefined
   readonly projects: Table.Table<Project>
   readonly users: Table.Table<User>
   readonly sessions: Table.Table<Session>
@@ -278,7 +280,10 @@ export interface State {
   readonly extra: Readonly<Record<string, Table.Table<unknown>>>
 }
 
-/** The key of a membership row. */
+/** The published signing keys: the current one first, then the retired ones still published.*/
+export const publishedSigningKeys = (state: State): ReadonlyArray<SigningKey> => [state.signingKey, ...(state.retiredSigningKeys ?? [])]
+
+/** The key of a membership row.*/
 export const membershipKey = (teamId: string, userId: string): string => `${teamId}:${userId}`
 
 /** The key of a permission definition row. */

@@ -16,8 +16,17 @@ import * as Table from "./internal/state/Table.ts"
 /** Which of the project's e-mail templates a mail is rendered from. */
 export type { TemplateKind } from "./internal/mail/EmailTemplateRules.ts"
 
-/** The sender of every mail. */
+/** The sender of a mail of no project. */
 export const defaultFrom = "Stack Auth Emulator <noreply@emulator.stack-auth.local>"
+
+/**
+ * The address of the shared mail server's sender, as the service's development setup names it;
+ * the sender's name is the project's display name.
+ */
+export const sharedSenderEmail = "noreply@example.com"
+
+/** The sender of a project's mail on the shared mail server: `<display name> <noreply@example.com>`. */
+export const projectFrom = (displayName: string): string => `${displayName} <${sharedSenderEmail}>`
 
 /** A mail written with one of the project's templates (as its admins edited it). */
 export interface TemplateInput {
@@ -59,10 +68,11 @@ export const send = (input: SendInput): Effect.Effect<Mail, never, EmulatorState
   Effect.gen(function*() {
     const { subject, text, html } = yield* contents(input)
     const now = yield* Clock.currentTimeMillis
+    const project = input.projectId == null ? undefined : Table.get((yield* EmulatorState.get).projects, input.projectId)
     const mail: Mail = {
       id: crypto.randomUUID(),
       projectId: input.projectId ?? null,
-      from: input.from ?? defaultFrom,
+      from: input.from ?? (project === undefined ? defaultFrom : projectFrom(project.displayName)),
       to: typeof input.to === "string" ? [input.to] : [...input.to],
       subject,
       text,

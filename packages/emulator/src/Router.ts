@@ -18,6 +18,7 @@ import type { EmulatorState } from "./EmulatorState.ts"
 import * as Fields from "./internal/http/Fields.ts"
 import type { Auth } from "./internal/http/RequestAuth.ts"
 import * as Responses from "./internal/http/Responses.ts"
+import * as ServiceHeaders from "./internal/http/ServiceHeaders.ts"
 
 /** Who a request authenticated as, and how a route refuses it. */
 export type { Auth } from "./internal/http/RequestAuth.ts"
@@ -63,6 +64,9 @@ export interface Route {
 
 /** Where the protocol's API lives. */
 export const apiBase = "/api/v1"
+
+/** The same API under its version-less name, as the service serves it. */
+export const latestBase = "/api/latest"
 
 /** Options of a route: `root` for paths outside `/api/v1` (e.g. `/health`). */
 export interface RouteOptions {
@@ -202,10 +206,12 @@ export const make = (
   authenticate: Authenticate
 ): (request: Request) => Effect.Effect<Response, never, RouteEnv> => {
   const ordered = [...routes].sort((a, b) => specificity(b.pattern).localeCompare(specificity(a.pattern)))
-  return (request) =>
-    Effect.gen(function*() {
-      const url = new URL(request.url)
-      const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname
+  return (request) => {
+    const url = new URL(request.url)
+    if (request.method === "OPTIONS") return Effect.succeed(ServiceHeaders.preflight(url))
+    let kind: ServiceHeaders.Kind = "answer"
+    return Effect.gen(function*() {
+      const path = servedPath(url.pathname)
       let pathMatched = false
       for (const candidate of ordered) {
         const params = matchPattern(candidate.pattern, path)
@@ -217,9 +223,9 @@ export const make = (
         const body = yield* parseBody(request, text)
         return yield* candidate.handler({ request, url, path, params, query: url.searchParams, text, body, auth })
       }
-      return pathMatched
-        ? Responses.fromFailure(new Responses.StatusFailure({ status: 405, message: `${request.method} is not allowed on ${path}` }))
-        : Responses.notFound(request.method, path)
+      if (!pathMatched) return Responses.notFound(request.method, path)
+      kind = "method-not-allowed"
+      return ServiceHeaders.methodNotAllowed()
     }).pipe(
       Effect.catch((failure: Responses.RouteFailure) =>
         Effect.succeed(Responses.fromFailure(
@@ -230,6 +236,13 @@ export const make = (
           ? Effect.failCause(cause as Cause.Cause<never>)
           : Effect.succeed(new Response(`Emulator defect: ${Cause.pretty(cause)}`, { status: 500 }))
       ),
-      Effect.map((response) => Responses.applyEnvelope(request, response))
+      Effect.map((response) => ServiceHeaders.decorate(url, Responses.applyEnvelope(request, response), kind))
     )
+  }
+}
+
+/** The path a request is served from: the service answers every route under `/api/latest` too. */
+export const servedPath = (pathname: string): string => {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname
+  return path === latestBase || path.startsWith(`${latestBase}/`) ? apiBase + path.slice(latestBase.length) : path
 }

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import { exportJWK, generateKeyPair } from "jose"
+import { calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose"
 import type {
   InternalApiKey,
   PermissionDefinition,
@@ -14,7 +14,7 @@ import type {
   SigningKey,
   State
 } from "./EmulatorState.ts"
-import { permissionKey } from "./EmulatorState.ts"
+import { EmulatorState, permissionKey, update } from "./EmulatorState.ts"
 import * as Table from "./internal/state/Table.ts"
 
 /** The credentials of one seeded project. */
@@ -112,7 +112,7 @@ export const defaultPermissionDefinitions = (
     projectId,
     scope: "team",
     id: "team_admin",
-    description: "Administrator of the team",
+    description: "Default permission for team admins",
     containedPermissionIds: ["$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys"],
     createdAtMillis
   },
@@ -120,7 +120,7 @@ export const defaultPermissionDefinitions = (
     projectId,
     scope: "team",
     id: "team_member",
-    description: "Member of the team",
+    description: "Default permission for team members",
     containedPermissionIds: ["$read_members", "$invite_members"],
     createdAtMillis
   }
@@ -139,14 +139,26 @@ export const keySet = (credentials: ProjectCredentials, createdAtMillis: number)
   manuallyRevokedAtMillis: null
 })
 
-/** A fresh ES256 signing key. */
+/** A fresh ES256 signing key; its `kid` is 12 characters of base64url, as the service's.*/
 export const generateSigningKey: Effect.Effect<SigningKey> = Effect.promise(async () => {
   const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true })
-  const kid = crypto.randomUUID()
-  return { kid, privateJwk: await exportJWK(privateKey), publicJwk: await exportJWK(publicKey) }
+  const publicJwk = await exportJWK(publicKey)
+  // the service's shape of key id: 12 characters of base64url (here from the key's thumbprint)
+  const kid = (await calculateJwkThumbprint(publicJwk)).slice(0, 12)
+  return { kid, privateJwk: await exportJWK(privateKey), publicJwk }
 })
 
-/** A state with only the seeded projects. */
+/**
+ * Replaces the signing key in a test: new tokens are signed with a fresh key; the old one stays
+ * published (its tokens keep verifying) until {@link withdrawRetiredSigningKeys}.
+ */
+export const rotateSigningKey: Effect.Effect<void, never, EmulatorState> = Effect.flatMap(generateSigningKey, (key) =>
+  update((state) => ({ ...state, signingKey: key, retiredSigningKeys: [state.signingKey, ...(state.retiredSigningKeys ?? [])] })))
+
+/** Stops publishing the keys a rotation replaced: tokens they signed are then refused (`UNPARSABLE_ACCESS_TOKEN`).*/
+export const withdrawRetiredSigningKeys: Effect.Effect<void, never, EmulatorState> = update((state) => ({ ...state, retiredSigningKeys: [] }))
+
+/** A state with only the seeded projects.*/
 export const initialState = (signingKey: SigningKey, nowMillis: number): State => {
   const projects = [
     makeProject({ id: internalProject.projectId, displayName: internalProject.displayName, createdAtMillis: nowMillis, config: seededFeatures }),

@@ -20,7 +20,7 @@ export * as CliAuth from "./api/CliAuth.ts"
 export * as Mfa from "./api/Mfa.ts"
 export * as OAuth from "./api/OAuth.ts"
 export * as Passkeys from "./api/Passkeys.ts"
-export * as SignIn from "./api/SignIn.ts"
+export * as SignInOutcome from "./api/SignInOutcome.ts"
 export * as WebAuthn from "./api/WebAuthn.ts"
 export * as Projects from "./api/Projects.ts"
 export * as ApiKeys from "./api/ApiKeys.ts"
@@ -61,17 +61,28 @@ export * as Redirects from "./handler/Redirects.ts"
 
 // platform: browser and Node specifics
 export * as CookieStorage from "./platform/CookieStorage.ts"
-export * as Cookies from "./platform/Cookies.ts"
 export * as Navigation from "./platform/Navigation.ts"
 export * as TokenStoreCookie from "./platform/TokenStoreCookie.ts"
 
 // session
 export * as AccessToken from "./session/AccessToken.ts"
 export * as AuthHeaders from "./session/AuthHeaders.ts"
+export * as Cookies from "./session/Cookies.ts"
 export * as OwnerSession from "./session/OwnerSession.ts"
 export * as Session from "./session/Session.ts"
 export * as SessionStreams from "./session/SessionStreams.ts"
 export * as TokenStore from "./session/TokenStore.ts"
+
+// server: authenticating incoming requests (server-side only; never reached by the browser path)
+export * as AccessTokenVerifier from "./server/AccessTokenVerifier.ts"
+export * as AuthErrors from "./server/AuthErrors.ts"
+export * as Credentials from "./server/Credentials.ts"
+export * as CurrentUser from "./server/CurrentUser.ts"
+export * as HttpApiAuth from "./server/HttpApiAuth.ts"
+export * as HttpRouterAuth from "./server/HttpRouterAuth.ts"
+export * as Jwks from "./server/Jwks.ts"
+export * as RpcAuth from "./server/RpcAuth.ts"
+export * as ServerAuth from "./server/ServerAuth.ts"
 
 // transport
 export * as Access from "./transport/Access.ts"

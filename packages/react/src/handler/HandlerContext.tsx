@@ -8,7 +8,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import { createContext, use } from "react"
-import type * as SignIn from "stack-auth-effect/SignIn"
+import type * as SignInOutcome from "stack-auth-effect/SignInOutcome"
 import { CurrentHandlerUrls, type HandlerName, type HandlerUrls } from "stack-auth-effect/HandlerUrls"
 import * as Redirects from "stack-auth-effect/Redirects"
 import { MultiFactorAuthenticationRequired } from "stack-auth-effect/KnownErrors"
@@ -53,7 +53,7 @@ export interface Handler extends HandlerOptions {
   /** Effect: goes to a handler page (sign-in and sign-up carry `after_auth_return_to`; after-auth pages honour it). */
   readonly goTo: (name: HandlerName, options?: { readonly replace?: boolean }) => Effect.Effect<void, Redirects.UntrustedRedirectUrl, Services>
   /** Effect: after a sign-in: after-sign-up for a new user, else after-sign-in. */
-  readonly afterSignIn: (result: SignIn.SignInResult) => Effect.Effect<void, Redirects.UntrustedRedirectUrl, Services>
+  readonly afterSignIn: (result: SignInOutcome.SignInResult) => Effect.Effect<void, Redirects.UntrustedRedirectUrl, Services>
   /** Effect: sends a sign-in that needs a second factor to the MFA page (the attempt code is kept). */
   readonly onMfaRequired: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | Redirects.UntrustedRedirectUrl, R | Services>
 }

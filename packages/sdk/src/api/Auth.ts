@@ -29,11 +29,11 @@ import { SendSignInCodeResponse, SignInTokens } from "../protocol/internal/schem
 import * as Session from "../session/Session.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Mfa from "./Mfa.ts"
-import * as SignIn from "./SignIn.ts"
+import * as SignInOutcome from "./SignInOutcome.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
 /** What a successful sign-in reports. */
-export type SignInResult = SignIn.SignInResult
+export type SignInResult = SignInOutcome.SignInResult
 
 /** What `sendSignInCode` answers: the nonce that completes a code the user types. */
 export type { SendSignInCodeResponse } from "../protocol/internal/schemas/Auth.ts"
@@ -45,7 +45,7 @@ export type SignUpAnonymouslyError = KnownError | UnknownErrorCode | TransportEr
 export const signUpAnonymously = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<SignInResult, SignUpAnonymouslyError, Session.Session> {
     const tokens = yield* Session.call({ method: "POST", path: "/auth/anonymous/sign-up", response: SignInTokens, errors: [] })
-    return yield* SignIn.storeTokens(tokens, true)
+    return yield* SignInOutcome.storeTokens(tokens, true)
   },
   /*#__PURE__*/ Traced.span("Auth.signUpAnonymously")
 )
@@ -108,7 +108,7 @@ export const signUpWithPassword = /*#__PURE__*/ Effect.fnUntraced(
         MultiFactorAuthenticationRequired
       ]
     }).pipe(Mfa.keepAttemptCode)
-    return yield* SignIn.storeTokens(tokens, true)
+    return yield* SignInOutcome.storeTokens(tokens, true)
   },
   /*#__PURE__*/ Traced.span("Auth.signUpWithPassword")
 )
@@ -143,7 +143,7 @@ export const signInWithPassword = /*#__PURE__*/ Effect.fnUntraced(
       response: SignInTokens,
       errors: [SchemaError, EmailPasswordMismatch, PasswordAuthenticationNotEnabled, MultiFactorAuthenticationRequired]
     }).pipe(Mfa.keepAttemptCode)
-    return yield* SignIn.storeTokens(tokens, false)
+    return yield* SignInOutcome.storeTokens(tokens, false)
   },
   /*#__PURE__*/ Traced.span("Auth.signInWithPassword")
 )
@@ -216,7 +216,7 @@ export const signInWithCode = /*#__PURE__*/ Effect.fnUntraced(
         MultiFactorAuthenticationRequired
       ]
     }).pipe(Mfa.keepAttemptCode)
-    return yield* SignIn.storeTokens(tokens, false)
+    return yield* SignInOutcome.storeTokens(tokens, false)
   },
   /*#__PURE__*/ Traced.span("Auth.signInWithCode")
 )

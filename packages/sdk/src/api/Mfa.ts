@@ -25,7 +25,8 @@ import {
 import { SignInTokens } from "../protocol/internal/schemas/Auth.ts"
 import * as Session from "../session/Session.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
-import * as SignIn from "./SignIn.ts"
+import * as SignInOutcome from "./SignInOutcome.ts"
+import * as Host from "../transport/internal/Host.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
 /** The session-storage key of the attempt code. */
@@ -66,11 +67,23 @@ export const makeMemory = (): AttemptCodeStoreService => {
   }
 }
 
-const browserSessionStorage = (): WebStorage | undefined => {
-  try {
-    return (globalThis as { sessionStorage?: WebStorage }).sessionStorage
-  } catch {
-    return undefined // storage access can throw (sandboxed frames, privacy settings)
+/**
+ * The page's `sessionStorage` when the host has one (a browser, under an app), else a memory
+ * store: looked up on every use, from the host of the fiber that uses it.
+ */
+const pageStorageOr = (): AttemptCodeStoreService => {
+  const items = new Map<string, string>()
+  const memory: WebStorage = {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key)
+  }
+  const use = <A>(f: (storage: WebStorage) => A) =>
+    Effect.withFiber((fiber) => Effect.succeed(f(fiber.getRef(Host.Host)?.storage() ?? memory)))
+  return {
+    get: use((storage) => storage.getItem(attemptCodeStorageKey) ?? undefined),
+    set: (code) => use((storage) => storage.setItem(attemptCodeStorageKey, code)),
+    clear: use((storage) => storage.removeItem(attemptCodeStorageKey))
   }
 }
 
@@ -80,19 +93,11 @@ const browserSessionStorage = (): WebStorage | undefined => {
  */
 export const AttemptCodeStore: Context.Reference<AttemptCodeStoreService> = /*#__PURE__*/ Context.Reference<AttemptCodeStoreService>(
   "stack-auth-effect/api/Mfa/AttemptCodeStore",
-  {
-    defaultValue: () => {
-      const storage = browserSessionStorage()
-      return storage === undefined ? makeMemory() : makeStorage(storage)
-    }
-  }
+  { defaultValue: pageStorageOr }
 )
 
 /** The browser's `sessionStorage`; memory where there is none. */
-export const layerSessionStorage: Layer.Layer<never> = /*#__PURE__*/ Layer.sync(AttemptCodeStore, () => {
-  const storage = browserSessionStorage()
-  return storage === undefined ? makeMemory() : makeStorage(storage)
-})
+export const layerSessionStorage: Layer.Layer<never> = /*#__PURE__*/ Layer.sync(AttemptCodeStore, pageStorageOr)
 
 /** A fresh memory store. */
 export const layerMemory: Layer.Layer<never> = /*#__PURE__*/ Layer.sync(AttemptCodeStore, makeMemory)
@@ -140,7 +145,7 @@ export interface SignInWithMfaOptions {
  */
 export const signInWithMfa = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: SignInWithMfaOptions): Effect.fn.Return<
-    SignIn.SignInResult,
+    SignInOutcome.SignInResult,
     SignInWithMfaError,
     Session.Session
   > {
@@ -162,7 +167,7 @@ export const signInWithMfa = /*#__PURE__*/ Effect.fnUntraced(
       ]
     })
     yield* store.clear
-    return yield* SignIn.storeTokens(tokens, false)
+    return yield* SignInOutcome.storeTokens(tokens, false)
   },
   /*#__PURE__*/ Traced.span("Mfa.signInWithMfa")
 )

@@ -27,16 +27,16 @@ import {
   OuterOAuthTimeout,
   SignUpNotEnabled
 } from "../protocol/KnownErrors.ts"
-import * as CookieStorage from "../platform/CookieStorage.ts"
-import { Cookies } from "../platform/Cookies.ts"
-import { Navigation } from "../platform/Navigation.ts"
+import * as Cookies from "../session/Cookies.ts"
+import * as SessionCookies from "../session/internal/SessionCookies.ts"
+import { Navigation } from "../session/internal/NavigationService.ts"
 import * as Session from "../session/Session.ts"
 import * as Call from "../transport/Call.ts"
 import * as OAuthClient from "../transport/internal/OAuthClient.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
 import { ConnectionError, StackTransportError, type TransportError } from "../transport/TransportErrors.ts"
 import * as Mfa from "./Mfa.ts"
-import * as SignIn from "./SignIn.ts"
+import * as SignInOutcome from "./SignInOutcome.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
 /** PKCE code challenge method. */
@@ -157,7 +157,7 @@ export const cleanRedirectUrl = (redirectUrl: string): Effect.Effect<string, Url
  * What `getAuthorizationUrl` can fail with: a malformed or (relative outside a browser) URL option,
  * linking while signed out, or the refresh of the user's tokens.
  */
-export type AuthorizationUrlError = UrlError | SignIn.NotSignedIn | KnownError | TransportError
+export type AuthorizationUrlError = UrlError | SignInOutcome.NotSignedIn | KnownError | TransportError
 
 /**
  * Builds the authorize URL of a new flow and keeps its PKCE code verifier in the cookie
@@ -193,12 +193,12 @@ export const getAuthorizationUrl = /*#__PURE__*/ Effect.fnUntraced(
     if (afterCallbackRedirectUrl !== undefined) set("after_callback_redirect_url", afterCallbackRedirectUrl.toString())
     if (type === "link") {
       const tokens = yield* (yield* Session.Session).getTokens().pipe(Effect.catchTag("AccessTokenValidityTooLong", Effect.die))
-      if (tokens === undefined) return yield* new SignIn.NotSignedIn({ operation: "Linking an OAuth provider" })
+      if (tokens === undefined) return yield* new SignInOutcome.NotSignedIn({ operation: "Linking an OAuth provider" })
       set("token", Redacted.value(tokens.accessToken))
       if (options.providerScope !== undefined) set("provider_scope", options.providerScope)
     }
-    const cookies = yield* Cookies
-    cookies.set(stateCookieName(state), codeVerifier, CookieStorage.attributes(stateCookieMaxAgeSeconds, cookies.secure ?? false))
+    const cookies = yield* Cookies.current
+    cookies.set(stateCookieName(state), codeVerifier, SessionCookies.attributes(stateCookieMaxAgeSeconds, cookies.secure ?? false))
     return url.toString()
   },
   /*#__PURE__*/ Traced.span("OAuth.getAuthorizationUrl")
@@ -318,7 +318,7 @@ export const handleCallback = /*#__PURE__*/ Effect.fnUntraced(
     const state = url.searchParams.get("state")
     if (code === null) return { _tag: "NotACallback", reason: "missing-code" } as const
     if (state === null) return { _tag: "NotACallback", reason: "missing-state" } as const
-    const cookies = yield* Cookies
+    const cookies = yield* Cookies.current
     const name = stateCookieName(state)
     const codeVerifier = cookies.get(name)
     if (codeVerifier === undefined || codeVerifier.length === 0) {
@@ -329,12 +329,12 @@ export const handleCallback = /*#__PURE__*/ Effect.fnUntraced(
     }
     const clean = withoutCallbackParams(url).url
     const redirectUri = options.redirectUrl === undefined ? clean.toString() : yield* cleanRedirectUrl(options.redirectUrl)
-    cookies.delete(name, CookieStorage.attributes(0, cookies.secure ?? false))
+    cookies.delete(name, SessionCookies.attributes(0, cookies.secure ?? false))
     const tokens = yield* exchangeCode({ params: url.searchParams, state, redirectUri, codeVerifier }).pipe(Mfa.keepAttemptCode)
     const refreshToken = tokens.refresh_token
     if (refreshToken === undefined) return yield* new OAuthCallbackError({ reason: "the token response has no refresh_token" })
     const isNewUser = tokens.is_new_user === true
-    const stored = yield* SignIn.storeTokens({ accessToken: tokens.access_token, refreshToken }, isNewUser)
+    const stored = yield* SignInOutcome.storeTokens({ accessToken: tokens.access_token, refreshToken }, isNewUser)
     const after = tokens.after_callback_redirect_url
     return {
       _tag: "SignedIn",

@@ -1,20 +1,16 @@
 /**
  * Projects the signed-in dashboard user owns (only in the project named `internal`;
- * `GET` and `POST /internal/projects`): list and create them
- * with the user's session in the `internal` project, and administer one with that session.
+ * `GET` and `POST /internal/projects`): list and create them with the user's session in the
+ * `internal` project (`StackAdminApp.forOwnedProject` administers one with that session).
  *
  * @since 0.1.0
  * @module
  */
 import * as Effect from "effect/Effect"
-import type * as Layer from "effect/Layer"
-import * as StackAdminApp from "../apps/StackAdminApp.ts"
 import * as KnownErrors from "../protocol/KnownErrors.ts"
 import { AdminProject, AdminProjectList } from "../protocol/internal/schemas/AdminProject.ts"
 import * as Session from "../session/Session.ts"
 import type * as Call from "../transport/Call.ts"
-import { StackHttp } from "../transport/StackHttp.ts"
-import type { StackConfigError } from "../transport/TransportErrors.ts"
 import { type ConfigUpdate, toWireUpdate } from "./AdminProjects.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
@@ -58,19 +54,3 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
   },
   /*#__PURE__*/ Traced.span("OwnedProjects.create")
 )
-
-/**
- * The admin app of an owned project, run by the current session (the owner's, in the `internal`
- * project) instead of a super-secret key.
- */
-export const adminApp = (projectId: string): Effect.Effect<Layer.Layer<StackAdminApp.Services, StackConfigError>, never, Session.Session | StackHttp> =>
-  Effect.gen(function*() {
-    const ownerSession = yield* Session.Session
-    const http = yield* StackHttp
-    return StackAdminApp.layerOwnerSession({
-      projectId,
-      ownerSession,
-      baseUrl: http.config.baseUrl,
-      extraRequestHeaders: http.config.extraRequestHeaders
-    })
-  })

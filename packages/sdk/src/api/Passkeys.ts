@@ -24,7 +24,7 @@ import * as Wire from "../protocol/internal/schemas/Wire.ts"
 import * as Session from "../session/Session.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Mfa from "./Mfa.ts"
-import * as SignIn from "./SignIn.ts"
+import * as SignInOutcome from "./SignInOutcome.ts"
 import * as WebAuthn from "./WebAuthn.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
@@ -118,7 +118,7 @@ export type SignInError =
  * `MultiFactorAuthenticationRequired`, its attempt code kept.
  */
 export const signIn = /*#__PURE__*/ Effect.fnUntraced(
-  function*(): Effect.fn.Return<SignIn.SignInResult, SignInError, Session.Session | WebAuthn.WebAuthn> {
+  function*(): Effect.fn.Return<SignInOutcome.SignInResult, SignInError, Session.Session | WebAuthn.WebAuthn> {
     const webAuthn = yield* WebAuthn.WebAuthn
     if (!(yield* webAuthn.isSupported)) return yield* new WebAuthn.WebAuthnNotSupported()
     const initiated = yield* Session.call({
@@ -138,7 +138,7 @@ export const signIn = /*#__PURE__*/ Effect.fnUntraced(
       response: SignInTokens,
       errors: [PasskeyAuthenticationFailed, PasskeyAuthenticationNotEnabled, MultiFactorAuthenticationRequired, VerificationCodeExpired]
     }).pipe(Mfa.keepAttemptCode)
-    return yield* SignIn.storeTokens(tokens, false)
+    return yield* SignInOutcome.storeTokens(tokens, false)
   },
   /*#__PURE__*/ Traced.span("Passkeys.signIn")
 )

@@ -1,28 +1,23 @@
 /**
  * Sessions (`/auth/sessions`): the
  * signed-in user lists and revokes their own sessions; a server creates sessions for any user
- * (optionally impersonating), lists and revokes them, and acts as a user with a session's tokens.
+ * (optionally impersonating), lists and revokes them (`StackServerApp.actAs` acts as a user with
+ * a session's tokens).
  *
  * @since 0.1.0
  * @module
  */
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
-import * as AppLayer from "../apps/internal/AppLayer.ts"
 import * as KnownErrors from "../protocol/KnownErrors.ts"
 import { SignInTokens } from "../protocol/internal/schemas/Auth.ts"
 import { type SessionInfo, SessionList } from "../protocol/internal/schemas/SessionInfo.ts"
-import type { InvalidTokenValue } from "../session/AccessToken.ts"
 import * as Session from "../session/Session.ts"
-import * as TokenStore from "../session/TokenStore.ts"
 import { ServerAccess } from "../transport/Access.ts"
 import * as Call from "../transport/Call.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
-import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as Traced from "../transport/internal/Traced.ts"
-import type * as StackClientApp from "../apps/StackClientApp.ts"
 
 /** A listed session. */
 export type { SessionInfo } from "../protocol/internal/schemas/SessionInfo.ts"
@@ -130,24 +125,3 @@ export const revoke = /*#__PURE__*/ Effect.fnUntraced(
   },
   /*#__PURE__*/ Traced.span("Sessions.revoke")
 )
-
-/** The tokens {@link actAs} signs in with. */
-export interface ActAsTokens {
-  readonly accessToken?: string | Redacted.Redacted<string> | undefined
-  readonly refreshToken: string | Redacted.Redacted<string>
-}
-
-/**
- * A client-app view of one user from a server: the app's project and publishable key
- * with client access, and a session over exactly these tokens (refreshed in memory). Provide it to
- * the calls that should run as the user, e.g. with the tokens of {@link create}.
- */
-export const actAs = (
-  tokens: ActAsTokens
-): Layer.Layer<StackClientApp.Services, InvalidTokenValue | StackConfigError, StackHttp> =>
-  Layer.unwrap(Effect.map(StackHttp, (http) =>
-    AppLayer.make(
-      { ...http.config, secretServerKey: undefined, superSecretAdminKey: undefined },
-      "client",
-      { tokenStore: TokenStore.layerExplicit(tokens) }
-    )))

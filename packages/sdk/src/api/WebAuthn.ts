@@ -17,6 +17,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
+import * as Host from "../transport/internal/Host.ts"
 
 /** The browser has no WebAuthn. */
 export class WebAuthnNotSupported extends /*#__PURE__*/ Schema.TaggedError<WebAuthnNotSupported>()("WebAuthnNotSupported", {}) {
@@ -170,20 +171,30 @@ export const fromCeremonyFailure = (
   }
 }
 
-const currentHostname = (): string => (globalThis as { location?: { hostname?: string } }).location?.hostname ?? ""
+const hostnameOf = (url: string | undefined): string => {
+  try {
+    return url === undefined ? "" : new URL(url).hostname
+  } catch {
+    return ""
+  }
+}
+
+/** The page's hostname, from the host the app provides. */
+const currentHostname: Effect.Effect<string> = /*#__PURE__*/ Effect.withFiber((fiber) =>
+  Effect.succeed(hostnameOf(fiber.getRef(Host.Host)?.url()))
+)
+
+/** A ceremony of `@simplewebauthn/browser`, its failure read with the page's hostname. */
+const ceremony = <A>(start: () => Promise<A>, rpId: string): Effect.Effect<A, CeremonyError> =>
+  Effect.flatMap(currentHostname, (hostname) =>
+    Effect.tryPromise({ try: start, catch: (failure) => fromCeremonyFailure(failure, { hostname, rpId }) }))
 
 /** Browsers: `@simplewebauthn/browser`, loaded when a ceremony starts; the page's hostname. */
 export const layerBrowser: Layer.Layer<WebAuthn> = Layer.succeed(WebAuthn, WebAuthn.of({
   isSupported: Effect.promise(() => import("@simplewebauthn/browser")).pipe(Effect.map((lib) => lib.browserSupportsWebAuthn())),
-  hostname: Effect.sync(currentHostname),
+  hostname: currentHostname,
   startRegistration: (optionsJSON) =>
-    Effect.tryPromise({
-      try: async () => (await import("@simplewebauthn/browser")).startRegistration({ optionsJSON }),
-      catch: (failure) => fromCeremonyFailure(failure, { hostname: currentHostname(), rpId: optionsJSON.rp.id ?? "" })
-    }),
+    ceremony(async () => (await import("@simplewebauthn/browser")).startRegistration({ optionsJSON }), optionsJSON.rp.id ?? ""),
   startAuthentication: (optionsJSON) =>
-    Effect.tryPromise({
-      try: async () => (await import("@simplewebauthn/browser")).startAuthentication({ optionsJSON }),
-      catch: (failure) => fromCeremonyFailure(failure, { hostname: currentHostname(), rpId: optionsJSON.rpId ?? "" })
-    })
+    ceremony(async () => (await import("@simplewebauthn/browser")).startAuthentication({ optionsJSON }), optionsJSON.rpId ?? "")
 }))

@@ -10,7 +10,7 @@ import * as Layer from "effect/Layer"
 import type * as Config from "effect/Config"
 import type * as Redacted from "effect/Redacted"
 import * as OwnerSession from "../session/OwnerSession.ts"
-import type * as Session from "../session/Session.ts"
+import * as Session from "../session/Session.ts"
 import * as Access from "../transport/Access.ts"
 import * as StackConfig from "../transport/StackConfig.ts"
 import * as StackHttp from "../transport/StackHttp.ts"
@@ -33,13 +33,13 @@ export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
 
 /** The admin app from plain options; keys are kept `Redacted`. */
 export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
-  AppLayer.fromOptions(options, "admin", (config) => Access.layerAdmin({ config }))
+  AppLayer.fromOptions(options, "admin", AppLayer.keysOffBrowsers((config) => Access.layerAdmin({ config }), options))
 
 /** The admin app configured through Effect `Config` (environment variables by default). */
 export const layerConfig = <E = never>(
   options: AppLayer.ConfigOptions<E> = {}
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
-  AppLayer.fromConfig(options, "admin", (config) => Access.layerAdmin({ config }))
+  AppLayer.fromConfig(options, "admin", AppLayer.keysOffBrowsers((config) => Access.layerAdmin({ config }), options))
 
 /** Options of the admin app run by the project owner's session. */
 export interface OwnerSessionOptions<E = never> extends AppLayer.ProjectOptions<E> {
@@ -63,9 +63,25 @@ export const layerOwnerSession = <E = never>(options: OwnerSessionOptions<E>): L
   const http = Layer.effect(
     StackHttp.StackHttp,
     Effect.map(
-      StackHttp.make({ config, accessType: "admin", allowSecretKeysInBrowser: options.allowSecretKeysInBrowser }),
+      StackHttp.make({ config, accessType: "admin" }),
       (inner) => OwnerSession.withOwnerSession(inner, options.ownerSession)
     )
   )
   return Layer.merge(AppLayer.assemble(http, options), Access.layerAdmin({ ownerSession: options.ownerSession }))
 }
+
+/**
+ * The admin app of a project the signed-in user owns, run by the current session (the owner's, in
+ * the `internal` project's app) instead of a super-secret key.
+ */
+export const forOwnedProject = (projectId: string): Effect.Effect<Layer.Layer<Services, StackConfigError>, never, Session.Session | StackHttp.StackHttp> =>
+  Effect.gen(function*() {
+    const ownerSession = yield* Session.Session
+    const http = yield* StackHttp.StackHttp
+    return layerOwnerSession({
+      projectId,
+      ownerSession,
+      baseUrl: http.config.baseUrl,
+      extraRequestHeaders: http.config.extraRequestHeaders
+    })
+  })

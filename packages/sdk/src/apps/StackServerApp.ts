@@ -5,10 +5,14 @@
  * @since 0.1.0
  * @module
  */
-import * as Layer from "effect/Layer"
 import type * as Config from "effect/Config"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import type * as Redacted from "effect/Redacted"
+import type { InvalidTokenValue } from "../session/AccessToken.ts"
+import * as TokenStore from "../session/TokenStore.ts"
 import * as Access from "../transport/Access.ts"
+import { StackHttp } from "../transport/StackHttp.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as AppLayer from "./internal/AppLayer.ts"
 import * as RequestCaller from "./internal/RequestCaller.ts"
@@ -31,13 +35,13 @@ export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
 
 /** The server app from plain options; the key is kept `Redacted`. */
 export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
-  AppLayer.fromOptions(options, "server", Access.layerServer)
+  AppLayer.fromOptions(options, "server", AppLayer.keysOffBrowsers(Access.layerServer, options))
 
 /** The server app configured through Effect `Config` (environment variables by default). */
 export const layerConfig = <E = never>(
   options: AppLayer.ConfigOptions<E> = {}
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
-  AppLayer.fromConfig(options, "server", Access.layerServer)
+  AppLayer.fromConfig(options, "server", AppLayer.keysOffBrowsers(Access.layerServer, options))
 
 /**
  * Runs an effect as the caller of one incoming request, from its `x-stack-auth` header or its
@@ -46,3 +50,24 @@ export const layerConfig = <E = never>(
  * `RequestCaller.forRequest`.
  */
 export const forRequest = RequestCaller.forRequest
+
+/** The tokens {@link actAs} signs in with. */
+export interface ActAsTokens {
+  readonly accessToken?: string | Redacted.Redacted<string> | undefined
+  readonly refreshToken: string | Redacted.Redacted<string>
+}
+
+/**
+ * A client-app view of one user from a server: the app's project and publishable key
+ * with client access, and a session over exactly these tokens (refreshed in memory). Provide it to
+ * the calls that should run as the user, e.g. with the tokens of `Sessions.create`.
+ */
+export const actAs = (
+  tokens: ActAsTokens
+): Layer.Layer<StackClientApp.Services, InvalidTokenValue | StackConfigError, StackHttp> =>
+  Layer.unwrap(Effect.map(StackHttp, (http) =>
+    AppLayer.make(
+      { ...http.config, secretServerKey: undefined, superSecretAdminKey: undefined },
+      "client",
+      { tokenStore: TokenStore.layerExplicit(tokens) }
+    )))

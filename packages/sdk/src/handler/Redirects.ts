@@ -14,8 +14,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { Navigation } from "../platform/Navigation.ts"
+import { Navigation } from "../session/internal/NavigationService.ts"
 import { CurrentHandlerUrls, type HandlerName } from "./HandlerUrls.ts"
+import * as Host from "../transport/internal/Host.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
 /** How long a redirect waits after navigating (the page is normally gone by then). */
@@ -136,9 +137,9 @@ export const validate = (url: string, options: TrustOptions = {}): Effect.Effect
 
 // ----- building targets -----
 
-/** The current page's URL in a browser, `undefined` elsewhere. */
-export const currentLocation: Effect.Effect<string | undefined> = Effect.sync(() =>
-  (globalThis as { location?: { href?: string } }).location?.href
+/** The current page's URL in a browser (under an app, which provides the page's host), `undefined` elsewhere. */
+export const currentLocation: Effect.Effect<string | undefined> = /*#__PURE__*/ Effect.withFiber((fiber) =>
+  Effect.succeed(fiber.getRef(Host.Host)?.url())
 )
 
 const relativePart = (url: URL): string => url.pathname + url.search + url.hash

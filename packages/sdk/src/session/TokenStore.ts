@@ -12,13 +12,11 @@ import * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
 import * as Headers from "../protocol/Headers.ts"
 import { type InvalidTokenValue, isRejectedValue, validateValue } from "./AccessToken.ts"
-import * as CookieStorage from "../platform/CookieStorage.ts"
+import * as CookieStorage from "./internal/SessionCookies.ts"
+import type { StoredTokens } from "./internal/StoredTokens.ts"
 
 /** The tokens a store holds; either may be missing. */
-export interface StoredTokens {
-  readonly accessToken?: Redacted.Redacted<string> | undefined
-  readonly refreshToken?: Redacted.Redacted<string> | undefined
-}
+export type { StoredTokens } from "./internal/StoredTokens.ts"
 
 /** A token store. */
 export interface Service {
@@ -106,7 +104,8 @@ export type IncomingRequest =
   }
   | { readonly headers: Readonly<Record<string, string | ReadonlyArray<string> | undefined>> }
 
-const header = (request: IncomingRequest, name: string): string | undefined => {
+/** The value of header `name` (lower case) of an incoming request; repeated values joined by `, `. */
+export const requestHeader = (request: IncomingRequest, name: string): string | undefined => {
   const headers = request.headers
   if (typeof (headers as { get?: unknown }).get === "function") {
     return (headers as { get(name: string): string | null }).get(name) ?? undefined
@@ -116,27 +115,37 @@ const header = (request: IncomingRequest, name: string): string | undefined => {
 }
 
 /**
+ * The tokens of a request's `x-stack-auth` header (JSON `{ accessToken, refreshToken }`), or
+ * `undefined` when it has none. A malformed header counts as no tokens.
+ */
+export const tokensFromAuthHeader = (request: IncomingRequest): StoredTokens | undefined => {
+  const auth = requestHeader(request, Headers.authJson)
+  if (auth === undefined || auth.length === 0) return undefined
+  try {
+    const parsed: unknown = JSON.parse(auth)
+    if (typeof parsed !== "object" || parsed === null) return empty
+    const { accessToken, refreshToken } = parsed as { accessToken?: unknown; refreshToken?: unknown }
+    return sanitize({
+      accessToken: typeof accessToken === "string" ? accessToken : undefined,
+      refreshToken: typeof refreshToken === "string" ? refreshToken : undefined
+    })
+  } catch {
+    return empty
+  }
+}
+
+/** The session cookies of a request (`stack-refresh-<projectId>`, `stack-access`).*/
+export const tokensFromCookies = (request: IncomingRequest, options: { readonly projectId: string }): StoredTokens => {
+  const cookies = CookieStorage.parseCookieHeader(requestHeader(request, "cookie") ?? "")
+  return CookieStorage.readTokens((name) => cookies.get(name), options.projectId).tokens
+}
+
+/**
  * The tokens an incoming request carries: the `x-stack-auth` header (JSON
  * `{ accessToken, refreshToken }`), else the request's cookies. Malformed input counts as no tokens.
  */
-export const tokensFromRequest = (request: IncomingRequest, options: { readonly projectId: string }): StoredTokens => {
-  const auth = header(request, Headers.authJson)
-  if (auth !== undefined && auth.length > 0) {
-    try {
-      const parsed: unknown = JSON.parse(auth)
-      if (typeof parsed !== "object" || parsed === null) return empty
-      const { accessToken, refreshToken } = parsed as { accessToken?: unknown; refreshToken?: unknown }
-      return sanitize({
-        accessToken: typeof accessToken === "string" ? accessToken : undefined,
-        refreshToken: typeof refreshToken === "string" ? refreshToken : undefined
-      })
-    } catch {
-      return empty
-    }
-  }
-  const cookies = CookieStorage.parseCookieHeader(header(request, "cookie") ?? "")
-  return CookieStorage.readTokens((name) => cookies.get(name), options.projectId).tokens
-}
+export const tokensFromRequest = (request: IncomingRequest, options: { readonly projectId: string }): StoredTokens =>
+  tokensFromAuthHeader(request) ?? tokensFromCookies(request, options)
 
 /**
  * Server code acting as the signed-in user of one incoming request: reads the

@@ -63,10 +63,10 @@ export const isRedirect = (response: Response): boolean =>
 
 /** Where a redirect pointed: the origin of its `Location` (never its path or query), or `"unknown"`. */
 export const redirectOrigin = (response: Response, url: string): string => {
-  const location = response.headers.get("location")
-  if (location === null) return "unknown"
+  const target = response.headers.get("location")
+  if (target === null) return "unknown"
   try {
-    return new URL(location, url).origin
+    return new URL(target, url).origin
   } catch {
     return "unknown"
   }

@@ -24,6 +24,7 @@ import * as Nonce from "../protocol/internal/Nonce.ts"
 import * as Version from "../protocol/internal/Version.ts"
 import * as Attempts from "./internal/Attempts.ts"
 import * as Failures from "./internal/Failures.ts"
+import * as Host from "./internal/Host.ts"
 import * as HttpTransport from "./HttpTransport.ts"
 import { isRedirect, type TransportFailure } from "./HttpTransport.ts"
 import * as Limits from "./Limits.ts"
@@ -120,27 +121,16 @@ export class StackHttp extends /*#__PURE__*/ Context.Service<StackHttp, Service>
 export interface Options {
   readonly config: StackConfig
   readonly accessType: AccessType
-  /**
-   * Lets a secret key be used where `window` and `document` exist. Only for trusted environments
-   * that look like browsers (jsdom tests, Electron main processes); never for a real page.
-   */
-  readonly allowSecretKeysInBrowser?: boolean | undefined
 }
 
-const looksLikeBrowser = (): boolean =>
-  typeof (globalThis as { window?: unknown }).window !== "undefined" &&
-  typeof (globalThis as { document?: unknown }).document !== "undefined"
-
-/** Checks a configuration for an access level: required keys present, secrets kept off browsers. */
+/**
+ * Checks a configuration for an access level: a project id, and the secret server key for server
+ * access. (The server and admin apps also keep secret keys off browsers.)
+ */
 export const validate = (options: Options): Effect.Effect<void, StackConfigError> => {
   const { accessType, config } = options
   const fail = (reason: string) => Effect.fail(new StackConfigError({ reason }))
   if (config.projectId.length === 0) return fail("A project id is required")
-  if ((accessType === "server" || accessType === "admin") && looksLikeBrowser() && !options.allowSecretKeysInBrowser) {
-    if (config.secretServerKey !== undefined || config.superSecretAdminKey !== undefined) {
-      return fail("A secret server key or admin key must never be used in a browser: use the client app there")
-    }
-  }
   if (accessType === "server" && config.secretServerKey === undefined) {
     return fail("Server access needs a secret server key")
   }
@@ -358,8 +348,9 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
     const connectionError = (method: Method, path: string, reason: string, attempts: number) =>
       Effect.gen(function*() {
         // offline: no probe runs
-        const diagnostics = Failures.isOffline() ? [] : yield* runDiagnostics(config.baseUrl)
-        return yield* Failures.unreachable(method, path, reason, attempts, diagnostics)
+        const offline = (yield* Host.Host)?.offline() === true
+        const diagnostics = offline ? [] : yield* runDiagnostics(config.baseUrl)
+        return yield* Failures.unreachable(method, path, reason, attempts, diagnostics, offline)
       })
 
     const execute = (request: StackRequest): Effect.Effect<StackResponse, KnownError | TransportError> => {

@@ -54,7 +54,7 @@ export const isProjectOwner = (state: State, user: User, project: Project): bool
 /** The user an access token of `projectId` belongs to, or the protocol's access-token error. */
 export const userFromAccessToken = (state: State, token: string, projectId: string, nowMillis: number) =>
   Effect.gen(function*() {
-    const result = yield* Tokens.verifyAccessToken(state.signingKey, token, nowMillis)
+    const result = yield* Tokens.verifyAccessToken(EmulatorState.publishedSigningKeys(state), token, nowMillis)
     if (result._tag === "Unparsable") return yield* new KnownErrors.UnparsableAccessToken({})
     if (result._tag === "Expired") {
       return yield* new KnownErrors.AccessTokenExpired({ details: { expiredAtMillis: result.expiredAtMillis } })
@@ -66,16 +66,14 @@ export const userFromAccessToken = (state: State, token: string, projectId: stri
       })
     }
     const user = Table.get(state.users, claims.sub)
-    // The token is still signed, but its user was deleted: treated as expired.
-    if (user === undefined) {
-      return yield* new KnownErrors.AccessTokenExpired({ details: { expiredAtMillis: claims.exp * 1000 } })
-    }
+    // The token is still signed, but its user was deleted: the service goes on without a user.
+    if (user === undefined) return undefined
     return { user, refreshTokenId: claims.refreshTokenId }
   })
 
 const checkAdminAccessToken = (state: State, token: string, projectId: string, nowMillis: number) =>
   Effect.gen(function*() {
-    const result = yield* Tokens.verifyAccessToken(state.signingKey, token, nowMillis)
+    const result = yield* Tokens.verifyAccessToken(EmulatorState.publishedSigningKeys(state), token, nowMillis)
     if (result._tag === "Unparsable") return yield* new KnownErrors.UnparsableAdminAccessToken({})
     if (result._tag === "Expired") {
       return yield* new KnownErrors.AdminAccessTokenExpired({ details: { expiredAtMillis: result.expiredAtMillis } })
@@ -157,13 +155,15 @@ export const authenticate = (
     const session = accessToken !== null && accessToken.length > 0
       ? yield* userFromAccessToken(state, accessToken, projectId, nowMillis)
       : undefined
+    // the service looks the project up before it checks any key: an unknown project is
+    // CURRENT_PROJECT_NOT_FOUND whatever key came with it
+    const project = Table.get(state.projects, projectId)
+    if (project === undefined) return yield* new KnownErrors.CurrentProjectNotFound({ details: { projectId } })
     if (adminToken !== null && adminToken.length > 0) {
       yield* checkAdminAccessToken(state, adminToken, projectId, nowMillis)
     } else {
       yield* checkKey(state, projectId, requestType, headers, nowMillis)
     }
-    const project = Table.get(state.projects, projectId)
-    if (project === undefined) return yield* new KnownErrors.CurrentProjectNotFound({ details: { projectId } })
     const allowed = allowedAccessTypes(access)
     if (!allowed.includes(requestType)) {
       return yield* new KnownErrors.InsufficientAccessType({

@@ -42,7 +42,6 @@ export const view = (userId: string, account: OAuthAccount, server: boolean) => 
   user_id: userId,
   id: idOf(userId, account),
   ...(account.email === null ? {} : { email: account.email }),
-  provider_config_id: account.providerId,
   type: account.providerId,
   allow_sign_in: allowsSignIn(account),
   allow_connected_accounts: allowsConnectedAccounts(account),

@@ -8,7 +8,7 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import { decodeJwt, errors, importJWK, jwtVerify, SignJWT } from "jose"
+import { decodeJwt, decodeProtectedHeader, errors, importJWK, jwtVerify, SignJWT } from "jose"
 import type { JWK } from "jose"
 import type { SigningKey } from "../../EmulatorState.ts"
 
@@ -80,12 +80,13 @@ export const signAccessToken = (
   Effect.flatMap(importKey(key.privateJwk, key.kid, "private"), (privateKey) =>
     Effect.promise(() => {
       const iat = Math.floor(input.nowMillis / 1000)
-      return new SignJWT({ role: "authenticated", branchId: "main", refreshTokenId: input.refreshTokenId })
-        .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" })
-        .setSubject(input.userId)
+      // the service's shape: header `{ alg, kid }` (no `typ`); claims in its order
+      // `sub, branchId, refreshTokenId, role, iss, iat, aud, exp`
+      return new SignJWT({ sub: input.userId, branchId: "main", refreshTokenId: input.refreshTokenId, role: "authenticated" })
+        .setProtectedHeader({ alg: "ES256", kid: key.kid })
         .setIssuer(issuer(input.baseUrl, input.projectId))
-        .setAudience(input.projectId)
         .setIssuedAt(iat)
+        .setAudience(input.projectId)
         .setExpirationTime(iat + (input.lifetimeSeconds ?? accessTokenLifetimeSeconds))
         .sign(privateKey)
     }))
@@ -98,9 +99,21 @@ export type Verification =
 
 const isString = (u: unknown): u is string => typeof u === "string"
 
-/** Checks an access token's signature, shape and expiry at `nowMillis`. */
-export const verifyAccessToken = (key: SigningKey, token: string, nowMillis: number): Effect.Effect<Verification> =>
-  Effect.flatMap(importKey(key.publicJwk, key.kid, "public"), (publicKey) =>
+/** The key among `keys` a token names by `kid` (the only key when it names none), if any. */
+const keyFor = (keys: ReadonlyArray<SigningKey>, token: string): SigningKey | undefined => {
+  try {
+    const kid = decodeProtectedHeader(token).kid
+    return kid === undefined ? (keys.length === 1 ? keys[0] : undefined) : keys.find((key) => key.kid === kid)
+  } catch {
+    return undefined
+  }
+}
+
+/** Checks an access token's signature (by one of the published `keys`), shape and expiry at `nowMillis`.*/
+export const verifyAccessToken = (keys: ReadonlyArray<SigningKey>, token: string, nowMillis: number): Effect.Effect<Verification> => {
+  const key = keyFor(keys, token)
+  if (key === undefined) return Effect.succeed({ _tag: "Unparsable" })
+  return Effect.flatMap(importKey(key.publicJwk, key.kid, "public"), (publicKey) =>
     Effect.promise(async (): Promise<Verification> => {
       try {
         const { payload } = await jwtVerify(token, publicKey, { algorithms: ["ES256"], currentDate: new Date(nowMillis) })
@@ -125,10 +138,11 @@ export const verifyAccessToken = (key: SigningKey, token: string, nowMillis: num
         return { _tag: "Unparsable" }
       }
     }))
+}
 
-/** The public JWK set of the emulator's signing key: members `alg, crv, kid, kty, x, y`, as the service's. */
-export const jwks = (key: SigningKey): { readonly keys: ReadonlyArray<JWK> } => ({
-  keys: [{ alg: "ES256", crv: key.publicJwk.crv!, kid: key.kid, kty: key.publicJwk.kty!, x: key.publicJwk.x!, y: key.publicJwk.y! }]
+/** The public JWK set of the published signing keys: members `kty, crv, alg, kid, x, y` in the service's order.*/
+export const jwks = (keys: ReadonlyArray<SigningKey>): { readonly keys: ReadonlyArray<JWK> } => ({
+  keys: keys.map((key) => ({ kty: key.publicJwk.kty!, crv: key.publicJwk.crv!, alg: "ES256", kid: key.kid, x: key.publicJwk.x!, y: key.publicJwk.y! }))
 })
 
 /** A fresh opaque random token (refresh tokens, codes): 32 random bytes, base64url. */

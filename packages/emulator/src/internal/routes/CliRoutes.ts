@@ -68,7 +68,8 @@ export const routes: ReadonlyArray<Router.Route> = [
       const now = yield* Clock.currentTimeMillis
       return yield* EmulatorState.transact((state) => {
         const login = Table.find(state.cliLogins, (l) => l.projectId === auth.project.id && l.pollingCode === input.polling_code)
-        if (login === undefined) return Effect.fail(new InvalidPollingCodeError({ details: {} }))
+        // the service sends this error without details
+        if (login === undefined) return Effect.fail(new InvalidPollingCodeError({}))
         if (login.expiresAtMillis < now) return Effect.succeed([pollAnswer("expired"), state] as const)
         if (login.usedAtMillis !== null) return Effect.succeed([pollAnswer("used"), state] as const)
         if (login.refreshToken === null) return Effect.succeed([pollAnswer("waiting"), state] as const)

@@ -9,5 +9,6 @@ import * as Router from "../../Router.ts"
 
 /** The health route. */
 export const routes: ReadonlyArray<Router.Route> = [
-  Router.get("/health", "public", () => Effect.succeed(Responses.json({ status: "ok" })), { root: true })
+  // the service's health answer names no charset
+  Router.get("/health", "public", () => Effect.succeed(Responses.json({ status: "ok" }, 200, { "content-type": "application/json" })), { root: true })
 ]

@@ -19,13 +19,14 @@ import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 import * as Users from "../../EmulatorUsers.ts"
 
+// in the service's order: a malformed body's fields are refused in this order
 const CreateBody = Schema.Struct({
   user_id: Schema.String,
   provider_config_id: Schema.String,
-  account_id: Schema.String,
   email: Schema.optional(Schema.String),
   allow_sign_in: Schema.Boolean,
-  allow_connected_accounts: Schema.Boolean
+  allow_connected_accounts: Schema.Boolean,
+  account_id: Schema.String
 })
 const UpdateBody = Schema.Struct({
   allow_sign_in: Schema.optional(Schema.Boolean),

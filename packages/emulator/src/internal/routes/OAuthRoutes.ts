@@ -17,7 +17,8 @@ import {
   InvalidPublishableClientKey,
   OAuthExtraScopeNotAvailableWithSharedOAuthKeys,
   OAuthProviderNotFoundOrNotEnabled,
-  RedirectUrlNotWhitelisted
+  RedirectUrlNotWhitelisted,
+  UserAuthenticationRequired
 } from "stack-auth-effect/KnownErrors"
 import { isTrustedUrl } from "../model/Domains.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
@@ -62,7 +63,10 @@ export const providerPage = (providerId: string, innerState: string): Response =
 const linkUserId = (token: string, projectId: string) =>
   Effect.gen(function*() {
     const state = yield* EmulatorState.get
-    return (yield* userFromAccessToken(state, token, projectId, yield* Clock.currentTimeMillis)).user.id
+    const session = yield* userFromAccessToken(state, token, projectId, yield* Clock.currentTimeMillis)
+    // a deleted user's token names no user: nothing to link an account to
+    if (session === undefined) return yield* new UserAuthenticationRequired({})
+    return session.user.id
   })
 
 const accountFromQuery = (query: URLSearchParams): OAuthFlow.MockAccount | undefined => {

@@ -8,7 +8,7 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Headers from "stack-auth-effect/Headers"
-import { RefreshTokenNotFoundOrExpired } from "stack-auth-effect/KnownErrors"
+import { AccessTokenExpired, RefreshTokenNotFoundOrExpired } from "stack-auth-effect/KnownErrors"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Fields from "../http/Fields.ts"
 import * as Responses from "../http/Responses.ts"
@@ -26,9 +26,11 @@ export const routes: ReadonlyArray<Router.Route> = [
         const now = yield* Clock.currentTimeMillis
         sessionId = Sessions.findByRefreshToken(state, auth.project.id, refreshToken, now)?.id
       }
-      if (sessionId === undefined || !(yield* Sessions.remove(auth.project.id, sessionId))) {
-        return yield* new RefreshTokenNotFoundOrExpired({})
+      // no session at all: the service answers as for an access token that expired now
+      if (sessionId === undefined) {
+        return yield* new AccessTokenExpired({ details: { expiredAtMillis: yield* Clock.currentTimeMillis } })
       }
+      if (!(yield* Sessions.remove(auth.project.id, sessionId))) return yield* new RefreshTokenNotFoundOrExpired({})
       return Responses.success()
     })),
 

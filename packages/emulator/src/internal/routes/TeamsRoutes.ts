@@ -31,8 +31,11 @@ const serverUpdateFields = {
 }
 const ClientUpdate = Schema.Struct(clientUpdateFields)
 const ServerUpdate = Schema.Struct(serverUpdateFields)
-const ClientCreate = Schema.Struct({ ...clientUpdateFields, display_name: Schema.String, creator_user_id: Schema.optional(Schema.String) })
-const ServerCreate = Schema.Struct({ ...serverUpdateFields, display_name: Schema.String, creator_user_id: Schema.optional(Schema.String) })
+// the service refuses a create's fields with the update's fields first, then display_name
+const { display_name: _clientName, ...clientRest } = clientUpdateFields
+const { display_name: _serverName, ...serverRest } = serverUpdateFields
+const ClientCreate = Schema.Struct({ ...clientRest, display_name: Schema.String, creator_user_id: Schema.optional(Schema.String) })
+const ServerCreate = Schema.Struct({ ...serverRest, display_name: Schema.String, creator_user_id: Schema.optional(Schema.String) })
 type Body = typeof ServerUpdate.Type & { readonly creator_user_id?: string | undefined }
 
 /** A team as the caller's access type reads it. */

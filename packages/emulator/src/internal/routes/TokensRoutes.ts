@@ -117,7 +117,7 @@ export const jwksRoute: Router.Route = Router.get("/projects/:projectId/.well-kn
     const state = yield* EmulatorState.get
     const projectId = params.projectId!
     if (Table.get(state.projects, projectId) === undefined) return yield* new ProjectNotFound({ details: { projectId } })
-    return Responses.json(Tokens.jwks(state.signingKey))
+    return Responses.json(Tokens.jwks(EmulatorState.publishedSigningKeys(state)))
   }))
 
 /** Token routes with the default grants. */

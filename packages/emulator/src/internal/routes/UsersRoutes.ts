@@ -118,6 +118,8 @@ const target = (auth: Auth, userId: string) =>
       if (auth.user === undefined) return yield* new CannotGetOwnUserWithoutUser({})
       return auth.user
     }
+    // a user id other than `me` must be a UUID: the service refuses another before looking it up
+    yield* Fields.check(Fields.uuidProblem("params.user_id", userId))
     const user = Users.findInProject(yield* EmulatorState.get, auth.project.id, userId)
     if (user === undefined) return yield* new UserNotFound({})
     return user

@@ -8,6 +8,7 @@ import type * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as CacheWrites from "../../cache/internal/CacheWrites.ts"
+import * as GlobalHost from "../../platform/internal/GlobalHost.ts"
 import * as QueryCache from "../../query/QueryCache.ts"
 import type { AccessType } from "../../protocol/AccessType.ts"
 import * as Session from "../../session/Session.ts"
@@ -15,7 +16,7 @@ import * as TokenStore from "../../session/TokenStore.ts"
 import type * as Limits from "../../transport/Limits.ts"
 import * as StackConfig from "../../transport/StackConfig.ts"
 import * as StackHttp from "../../transport/StackHttp.ts"
-import type { StackConfigError } from "../../transport/TransportErrors.ts"
+import { StackConfigError } from "../../transport/TransportErrors.ts"
 
 /** What every app provides. */
 export type Services = StackHttp.StackHttp | Session.Session | TokenStore.TokenStore | QueryCache.QueryCache
@@ -24,7 +25,11 @@ export type Services = StackHttp.StackHttp | Session.Session | TokenStore.TokenS
 export interface CommonOptions<E = never> {
   /** Where the user's tokens live; an empty memory store by default. */
   readonly tokenStore?: Layer.Layer<TokenStore.TokenStore, E> | undefined
-  /** See `StackHttp.Options.allowSecretKeysInBrowser`. */
+  /**
+   * Lets a server or admin app use a secret key where `window` and `document` exist. Only for
+   * trusted environments that look like browsers (jsdom tests, Electron main processes); never
+   * for a real page.
+   */
   readonly allowSecretKeysInBrowser?: boolean | undefined
 }
 
@@ -64,10 +69,13 @@ export const assemble = <E, E2>(
   // share a session, a default token store or a cache.
   // The query cache follows the session: `Users.getUser` and the React hooks read through it.
   // Every write through the app keeps that cache right (`CacheWrites`, the app's `WriteObserver`).
+  // The host (a browser page or none) comes from platform/: the pipeline checks it when it is built,
+  // and every call under the app reads it (offline, the page's URL, storage and cookies).
   CacheWrites.layer.pipe(
     Layer.provideMerge(QueryCache.layer),
     Layer.provideMerge(Layer.fresh(Session.layer)),
-    Layer.provideMerge(Layer.mergeAll(http, options.tokenStore ?? Layer.fresh(TokenStore.layerMemory)))
+    Layer.provideMerge(Layer.mergeAll(http, options.tokenStore ?? Layer.fresh(TokenStore.layerMemory))),
+    Layer.provideMerge(GlobalHost.layer)
   )
 
 /**
@@ -76,6 +84,19 @@ export const assemble = <E, E2>(
  */
 export type Witnesses<W> = (config: StackConfig.StackConfig) => Layer.Layer<W, StackConfigError>
 
+/**
+ * The witnesses of a server or admin app, refused with a secret key where a page's globals exist
+ * unless `allowSecretKeysInBrowser`: checked when the app is built. Given by those two apps, so a
+ * client app's bundle never holds the check.
+ */
+export const keysOffBrowsers = <W>(witnesses: Witnesses<W>, options: CommonOptions<unknown>): Witnesses<W> => (config) =>
+  Layer.unwrap(Effect.suspend(() =>
+    !options.allowSecretKeysInBrowser && GlobalHost.looksLikeBrowser() &&
+      (config.secretServerKey !== undefined || config.superSecretAdminKey !== undefined)
+      ? Effect.fail(new StackConfigError({ reason: "A secret server key or admin key must never be used in a browser: use the client app there" }))
+      : Effect.succeed(witnesses(config))
+  ))
+
 /** Assembles pipeline, token store, session, query cache and the level's access witnesses. */
 export const make = <E, W = never>(
   config: StackConfig.StackConfig,
@@ -83,7 +104,7 @@ export const make = <E, W = never>(
   options: CommonOptions<E>,
   witnesses?: Witnesses<W>
 ): Layer.Layer<Services | W, StackConfigError | E> => {
-  const app = assemble(StackHttp.layer({ config, accessType, allowSecretKeysInBrowser: options.allowSecretKeysInBrowser }), options)
+  const app = assemble(StackHttp.layer({ config, accessType }), options)
   // no witnesses: W is `never` (the client app)
   return witnesses === undefined ? app as Layer.Layer<Services | W, StackConfigError | E> : Layer.merge(app, witnesses(config))
 }

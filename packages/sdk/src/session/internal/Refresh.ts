@@ -21,6 +21,7 @@ import * as Attempts from "../../transport/internal/Attempts.ts"
 import * as Failures from "../../transport/internal/Failures.ts"
 import { decodeBody } from "../../transport/Call.ts"
 import * as HttpTransport from "../../transport/HttpTransport.ts"
+import * as Host from "../../transport/internal/Host.ts"
 import * as Limits from "../../transport/Limits.ts"
 import * as RetryAfter from "../../transport/internal/RetryAfter.ts"
 import * as Scrub from "../../transport/internal/Scrub.ts"
@@ -148,7 +149,8 @@ const lost = (failure: HttpTransport.TransportFailure): Effect.Effect<never, Att
     ? Failures.fail(new ResponseTooLargeError({ method, path, status: failure.status, maxBytes: failure.maxBytes }))
     : Effect.fail(Attempts.retry({ _tag: "Network", reason: failure.reason }))
 
-const exhausted = (reason: string, attempts: number) => Failures.unreachable(method, path, reason, attempts, [])
+const exhausted = (reason: string, attempts: number) =>
+  Effect.withFiber((fiber) => Failures.unreachable(method, path, reason, attempts, [], fiber.getRef(Host.Host)?.offline() === true))
 
 /**
  * Exchanges a refresh token for a new access token. `Invalid` when the service

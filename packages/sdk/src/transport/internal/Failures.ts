@@ -20,18 +20,16 @@ export const of = (reason: TransportErrorReason): StackTransportError => new Sta
 /** Fails with the transport failure for this reason. */
 export const fail = (reason: TransportErrorReason): Effect.Effect<never, StackTransportError> => Effect.fail(of(reason))
 
-/** Whether the browser reports itself offline (`navigator.onLine` is false; never outside a browser). */
-export const isOffline = (): boolean => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false
-
-/** No answer after `attempts`: offline when the browser says so, else a connection failure with the probes' results. */
+/** No answer after `attempts`: `OfflineError` when the host says it is offline, else a connection failure with the probes' results. */
 export const unreachable = (
   method: string,
   path: string,
   reason: string,
   attempts: number,
-  diagnostics: ReadonlyArray<DiagnosticProbe>
+  diagnostics: ReadonlyArray<DiagnosticProbe>,
+  offline: boolean
 ): Effect.Effect<never, StackTransportError> =>
-  fail(isOffline() ? new OfflineError({ method, path }) : new ConnectionError({ method, path, reason, attempts, diagnostics }))
+  fail(offline ? new OfflineError({ method, path }) : new ConnectionError({ method, path, reason, attempts, diagnostics }))
 
 /** A time limit ran out: one attempt's (`"attempt"`) or the whole call's (`"call"`). */
 export const timeout = (method: string, path: string, timeoutMillis: number, limit: "attempt" | "call"): StackTransportError =>
