@@ -6,7 +6,7 @@ import { Emulator, TestApps } from "@stack-auth-effect/emulator/testing"
 
 it.effect("a new user is signed in, and stays so across a token refresh", () =>
   Effect.gen(function*() {
-    yield* Auth.signUpWithPassword({ email: "ada@example.com", password: "correct horse battery" })
+    yield* Auth.signUpWithPassword({ email: "ada@example.com", password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
     yield* TestClock.adjust("6 seconds") // the 5-second access token expires: the SDK refreshes
     const user = yield* Users.getCurrent()
     assert.strictEqual(user.primaryEmail, "ada@example.com")

@@ -42,7 +42,11 @@ const project = Effect.gen(function*() {
   const project = { ...emulator.demoProject, baseUrl: served.url }
   // a demo user signed up over HTTP: the headers its browser would send
   const headers = yield* Effect.gen(function*() {
-    yield* Auth.signUpWithPassword({ email: `api-demo-${Date.now()}@example.com`, password: "correct-horse-battery" })
+    yield* Auth.signUpWithPassword({
+      email: `api-demo-${Date.now()}@example.com`,
+      password: "correct-horse-battery",
+      verificationCallbackUrl: "http://localhost:8110/handler/email-verification"
+    })
     return yield* AuthHeaders.getAuthHeaders()
   }).pipe(Effect.provide(StackClientApp.layer(project)))
   const { accessToken } = JSON.parse(headers["x-stack-auth"]!) as { accessToken: string }

@@ -24,7 +24,7 @@ const program = Effect.gen(function*() {
 
   // A demo user, signed up through the client app over real HTTP: the headers its browser would forward.
   const headers = yield* Effect.gen(function*() {
-    yield* Auth.signUpWithPassword({ email: `demo-${Date.now()}@example.com`, password: "correct-horse-battery" })
+    yield* Auth.signUpWithPassword({ email: `demo-${Date.now()}@example.com`, password: "correct-horse-battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
     return yield* AuthHeaders.getAuthHeaders()
   }).pipe(Effect.provide(StackClientApp.layer(project)))
 

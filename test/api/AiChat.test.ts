@@ -1,4 +1,5 @@
 import { assert, layer } from "@effect/vitest"
+import { expectTypeOf } from "vitest"
 import * as Effect from "effect/Effect"
 import * as AiChat from "../../packages/sdk/src/api/AiChat.ts"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
@@ -25,5 +26,16 @@ layer(Emulator.layer)("AiChat", (it) => {
     Effect.gen(function*() {
       const error = yield* Effect.flip(AiChat.send("thread-x", { contextType: "email-template", messages: [] }))
       assert.strictEqual(error._tag, "SchemaError") // the declared class, not the generic KnownError
+    }).pipe(Effect.provide(TestApps.admin())))
+
+  it.effect("the context types are the service's two: email-theme and email-template; another is its SchemaError", () =>
+    Effect.gen(function*() {
+      expectTypeOf<AiChat.ChatContextType>().toEqualTypeOf<"email-theme" | "email-template">()
+      const error = yield* Effect.flip(AiChat.send("thread-y", {
+        contextType: "email-draft" as AiChat.ChatContextType,
+        messages: [{ role: "user", content: "hi" }]
+      }))
+      assert.strictEqual(error._tag, "SchemaError")
+      assert.include(error.message, "body.context_type must be one of the following values: email-theme, email-template")
     }).pipe(Effect.provide(TestApps.admin())))
 })

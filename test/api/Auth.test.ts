@@ -4,6 +4,7 @@ import * as Schema from "effect/Schema"
 import { TestClock } from "effect/testing"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import { SchemaError } from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import * as Session from "../../packages/sdk/src/session/Session.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { createPasswordUser, freshClient, latestCode, latestMail, setConfig, userRow } from "./authSupport.ts"
@@ -11,6 +12,14 @@ import { createPasswordUser, freshClient, latestCode, latestMail, setConfig, use
 const Me = Schema.Struct({ id: Schema.String, primary_email: Schema.NullOr(Schema.String), is_anonymous: Schema.Boolean })
 const me = Session.call({ method: "GET", path: "/users/me", response: Me, errors: [] })
 const sessionState = Session.Session.use((session) => session.state)
+
+/** Runs `effect` with `globalThis.location` at `href`, as on a browser page. */
+const onPage = <A, E, R>(href: string, effect: Effect.Effect<A, E, R>) =>
+  Effect.acquireUseRelease(
+    Effect.sync(() => Object.defineProperty(globalThis, "location", { value: { href }, configurable: true })),
+    () => effect,
+    () => Effect.sync(() => delete (globalThis as { location?: unknown }).location)
+  )
 
 const callbackUrl = "http://localhost:3000/handler/magic-link-callback"
 const verificationCallbackUrl = "http://localhost:3000/handler/email-verification"
@@ -41,7 +50,7 @@ layer(Emulator.layer)("Auth: anonymous sign-up and sign-out", (it) => {
 describe("Auth: password", () => {
   it.effect("signUpWithPassword creates the user, signs it in and reports a new user", () =>
     freshClient(Effect.gen(function*() {
-      const result = yield* Auth.signUpWithPassword({ email: "new@example.com", password: "a-long-password-1" })
+      const result = yield* Auth.signUpWithPassword({ email: "new@example.com", password: "a-long-password-1", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
       assert.isTrue(result.isNewUser)
       const user = yield* me
       assert.strictEqual(user.id, result.userId)
@@ -56,21 +65,59 @@ describe("Auth: password", () => {
       assert.include(mail.text, `${verificationCallbackUrl}?code=`)
     })))
 
-  it.effect("signing up with a password while anonymous upgrades the same user", () =>
+  it.effect("signing up with a password while anonymous creates a new user, as the service does; the anonymous one stays", () =>
     freshClient(Effect.gen(function*() {
       const anonymous = yield* Auth.signUpAnonymously()
-      const result = yield* Auth.signUpWithPassword({ email: "upgrade@example.com", password: "a-long-password-1" })
-      assert.strictEqual(result.userId, anonymous.userId)
+      const result = yield* Auth.signUpWithPassword({ email: "upgrade@example.com", password: "a-long-password-1", verificationCallbackUrl })
+      assert.isTrue(result.isNewUser)
+      assert.notStrictEqual(result.userId, anonymous.userId)
       const user = yield* me
-      assert.strictEqual(user.id, anonymous.userId)
+      assert.strictEqual(user.id, result.userId)
       assert.isFalse(user.is_anonymous)
       assert.strictEqual(user.primary_email, "upgrade@example.com")
+      const left = yield* userRow(anonymous.userId!)
+      assert.isTrue(left?.isAnonymous)
+    })))
+
+  it.effect("outside a browser, signUpWithPassword without a verification page fails with CallbackUrlRequired before any request", () =>
+    freshClient(Effect.gen(function*() {
+      const emulator = yield* Emulator.Emulator
+      const error = yield* Effect.flip(Auth.signUpWithPassword({ email: "node@example.com", password: "a-long-password-1" }))
+      assert.strictEqual(error._tag, "CallbackUrlRequired")
+      assert.strictEqual(yield* emulator.requests.count({ method: "POST", path: "/api/v1/auth/password/sign-up" }), 0)
+    })))
+
+  it.effect("on a page, signUpWithPassword links the mail to the app's e-mail-verification page, keeping after_auth_return_to", () =>
+    freshClient(Effect.gen(function*() {
+      const emulator = yield* Emulator.Emulator
+      yield* onPage(
+        "http://localhost:3000/handler/sign-up?after_auth_return_to=%2Fdashboard#top",
+        Auth.signUpWithPassword({ email: "page@example.com", password: "a-long-password-1" })
+      )
+      const sent = (yield* emulator.requests.filter({ method: "POST", path: "/api/v1/auth/password/sign-up" })).at(-1)
+      assert.strictEqual(
+        (sent?.body as { verification_callback_url?: string }).verification_callback_url,
+        "http://localhost:3000/handler/email-verification?after_auth_return_to=%2Fdashboard"
+      )
+    })))
+
+  it.effect("the emulator refuses a sign-up without verification_callback_url, as the service does", () =>
+    freshClient(Effect.gen(function*() {
+      const error = yield* Effect.flip(Session.call({
+        method: "POST",
+        path: "/auth/password/sign-up",
+        body: { email: "raw@example.com", password: "a-long-password-1" },
+        response: Schema.Unknown,
+        errors: [SchemaError]
+      }))
+      assert.strictEqual(error._tag, "SchemaError")
+      assert.include(error.message, "body.verification_callback_url must be defined")
     })))
 
   it.effect("signUpWithPassword fails with SignUpNotEnabled and the spec's message when sign-up is off", () =>
     freshClient(Effect.gen(function*() {
       yield* setConfig({ signUpEnabled: false })
-      const error = yield* Effect.flip(Auth.signUpWithPassword({ email: "x@example.com", password: "a-long-password-1" }))
+      const error = yield* Effect.flip(Auth.signUpWithPassword({ email: "x@example.com", password: "a-long-password-1", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
       assert.strictEqual(error._tag, "SignUpNotEnabled")
       assert.strictEqual(error.message, "Creation of new accounts is not enabled for this project. Please ask the project owner to enable it.")
       assert.deepStrictEqual(yield* sessionState, { _tag: "SignedOut" })
@@ -79,15 +126,15 @@ describe("Auth: password", () => {
   it.effect("signUpWithPassword fails with UserWithEmailAlreadyExists for a taken e-mail", () =>
     freshClient(Effect.gen(function*() {
       yield* createPasswordUser({ email: "taken@example.com", password: "a-long-password-1" })
-      const error = yield* Effect.flip(Auth.signUpWithPassword({ email: "taken@example.com", password: "a-long-password-2" }))
+      const error = yield* Effect.flip(Auth.signUpWithPassword({ email: "taken@example.com", password: "a-long-password-2", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
       assert.strictEqual(error._tag, "UserWithEmailAlreadyExists")
     })))
 
   it.effect("signUpWithPassword fails with PasswordTooShort and PasswordTooLong", () =>
     freshClient(Effect.gen(function*() {
-      const short = yield* Effect.flip(Auth.signUpWithPassword({ email: "s@example.com", password: "short" }))
+      const short = yield* Effect.flip(Auth.signUpWithPassword({ email: "s@example.com", password: "short", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
       assert.strictEqual(short._tag, "PasswordTooShort")
-      const long = yield* Effect.flip(Auth.signUpWithPassword({ email: "l@example.com", password: "x".repeat(200) }))
+      const long = yield* Effect.flip(Auth.signUpWithPassword({ email: "l@example.com", password: "x".repeat(200), verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
       assert.strictEqual(long._tag, "PasswordTooLong")
     })))
 
@@ -104,7 +151,7 @@ describe("Auth: password", () => {
   it.effect("password sign-up and sign-in fail with PasswordAuthenticationNotEnabled when password auth is off", () =>
     freshClient(Effect.gen(function*() {
       yield* setConfig({ credentialEnabled: false })
-      const up = yield* Effect.flip(Auth.signUpWithPassword({ email: "p@example.com", password: "a-long-password-1" }))
+      const up = yield* Effect.flip(Auth.signUpWithPassword({ email: "p@example.com", password: "a-long-password-1", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
       assert.strictEqual(up._tag, "PasswordAuthenticationNotEnabled")
       const in_ = yield* Effect.flip(Auth.signInWithPassword({ email: "p@example.com", password: "a-long-password-1" }))
       assert.strictEqual(in_._tag, "PasswordAuthenticationNotEnabled")

@@ -45,7 +45,7 @@ const loginCodeOf = (url: string) => new URL(url).searchParams.get("login_code")
 /** The browser side: signs a user in and confirms the CLI login; answers its refresh token. */
 const confirmInBrowser = (loginCode: string) =>
   Effect.gen(function*() {
-    yield* Auth.signUpWithPassword({ email: "cli@example.com", password: "a-long-password-1" })
+    yield* Auth.signUpWithPassword({ email: "cli@example.com", password: "a-long-password-1", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
     const tokens = yield* Session.Session.use((session) => session.getTokens())
     yield* CliAuth.completeCliLogin(loginCode)
     return Redacted.value(tokens!.refreshToken!)

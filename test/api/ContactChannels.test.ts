@@ -6,6 +6,7 @@ import * as Users from "../../packages/sdk/src/api/Users.ts"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { callbackUrl, freshEmail, latestCode, signUp } from "./accountSupport.ts"
+import { reasonWith } from "../support/Transport.ts"
 
 const asServer = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect.provide(TestApps.server()))
 
@@ -94,16 +95,17 @@ layer(Emulator.layer)("ContactChannels: any user's, with server access", (it) =>
       assert.deepStrictEqual((yield* ContactChannels.listForUser(userId)).map((c) => c.value), [email])
     }).pipe(asServer))
 
-  it.effect("a server's writes for an unknown user fail with UserNotFound (UserIdDoesNotExist when sending a code)", () =>
+  it.effect("a server's writes for an unknown user: create is the service's plain 500, update and remove UserNotFound (UserIdDoesNotExist when sending a code)", () =>
     Effect.gen(function*() {
       const userId = crypto.randomUUID()
       const id = crypto.randomUUID()
+      const created = yield* Effect.flip(ContactChannels.createForUser(userId, { type: "email", value: freshEmail(), usedForAuth: false }))
+      assert.strictEqual(reasonWith(created, "HttpError").status, 500)
       const errors = yield* Effect.all([
-        Effect.flip(ContactChannels.createForUser(userId, { type: "email", value: freshEmail(), usedForAuth: false })),
         Effect.flip(ContactChannels.updateForUser(userId, id, { isVerified: true })),
         Effect.flip(ContactChannels.removeForUser(userId, id))
       ])
-      assert.deepStrictEqual(errors.map((e) => e._tag), ["UserNotFound", "UserNotFound", "UserNotFound"])
+      assert.deepStrictEqual(errors.map((e) => e._tag), ["UserNotFound", "UserNotFound"])
       const send = yield* Effect.flip(ContactChannels.sendVerificationCodeForUser(userId, id, { callbackUrl }))
       assert.strictEqual(send._tag, "UserIdDoesNotExist")
       assert.deepStrictEqual(yield* ContactChannels.listForUser(userId), [])

@@ -58,7 +58,7 @@ layer(Emulator.layer)("camelCase inputs", (it) => {
 
   it.effect("a malformed e-mail on sign-up arrives as the declared SchemaError, with the service's reason", () =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(Auth.signUpWithPassword({ email: "not-an-e-mail", password: "correct horse battery" }))
+      const error = yield* Effect.flip(Auth.signUpWithPassword({ email: "not-an-e-mail", password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
       assert.instanceOf(error, SchemaError)
       assert.strictEqual(error._tag, "SchemaError")
       assert.include(error.message, "email")

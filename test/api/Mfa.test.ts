@@ -41,7 +41,7 @@ describe("Mfa", () => {
 
   it.effect("a TOTP secret set with the server's PATCH /users/{id} makes password sign-in ask for the second factor", () =>
     withStore(Effect.gen(function*() {
-      const user = yield* Auth.signUpWithPassword({ email: "patched@example.com", password })
+      const user = yield* Auth.signUpWithPassword({ email: "patched@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
       yield* Auth.signOut()
       const secret = newTotpSecret()
       yield* Call.call({
@@ -55,23 +55,6 @@ describe("Mfa", () => {
       assert.strictEqual(error._tag, "MultiFactorAuthenticationRequired")
       const totp = EmulatorMfa.totpAt(secret, yield* Clock.currentTimeMillis)
       assert.deepStrictEqual(yield* Mfa.signInWithMfa({ totp }), { userId: user.userId, isNewUser: false })
-    })))
-
-  it.effect("an anonymous user with TOTP who signs up with a password finishes with the second factor, as a new user", () =>
-    withStore(Effect.gen(function*() {
-      const anonymous = yield* Auth.signUpAnonymously()
-      const secret = newTotpSecret()
-      yield* Call.call({
-        method: "PATCH",
-        path: `/users/${anonymous.userId}`,
-        body: { totp_secret_base64: secret },
-        response: Schema.Unknown,
-        errors: []
-      }).pipe(Effect.provide(TestApps.server()))
-      const error = yield* Effect.flip(Auth.signUpWithPassword({ email: "upgrade-mfa@example.com", password }))
-      assert.strictEqual(error._tag, "MultiFactorAuthenticationRequired")
-      const totp = EmulatorMfa.totpAt(secret, yield* Clock.currentTimeMillis)
-      assert.deepStrictEqual(yield* Mfa.signInWithMfa({ totp }), { userId: anonymous.userId, isNewUser: true })
     })))
 
   it.effect("signInWithMfa completes the sign-in with the current TOTP code and forgets the attempt", () =>

@@ -325,7 +325,7 @@ describe("OAuth: the callback", () => {
   it.effect("linking adds the provider account to the signed-in user and returns to the page it started from", () =>
     run(() =>
       Effect.gen(function*() {
-        const user = yield* Auth.signUpWithPassword({ email: "linker@example.com", password: "a-long-password-1" })
+        const user = yield* Auth.signUpWithPassword({ email: "linker@example.com", password: "a-long-password-1", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         const callback = yield* throughProvider({ email: "other-address@example.com" }, {
           type: "link",
           afterCallbackRedirectUrl: `${app}/settings`
@@ -344,7 +344,7 @@ describe("OAuth: the callback", () => {
       Effect.gen(function*() {
         yield* OAuth.handleCallback(yield* throughProvider({ email: "owner@example.com" }))
         yield* Auth.signOut()
-        yield* Auth.signUpWithPassword({ email: "second@example.com", password: "a-long-password-1" })
+        yield* Auth.signUpWithPassword({ email: "second@example.com", password: "a-long-password-1", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         const callback = yield* throughProvider({ email: "owner@example.com" }, { type: "link" })
         const error = yield* Effect.flip(OAuth.handleCallback(callback))
         assert.strictEqual(error._tag, "OAuthConnectionAlreadyConnectedToAnotherUser")

@@ -2,10 +2,12 @@ import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
 import { TestClock } from "effect/testing"
 import * as AdminProjects from "../../packages/sdk/src/api/AdminProjects.ts"
 import * as InternalApiKeys from "../../packages/sdk/src/api/InternalApiKeys.ts"
 import * as OwnedProjects from "../../packages/sdk/src/api/OwnedProjects.ts"
+import * as KnownErrors from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import * as StackAdminApp from "../../packages/sdk/src/apps/StackAdminApp.ts"
 import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
@@ -167,13 +169,21 @@ layer(Emulator.layer)("OwnedProjects and admin by the owner's session", (it) => 
       assert.strictEqual(signedOut._tag, "UserAuthenticationRequired")
     }))
 
-  it.effect("creating a project for a team the user is not in is TeamMembershipNotFound", () =>
+  it.effect("a new project sends no owner team, and the emulator refuses one as the service does", () =>
     Effect.gen(function*() {
       const emulator = yield* Emulator.Emulator
       const owner = yield* signedInUser(emulator.internalProject, "teamless@example.com")
-      const error = yield* Effect.flip(OwnedProjects.create({ displayName: "x", teamId: crypto.randomUUID() }).pipe(
-        Effect.provide(clientOf(emulator.internalProject, owner))
-      ))
-      assert.strictEqual(error._tag, "TeamMembershipNotFound")
+      yield* OwnedProjects.create({ displayName: "mine" }).pipe(Effect.provide(clientOf(emulator.internalProject, owner)))
+      const sent = (yield* emulator.requests.filter({ method: "POST", path: "/api/v1/internal/projects" })).at(-1)
+      assert.notProperty(sent?.body as object, "owner_team_id")
+      const refused = yield* Effect.flip(Session.call({
+        method: "POST",
+        path: "/internal/projects",
+        body: { display_name: "x", owner_team_id: crypto.randomUUID() },
+        response: Schema.Unknown,
+        errors: [KnownErrors.SchemaError]
+      }).pipe(Effect.provide(clientOf(emulator.internalProject, owner))))
+      assert.strictEqual(refused._tag, "SchemaError")
+      assert.include(refused.message, "body contains unknown properties: owner_team_id")
     }))
 })

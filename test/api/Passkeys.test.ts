@@ -5,10 +5,12 @@ import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import { TestClock } from "effect/testing"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as Mfa from "../../packages/sdk/src/api/Mfa.ts"
 import * as Passkeys from "../../packages/sdk/src/api/Passkeys.ts"
+import * as KnownErrors from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import * as WebAuthn from "../../packages/sdk/src/api/WebAuthn.ts"
 import { Emulator } from "../../packages/emulator/src/Emulator.ts"
 import * as EmulatorMfa from "../../packages/emulator/src/internal/model/MfaRules.ts"
@@ -49,7 +51,7 @@ describe("Passkeys", () => {
   it.effect("registers a passkey for the signed-in user, who then signs in with it", () =>
     run(() =>
       Effect.gen(function*() {
-        const user = yield* Auth.signUpWithPassword({ email: "pk@example.com", password })
+        const user = yield* Auth.signUpWithPassword({ email: "pk@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         const registered = yield* Passkeys.register()
         assert.isString(registered.userHandle)
         assert.isTrue((yield* userRow(user.userId!))?.passkeyAuthEnabled)
@@ -63,24 +65,77 @@ describe("Passkeys", () => {
   it.effect("the relying-party id sentinel is replaced with the page's hostname", () =>
     run((authenticator) =>
       Effect.gen(function*() {
-        yield* Auth.signUpWithPassword({ email: "rp@example.com", password })
+        yield* Auth.signUpWithPassword({ email: "rp@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         yield* Passkeys.register()
         assert.deepStrictEqual(authenticator.credentials.map((c) => c.rpId), ["localhost"])
       })
     ))
 
-  it.effect("registering needs a signed-in user: UserAuthenticationRequired", () =>
+  it.effect("registering needs a signed-in user: UserAuthenticationRequired, before any request", () =>
     run(() =>
       Effect.gen(function*() {
+        const emulator = yield* Emulator
         const error = yield* Effect.flip(Passkeys.register())
         assert.strictEqual(error._tag, "UserAuthenticationRequired")
+        assert.strictEqual(yield* emulator.requests.count({ path: "/api/v1/auth/passkey/initiate-passkey-registration" }), 0)
+      })
+    ))
+
+  it.effect("signed out, the service refuses to initiate a registration with SCHEMA_ERROR (auth.user), and so does the emulator", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const error = yield* Effect.flip(Session.call({
+          method: "POST",
+          path: "/auth/passkey/initiate-passkey-registration",
+          body: {},
+          response: Schema.Unknown,
+          errors: [KnownErrors.SchemaError]
+        }))
+        assert.strictEqual(error._tag, "SchemaError")
+        assert.include(error.message, "auth.user must be defined")
+      })
+    ))
+
+  it.effect("a session the service no longer knows is UserAuthenticationRequired, its SCHEMA_ERROR read as signed out", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const emulator = yield* Emulator
+        const user = yield* Auth.signUpWithPassword({ email: "revoked-pk@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
+        // every session of the user ends at the service, and the access token runs out
+        yield* emulator.run(EmulatorState.update((state) => ({
+          ...state,
+          sessions: Table.removeWhere(state.sessions, (s) => s.userId === user.userId)
+        })))
+        yield* TestClock.adjust("1 hour")
+        const error = yield* Effect.flip(Passkeys.register())
+        assert.strictEqual(error._tag, "UserAuthenticationRequired")
+        assert.strictEqual(yield* emulator.requests.count({ path: "/api/v1/auth/passkey/initiate-passkey-registration" }), 1)
+      })
+    ))
+
+  it.effect("any other refusal of the registration's request stays SchemaError", () =>
+    run(() =>
+      Effect.gen(function*() {
+        const emulator = yield* Emulator
+        yield* Auth.signUpWithPassword({ email: "schema-pk@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
+        yield* emulator.faults.inject({
+          method: "POST",
+          path: "/auth/passkey/initiate-passkey-registration",
+          times: 1,
+          fault: Faults.status(400, {
+            headers: { "content-type": "application/json", "x-stack-known-error": "SCHEMA_ERROR" },
+            body: JSON.stringify({ code: "SCHEMA_ERROR", error: "Request validation failed", details: { message: "Request validation failed" } })
+          })
+        })
+        const error = yield* Effect.flip(Passkeys.register())
+        assert.strictEqual(error._tag, "SchemaError")
       })
     ))
 
   it.effect("both ceremonies fail with PasskeyAuthenticationNotEnabled when passkeys are off", () =>
     run(() =>
       Effect.gen(function*() {
-        yield* Auth.signUpWithPassword({ email: "off@example.com", password })
+        yield* Auth.signUpWithPassword({ email: "off@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         yield* setConfig({ passkeyEnabled: false })
         assert.strictEqual((yield* Effect.flip(Passkeys.register()))._tag, "PasskeyAuthenticationNotEnabled")
         assert.strictEqual((yield* Effect.flip(Passkeys.signIn()))._tag, "PasskeyAuthenticationNotEnabled")
@@ -90,7 +145,7 @@ describe("Passkeys", () => {
   it.effect("a page origin off the trusted domains fails with PasskeyRegistrationFailed", () =>
     run(() =>
       Effect.gen(function*() {
-        yield* Auth.signUpWithPassword({ email: "evil@example.com", password })
+        yield* Auth.signUpWithPassword({ email: "evil@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         const error = yield* Effect.flip(Passkeys.register())
         assert.strictEqual(error._tag, "PasskeyRegistrationFailed")
       }), "https://evil.example.org"))
@@ -98,7 +153,7 @@ describe("Passkeys", () => {
   it.effect("a page on an IP address is not a valid WebAuthn domain: WebAuthnInvalidDomain", () =>
     run(() =>
       Effect.gen(function*() {
-        yield* Auth.signUpWithPassword({ email: "ip@example.com", password })
+        yield* Auth.signUpWithPassword({ email: "ip@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         const error = yield* Effect.flip(Passkeys.register())
         assert.strictEqual(error._tag, "WebAuthnInvalidDomain")
         const signIn = yield* Effect.flip(Passkeys.signIn())
@@ -108,7 +163,7 @@ describe("Passkeys", () => {
   it.effect("options without the sentinel relying-party id fail with WebAuthnInvalidRelyingPartyId", () =>
     run((authenticator) =>
       Effect.gen(function*() {
-        yield* Auth.signUpWithPassword({ email: "sentinel@example.com", password })
+        yield* Auth.signUpWithPassword({ email: "sentinel@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         yield* initiateRegistrationWith({ rp: { id: "example.com", name: "x" }, user: { id: b64url(16), name: "u", displayName: "u" }, challenge: "abc", pubKeyCredParams: [] })
         const error = yield* Effect.flip(Passkeys.register())
         assert.strictEqual(error._tag, "WebAuthnInvalidRelyingPartyId")
@@ -119,7 +174,7 @@ describe("Passkeys", () => {
   it.effect("a WebAuthn user id outside 1 to 64 bytes fails with WebAuthnInvalidUserIdLength", () =>
     run(() =>
       Effect.gen(function*() {
-        yield* Auth.signUpWithPassword({ email: "uid@example.com", password })
+        yield* Auth.signUpWithPassword({ email: "uid@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         for (const bytes of [65, 0]) {
           yield* initiateRegistrationWith({
             rp: { id: Passkeys.relyingPartyIdSentinel, name: "x" },
@@ -137,7 +192,7 @@ describe("Passkeys", () => {
   it.effect("an assertion the stored public key does not verify fails with PasskeyAuthenticationFailed", () =>
     run((authenticator) =>
       Effect.gen(function*() {
-        yield* Auth.signUpWithPassword({ email: "forged@example.com", password })
+        yield* Auth.signUpWithPassword({ email: "forged@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         yield* Passkeys.register()
         yield* Auth.signOut()
         authenticator.credentials[0]!.keys = yield* Effect.promise(() =>
@@ -153,7 +208,7 @@ describe("Passkeys", () => {
     run(() =>
       Effect.gen(function*() {
         const emulator = yield* Emulator
-        yield* Auth.signUpWithPassword({ email: "gone@example.com", password })
+        yield* Auth.signUpWithPassword({ email: "gone@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         yield* Passkeys.register()
         yield* Auth.signOut()
         yield* emulator.run(EmulatorState.update((state) => ({ ...state, extra: { ...state.extra, passkeys: Table.empty } })))
@@ -186,7 +241,7 @@ describe("Passkeys", () => {
           return yield* Effect.flip(Fiber.join(fiber))
         })
       yield* freshClient(Effect.gen(function*() {
-        yield* Auth.signUpWithPassword({ email: "slow@example.com", password })
+        yield* Auth.signUpWithPassword({ email: "slow@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         assert.strictEqual((yield* slowly(Passkeys.register()))._tag, "VerificationCodeExpired")
         yield* Effect.provide(Passkeys.register(), software)
         yield* Auth.signOut()
@@ -199,7 +254,7 @@ describe("Passkeys", () => {
       Effect.gen(function*() {
         const emulator = yield* Emulator
         const secret = newTotpSecret()
-        const user = yield* Auth.signUpWithPassword({ email: "pk-mfa@example.com", password })
+        const user = yield* Auth.signUpWithPassword({ email: "pk-mfa@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         yield* Passkeys.register()
         yield* Auth.signOut()
         yield* emulator.run(EmulatorState.update((state) => ({
@@ -218,7 +273,7 @@ describe("WebAuthn ceremonies", () => {
   it.effect("without WebAuthn the browser layer fails with the spec's message and sends nothing", () =>
     freshClient(Effect.gen(function*() {
       const emulator = yield* Emulator
-      yield* Auth.signUpWithPassword({ email: "nowebauthn@example.com", password })
+      yield* Auth.signUpWithPassword({ email: "nowebauthn@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
       const before = (yield* emulator.requests.all).length
       const error = yield* Effect.flip(Passkeys.register())
       assert.strictEqual(error._tag, "WebAuthnNotSupported")

@@ -52,6 +52,21 @@ layer(Emulator.layer)("PermissionDefinitions", (it) => {
       assert.isUndefined(listed.find((d) => d.id === "mod"))
     }).pipe(Effect.provide(TestApps.admin())))
 
+  it.effect("an update keeps what it leaves out: a description alone keeps the contained ids, a rename keeps both", () =>
+    Effect.gen(function*() {
+      const emulator = yield* Emulator.Emulator
+      yield* PermissionDefinitions.create("team", { id: "keeper", description: "Keeps", containedPermissionIds: ["$read_members"] })
+      const described = yield* PermissionDefinitions.update("team", "keeper", { description: "Still keeps" })
+      assert.deepStrictEqual(described, { id: "keeper", description: "Still keeps", containedPermissionIds: ["$read_members"] })
+      // the definition went whole on the wire, as the service rewrites it from the body
+      const sent = (yield* emulator.requests.filter({ method: "PATCH", path: "/api/v1/team-permission-definitions/keeper" })).at(-1)
+      assert.deepStrictEqual(sent?.body, { description: "Still keeps", contained_permission_ids: ["$read_members"] })
+      const renamed = yield* PermissionDefinitions.update("team", "keeper", { id: "holder" })
+      assert.deepStrictEqual(renamed, { id: "holder", description: "Still keeps", containedPermissionIds: ["$read_members"] })
+      const unknown = yield* Effect.flip(PermissionDefinitions.update("team", "nobody_here", { description: "x" }))
+      assert.strictEqual(unknown._tag, "PermissionNotFound")
+    }).pipe(Effect.provide(TestApps.admin())))
+
   it.effect("project definitions contain only project definitions", () =>
     Effect.gen(function*() {
       yield* PermissionDefinitions.create("project", { id: "read_reports" })

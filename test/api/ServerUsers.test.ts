@@ -108,6 +108,16 @@ layer(Emulator.layer)("ServerUsers", (it) => {
       assert.strictEqual(recorded.at(-1)?.query.team_id, teamId)
     }).pipe(Effect.provide(TestApps.server())))
 
+  it.effect("lists anonymous users like any other, as the service does (it knows no include_anonymous)", () =>
+    Effect.gen(function*() {
+      const emulator = yield* Emulator.Emulator
+      const anonymous = yield* emulator.run(Users.create({ projectId: emulator.demoProject.projectId, isAnonymous: true }))
+      const page = yield* ServerUsers.list({ query: anonymous.id })
+      assert.deepStrictEqual(page.items.map((u) => [u.id, u.isAnonymous]), [[anonymous.id, true]])
+      const sent = (yield* emulator.requests.filter({ method: "GET", path: usersPath })).at(-1)
+      assert.notProperty(sent?.query ?? {}, "include_anonymous")
+    }).pipe(Effect.provide(TestApps.server())))
+
   it.effect("an order other than signedUpAt is refused before any request", () =>
     Effect.gen(function*() {
       const emulator = yield* Emulator.Emulator

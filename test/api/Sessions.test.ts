@@ -1,11 +1,15 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as KnownErrors from "../../packages/sdk/src/protocol/KnownErrors.ts"
+import * as Call from "../../packages/sdk/src/transport/Call.ts"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
 import * as Sessions from "../../packages/sdk/src/api/Sessions.ts"
 import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
+import { reasonWith } from "../support/Transport.ts"
 
 const sessionsPath = "/api/v1/auth/sessions"
 
@@ -48,13 +52,36 @@ layer(Emulator.layer)("Sessions", (it) => {
       const all = yield* Sessions.list(user.id).pipe(Effect.provide(TestApps.admin()))
       assert.deepStrictEqual(all.map((s) => s.isImpersonation).sort(), [false, true])
 
-      yield* Sessions.revoke(listed[0]!.id)
+      yield* Sessions.revoke(user.id, listed[0]!.id)
       assert.strictEqual((yield* Sessions.list(user.id)).length, 0)
       // the revoked session's refresh token no longer works
       const error = yield* Effect.flip(Sessions.listMine().pipe(
         Effect.provide(StackServerApp.actAs({ refreshToken: first.refreshToken }))
       ))
       assert.strictEqual(error._tag, "CannotGetOwnUserWithoutUser")
+    }).pipe(Effect.provide(TestApps.server())))
+
+  it.effect("a server's revoke sends the user's id, which the service requires; an unknown session is its plain 404", () =>
+    Effect.gen(function*() {
+      const emulator = yield* Emulator.Emulator
+      const user = yield* ServerUsers.create({ displayName: "Revoked" })
+      yield* Sessions.create({ userId: user.id })
+      const [session] = yield* Sessions.list(user.id)
+      yield* Sessions.revoke(user.id, session!.id)
+      const sent = (yield* emulator.requests.filter({ method: "DELETE", path: `${sessionsPath}/${session!.id}` })).at(-1)
+      assert.strictEqual(sent?.query.user_id, user.id)
+
+      const unknown = yield* Effect.flip(Sessions.revoke(user.id, crypto.randomUUID()))
+      assert.strictEqual(reasonWith(unknown, "HttpError").status, 404)
+      // without `user_id` the emulator refuses, as the service does
+      const bare = yield* Effect.flip(Call.call({
+        method: "DELETE",
+        path: `/auth/sessions/${crypto.randomUUID()}`,
+        response: Schema.Unknown,
+        errors: [KnownErrors.SchemaError]
+      }))
+      assert.strictEqual(bare._tag, "SchemaError")
+      assert.include(bare.message, "query.user_id must be defined")
     }).pipe(Effect.provide(TestApps.server())))
 
   it.effect("the signed-in user revokes another of their sessions, never the one in use", () =>

@@ -33,10 +33,10 @@ layer(Emulator.layer)("Teams", (it) => {
       assert.deepStrictEqual((yield* Teams.list()).map((t) => t.id), [first.id, second.id])
     }).pipe(Effect.provide(TestApps.client())))
 
-  it.effect("signed out, listing teams is CannotGetOwnUserWithoutUser and creating one UserAuthenticationRequired", () =>
+  it.effect("signed out, listing teams and creating one are CannotGetOwnUserWithoutUser (the creator is `me`), as the service answers", () =>
     Effect.gen(function*() {
       assert.strictEqual((yield* Effect.flip(Teams.list()))._tag, "CannotGetOwnUserWithoutUser")
-      assert.strictEqual((yield* Effect.flip(Teams.create({ displayName: "x" })))._tag, "UserAuthenticationRequired")
+      assert.strictEqual((yield* Effect.flip(Teams.create({ displayName: "x" })))._tag, "CannotGetOwnUserWithoutUser")
     }).pipe(Effect.provide(TestApps.client())))
 
   it.effect("a project without client team creation refuses it with HTTP 403; a server still creates teams", () =>

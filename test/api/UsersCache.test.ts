@@ -13,7 +13,7 @@ const countMe = Emulator.Emulator.use((e) => e.requests.count({ method: "GET", p
 layer(Emulator.layer)("Users.getUser through the app's cache", (it) => {
   it.effect("1,000 calls within the freshness window cost one request; the next window one more", () =>
     Effect.gen(function*() {
-      yield* Auth.signUpWithPassword({ email: "cache@example.com", password: "correct-horse-battery" })
+      yield* Auth.signUpWithPassword({ email: "cache@example.com", password: "correct-horse-battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
       const before = yield* countMe
       for (let i = 0; i < 1000; i++) yield* Users.getUser()
       assert.strictEqual((yield* countMe) - before, 1)
@@ -26,7 +26,7 @@ layer(Emulator.layer)("Users.getUser through the app's cache", (it) => {
   it.effect("a sign-in right after a signed-out read is never served the cached null", () =>
     Effect.gen(function*() {
       assert.isNull(yield* Users.getUser())
-      yield* Auth.signUpWithPassword({ email: "fresh-session@example.com", password: "correct-horse-battery" })
+      yield* Auth.signUpWithPassword({ email: "fresh-session@example.com", password: "correct-horse-battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
       const user = yield* Users.getUser()
       assert.strictEqual(user?.primaryEmail, "fresh-session@example.com")
       yield* Auth.signOut()
@@ -37,7 +37,7 @@ layer(Emulator.layer)("Users.getUser through the app's cache", (it) => {
 
   it.effect("an update is seen at once, without waiting for the window", () =>
     Effect.gen(function*() {
-      yield* Auth.signUpWithPassword({ email: "rename@example.com", password: "correct-horse-battery" })
+      yield* Auth.signUpWithPassword({ email: "rename@example.com", password: "correct-horse-battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
       yield* Users.getUser()
       yield* Users.update({ displayName: "Ada" })
       assert.strictEqual((yield* Users.getUser())?.displayName, "Ada")
@@ -45,7 +45,7 @@ layer(Emulator.layer)("Users.getUser through the app's cache", (it) => {
 
   it.effect("the new user comes from the app's write observer: a PATCH of /users/me sent by any function is seen at once", () =>
     Effect.gen(function*() {
-      yield* Auth.signUpWithPassword({ email: "rename-raw@example.com", password: "correct-horse-battery" })
+      yield* Auth.signUpWithPassword({ email: "rename-raw@example.com", password: "correct-horse-battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
       yield* Users.getUser()
       const before = yield* countMe
       yield* Session.call({ method: "PATCH", path: "/users/me", body: { display_name: "Grace" }, response: Users.CurrentUser, errors: [] })

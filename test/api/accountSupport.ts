@@ -22,7 +22,7 @@ export const freshEmail = (prefix = "user") => `${prefix}-${crypto.randomUUID().
 
 /** Signs up a fresh user with e-mail and password through the app's session. */
 export const signUp = (email: string = freshEmail()) =>
-  Effect.map(Auth.signUpWithPassword({ email, password }), (result) => ({ email, userId: result.userId! }))
+  Effect.map(Auth.signUpWithPassword({ email, password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }), (result) => ({ email, userId: result.userId! }))
 
 /** Runs `effect` with the demo project's config changed, restoring it afterwards. */
 export const withConfig = <A, E, R>(patch: Partial<ProjectConfig>, effect: Effect.Effect<A, E, R>) =>

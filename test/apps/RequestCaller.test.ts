@@ -16,7 +16,7 @@ import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 /** A browser signed up as `email`: the headers it forwards to the backend. */
 const browser = (email: string) =>
   Effect.gen(function*() {
-    yield* Auth.signUpWithPassword({ email, password: "correct horse battery" })
+    yield* Auth.signUpWithPassword({ email, password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
     return { headers: yield* AuthHeaders.getAuthHeaders(), tokens: (yield* (yield* Session.Session).getTokens())! }
   }).pipe(Effect.provide(TestApps.client()))
 

@@ -19,7 +19,7 @@ import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 const app = () => TestApps.client()
 let n = 0
 const signUp = Effect.suspend(() =>
-  Auth.signUpWithPassword({ email: `mutations-${++n}-${Date.now()}@example.com`, password: "correct horse battery" })
+  Auth.signUpWithPassword({ email: `mutations-${++n}-${Date.now()}@example.com`, password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
 )
 
 const value = <A, E>(snapshot: QueryCache.Snapshot<A, E>): A | undefined =>
@@ -112,7 +112,7 @@ layer(Emulator.layer)("every write through the app keeps its cache right", (it) 
       const cache = yield* QueryCache.QueryCache
       const emulator = yield* Emulator.Emulator
       const email = `sessions-${Date.now()}@example.com`
-      yield* Auth.signUpWithPassword({ email, password: "correct horse battery" })
+      yield* Auth.signUpWithPassword({ email, password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
       // another device: a second sign-in through its own app
       yield* Auth.signInWithPassword({ email, password: "correct horse battery" }).pipe(
         Effect.provide(TestApps.client().pipe(Layer.provide(Layer.succeed(Emulator.Emulator, emulator))))

@@ -123,8 +123,8 @@ describe("server and admin calls send the same requests as @stackframe/js", () =
         Sessions.create({ userId }), ourServer)
       step("list a user's sessions", "GET", "/api/v1/auth/sessions",
         async () => (await theirServer.getUser(userId))!.getActiveSessions(), Sessions.list(userId), ourServer)
-      step("revoke a session", "DELETE", "/api/v1/auth/sessions/s1",
-        async () => (await theirServer.getUser(userId))!.revokeSession("s1"), Sessions.revoke("s1"), ourServer)
+      // revoking a session is left out on purpose: the official SDK sends no `user_id`, which the
+      // 2.8.27 service refuses (SCHEMA_ERROR); ours sends it (test/api/Sessions.test.ts)
       step("send e-mail", "POST", "/api/v1/emails/send-email",
         () => theirServer.sendEmail({ userIds: [userId], subject: "Hi", html: "<p>Hi</p>", notificationCategoryName: "Marketing" }),
         Emails.send({ userIds: [userId], subject: "Hi", html: "<p>Hi</p>", notificationCategoryName: "Marketing" }), ourServer)

@@ -132,18 +132,21 @@ describe("sign-up, sign-in, refresh, expiry and sign-out", () => {
       assert.strictEqual(unknownGrant.body.error, "unsupported_grant_type")
     })))
 
-  it.effect("anonymous sign-up gives an anonymous user that a password sign-up upgrades in place", () =>
+  it.effect("anonymous sign-up gives an anonymous user; a password sign-up with its token makes a new user and leaves it, as the service does", () =>
     withEmulator(Effect.gen(function*() {
       const anonymous = yield* call({ method: "POST", path: "/auth/anonymous/sign-up" })
       assert.strictEqual(anonymous.status, 200, anonymous.text)
       const me = yield* call({ path: "/users/me", accessToken: anonymous.body.access_token })
       assert.strictEqual(me.body.is_anonymous, true)
       assert.strictEqual(me.body.primary_email, null)
-      const upgraded = yield* signUp("anon@example.com", "password123", { accessToken: anonymous.body.access_token })
-      assert.strictEqual(upgraded.user_id, anonymous.body.user_id)
-      const after = yield* call({ path: "/users/me", accessToken: upgraded.access_token })
+      const signedUp = yield* signUp("anon@example.com", "password123", { accessToken: anonymous.body.access_token })
+      assert.notStrictEqual(signedUp.user_id, anonymous.body.user_id)
+      const after = yield* call({ path: "/users/me", accessToken: signedUp.access_token })
       assert.strictEqual(after.body.is_anonymous, false)
       assert.strictEqual(after.body.primary_email, "anon@example.com")
+      const left = yield* call({ path: `/users/${anonymous.body.user_id}`, access: "server" })
+      assert.strictEqual(left.body.is_anonymous, true)
+      assert.strictEqual(left.body.primary_email, null)
     })))
 
   it.effect("the JWKS verifies the access tokens", () =>

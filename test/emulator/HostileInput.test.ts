@@ -50,7 +50,7 @@ describe("a JSON body nested 5,000 levels deep", () => {
   it.effect("sent through the SDK's session (metadata 1,000 levels deep) fails as the known error BodyParsingError, not a defect", () =>
     Effect.gen(function*() {
       const error = yield* Effect.gen(function*() {
-        yield* Auth.signUpWithPassword({ email: "deep@example.com", password: "a-long-password-1" })
+        yield* Auth.signUpWithPassword({ email: "deep@example.com", password: "a-long-password-1", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         return yield* Effect.flip(Session.call({
           method: "PATCH",
           path: "/users/me",

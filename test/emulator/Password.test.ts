@@ -16,7 +16,9 @@ const configure = (config: Partial<ProjectConfig>) =>
       projects: Table.modify(state.projects, demoProject.projectId, (p) => ({ ...p, config: { ...p.config, ...config } }))
     }))))
 
-const signUpRaw = (body: unknown) => call({ method: "POST", path: "/auth/password/sign-up", body })
+// the verification page the service requires, unless a test gives its own body key
+const signUpRaw = (body: object) =>
+  call({ method: "POST", path: "/auth/password/sign-up", body: { verification_callback_url: "http://localhost:3000/handler/email-verification", ...body } })
 const signInRaw = (email: string, password: string) => call({ method: "POST", path: "/auth/password/sign-in", body: { email, password } })
 
 describe("password sign-up and sign-in", () => {

@@ -45,12 +45,12 @@ describe("the SDK pipeline over Emulator.layer", () => {
   it.effect("signs up, reads the project and gets typed known errors with the real status", () =>
     Effect.gen(function*() {
       const client = yield* pipeline("client")
-      const signUp = yield* client.execute({ method: "POST", path: "/auth/password/sign-up", body: { email: "sdk@example.com", password: "password123" } })
+      const signUp = yield* client.execute({ method: "POST", path: "/auth/password/sign-up", body: { email: "sdk@example.com", password: "password123", verification_callback_url: "http://localhost:3000/handler/email-verification" } })
       assert.strictEqual(signUp.status, 200)
       const project = yield* client.execute({ method: "GET", path: "/projects/current" })
       assert.strictEqual((project.body as { id: string }).id, demoProject.projectId)
 
-      const again = yield* Effect.flip(client.execute({ method: "POST", path: "/auth/password/sign-up", body: { email: "sdk@example.com", password: "password123" } }))
+      const again = yield* Effect.flip(client.execute({ method: "POST", path: "/auth/password/sign-up", body: { email: "sdk@example.com", password: "password123", verification_callback_url: "http://localhost:3000/handler/email-verification" } }))
       assert.instanceOf(again, KnownError)
       assert.strictEqual((again as KnownError).code, "USER_EMAIL_ALREADY_EXISTS")
       assert.strictEqual((again as KnownError).status, 409)

@@ -107,7 +107,7 @@ layer(Emulator.layer)("the emulator's request log (SPEC §7)", (it) => {
       const password = "a-long-password-secret-1"
       const newPassword = "a-long-password-secret-2"
       const tokens = yield* Effect.gen(function*() {
-        yield* Auth.signUpWithPassword({ email: "log-secrets@example.com", password })
+        yield* Auth.signUpWithPassword({ email: "log-secrets@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         yield* TestClock.adjust("601 seconds") // the access token expires: the next call refreshes
         yield* Users.getCurrent()
         yield* Passwords.update({ oldPassword: password, newPassword })

@@ -33,7 +33,7 @@ const networkTrap = () => {
   return { reached, layer }
 }
 
-const signUp = (email: string) => Auth.signUpWithPassword({ email, password: "a-long-password-1" })
+const signUp = (email: string) => Auth.signUpWithPassword({ email, password: "a-long-password-1", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
 
 const storedTokens = Effect.gen(function*() {
   const stored = yield* (yield* TokenStore.TokenStore).get

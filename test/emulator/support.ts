@@ -96,7 +96,7 @@ export const assertSchemaError = (answer: Answer, request: string, problems: Rea
 
 /** Signs a new user up with a password; returns the sign-up answer body. */
 export const signUp = (email: string, password = "correct horse battery", extra: Partial<Call> = {}) =>
-  Effect.map(call({ method: "POST", path: "/auth/password/sign-up", body: { email, password }, ...extra }), (answer) => {
+  Effect.map(call({ method: "POST", path: "/auth/password/sign-up", body: { email, password, verification_callback_url: "http://localhost:3000/handler/email-verification" }, ...extra }), (answer) => {
     assert.strictEqual(answer.status, 200, answer.text)
     return answer.body as { access_token: string; refresh_token: string; user_id: string }
   })

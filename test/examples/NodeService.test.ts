@@ -11,7 +11,7 @@ import { handle } from "../../examples/node-service/service.ts"
 /** A browser signed up as `email`: the headers it forwards to the service. */
 const signUp = (email: string) =>
   Effect.gen(function*() {
-    yield* Auth.signUpWithPassword({ email, password: "correct-horse-battery" })
+    yield* Auth.signUpWithPassword({ email, password: "correct-horse-battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
     return yield* AuthHeaders.getAuthHeaders()
   }).pipe(Effect.provide(TestApps.client()))
 

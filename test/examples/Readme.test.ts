@@ -49,7 +49,7 @@ describe("README", () => {
 layer(Emulator.layer)("README programs against the emulator", (it) => {
   it.effect("the sign-in program signs in, reads the user and signs out", () =>
     Effect.gen(function*() {
-      yield* Auth.signUpWithPassword({ email: "ada@example.com", password: "correct horse battery" })
+      yield* Auth.signUpWithPassword({ email: "ada@example.com", password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
       yield* Auth.signOut()
       const emulator = yield* Emulator.Emulator
       yield* emulator.requests.clear
@@ -84,7 +84,7 @@ describe("README's main() as written, offline", () => {
         })
       )
       // ada signs up through the same variables, as a first visit would
-      yield* Auth.signUpWithPassword({ email: "ada@example.com", password: "correct horse battery" }).pipe(
+      yield* Auth.signUpWithPassword({ email: "ada@example.com", password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }).pipe(
         Effect.provide(StackClientApp.layerConfig())
       )
       yield* emulator.requests.clear

@@ -186,7 +186,7 @@ describe("AccountSettings over the emulator", () => {
     const t = makeRuntime()
     runtimes.push(t)
     const email = freshEmail()
-    await t.run(Auth.signUpWithPassword({ email, password }))
+    await t.run(Auth.signUpWithPassword({ email, password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
     return { t, email }
   }
 

@@ -49,7 +49,7 @@ describe("StackHandler", () => {
   it("signs in with a password and goes to after_auth_return_to", async () => {
     const { t, page } = setup()
     const email = freshEmail()
-    await t.run(Auth.signUpWithPassword({ email, password }).pipe(Effect.andThen(Auth.signOut())))
+    await t.run(Auth.signUpWithPassword({ email, password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }).pipe(Effect.andThen(Auth.signOut())))
     await page("/handler/sign-in?after_auth_return_to=%2Fdashboard")
     await type("field-email", email)
     await type("field-password", password)
@@ -61,7 +61,7 @@ describe("StackHandler", () => {
   it("shows a wrong password as an alert on the form and stays", async () => {
     const { t, page } = setup()
     const email = freshEmail()
-    await t.run(Auth.signUpWithPassword({ email, password }).pipe(Effect.andThen(Auth.signOut())))
+    await t.run(Auth.signUpWithPassword({ email, password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }).pipe(Effect.andThen(Auth.signOut())))
     await page("/handler/sign-in")
     await type("field-email", email)
     await type("field-password", "wrong password!")
@@ -94,7 +94,7 @@ describe("StackHandler", () => {
     const email = freshEmail()
     const secret = new OTPAuth.Secret({ size: 20 })
     const base64 = Buffer.from(secret.buffer as ArrayBuffer).toString("base64")
-    await t.run(Auth.signUpWithPassword({ email, password }).pipe(
+    await t.run(Auth.signUpWithPassword({ email, password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }).pipe(
       Effect.andThen(Users.update({ totpSecretBase64: base64 })),
       Effect.andThen(Auth.signOut())
     ))
@@ -152,7 +152,7 @@ describe("StackHandler", () => {
   it("resets a forgotten password through the mailed link", async () => {
     const { t, page, mailCode } = setup()
     const email = freshEmail()
-    await t.run(Auth.signUpWithPassword({ email, password }).pipe(Effect.andThen(Auth.signOut())))
+    await t.run(Auth.signUpWithPassword({ email, password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }).pipe(Effect.andThen(Auth.signOut())))
     const forgot = await page("/handler/forgot-password")
     await type("field-email", email)
     await click("forgot-password-submit")
@@ -176,7 +176,7 @@ describe("StackHandler", () => {
 
   it("signs out and goes home", async () => {
     const { t, page } = setup()
-    await t.run(Auth.signUpWithPassword({ email: freshEmail(), password }))
+    await t.run(Auth.signUpWithPassword({ email: freshEmail(), password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
     await page("/handler/sign-out")
     await visited(t, "/")
     assert.strictEqual((await t.run(Effect.flatMap(Effect.service(
@@ -188,14 +188,15 @@ describe("StackHandler", () => {
     const { t, page, mailCode } = setup()
     const invitee = freshEmail()
     const team = await t.run(Effect.gen(function*() {
-      yield* Auth.signUpWithPassword({ email: freshEmail(), password })
+      yield* Auth.signUpWithPassword({ email: freshEmail(), password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
       const created = yield* Teams.create({ displayName: "Rocket" })
       yield* TeamInvitations.send({ teamId: created.id, email: invitee, callbackUrl: "http://localhost:3000/handler/team-invitation" })
       yield* Auth.signOut()
-      yield* Auth.signUpWithPassword({ email: invitee, password })
       return created
     }))
+    // the invitation's code, read before the invitee's own sign-up mails a verification link
     const code = await mailCode(invitee)
+    await t.run(Auth.signUpWithPassword({ email: invitee, password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
     await page(`/handler/team-invitation?code=${code}`)
     assert.include((await screen.findByTestId("invitation-team")).textContent, "Rocket")
     await click("invitation-accept")
@@ -206,7 +207,7 @@ describe("StackHandler", () => {
 
   it("confirms a CLI login with login_code for the signed-in user", async () => {
     const { t, page } = setup()
-    await t.run(Auth.signUpWithPassword({ email: freshEmail(), password }))
+    await t.run(Auth.signUpWithPassword({ email: freshEmail(), password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
     let loginUrl: string | undefined
     const cli = t.runtime.runPromise(CliAuth.promptCliLogin({
       appUrl: "http://localhost:3000",

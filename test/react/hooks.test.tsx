@@ -88,7 +88,7 @@ describe("hooks", () => {
 
   it("20 components reading the user send one request, and all re-render after Users.update without another read", async () => {
     const t = makeRuntime()
-    await t.run(Auth.signUpWithPassword({ email: freshEmail(), password: "correct horse battery" }))
+    await t.run(Auth.signUpWithPassword({ email: freshEmail(), password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
     const before = await t.count("GET", "/users/me")
     function Rename() {
       const { mutate, isPending } = useMutation((name: string) => Users.update({ displayName: name }))
@@ -123,7 +123,7 @@ describe("hooks", () => {
       </StackProvider>
     )
     await waitFor(() => assert.strictEqual(screen.getByTestId("user-0").textContent, "signed out"))
-    await act(() => t.run(Auth.signUpWithPassword({ email: freshEmail(), password: "correct horse battery" })))
+    await act(() => t.run(Auth.signUpWithPassword({ email: freshEmail(), password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })))
     await waitFor(() => assert.strictEqual(screen.getByTestId("user-0").textContent, "no name"))
     await act(() => t.run(Auth.signOut()))
     await waitFor(() => assert.strictEqual(screen.getByTestId("user-0").textContent, "signed out"))

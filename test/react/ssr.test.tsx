@@ -51,7 +51,7 @@ describe("server rendering", () => {
     const server = runtimeOn(emulator)
     const browser = runtimeOn(emulator)
     try {
-      await server.runPromise(Auth.signUpWithPassword({ email, password }))
+      await server.runPromise(Auth.signUpWithPassword({ email, password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
       await browser.runPromise(Auth.signInWithPassword({ email, password }))
       await server.context()
       const initialData = JSON.parse(JSON.stringify(await server.runPromise(loadInitialData))) as InitialData
@@ -83,7 +83,7 @@ describe("server rendering", () => {
     const emulator = await Effect.runPromise(Emulator.make())
     const server = runtimeOn(emulator)
     try {
-      await server.runPromise(Auth.signUpWithPassword({ email: freshEmail(), password: "correct horse battery" }))
+      await server.runPromise(Auth.signUpWithPassword({ email: freshEmail(), password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
       const html = renderToString(page(server, undefined, "/handler/sign-in"))
       assert.notInclude(html, "Hello")
       assert.include(html, "Starting…")

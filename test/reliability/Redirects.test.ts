@@ -110,7 +110,7 @@ layer(Emulator.layer)("open-redirect corpus (SPEC §5): the service, for the cal
   it.effect("password reset, sign-in code, sign-up verification and sign-in invitation refuse every attempt: RedirectUrlNotWhitelisted, nothing mailed, nobody created", () =>
     Effect.gen(function*() {
       yield* trustCorpusDomains
-      yield* Auth.signUpWithPassword({ email: "redirects@example.com", password: "a-long-password-1" }).pipe(Effect.provide(TestApps.client()))
+      yield* Auth.signUpWithPassword({ email: "redirects@example.com", password: "a-long-password-1", verificationCallbackUrl: "https://app.example.com/handler/email-verification" }).pipe(Effect.provide(TestApps.client()))
       const before = yield* mails
       for (const [i, { trick, url }] of untrusted.entries()) {
         const calls = {

@@ -90,7 +90,7 @@ layer(Emulator.layer)("secrets in traces, logs and errors", (it) => {
 
       // client: sign up, read, refresh, stale token, failures of every kind, sign out
       yield* capture.around(Effect.gen(function*() {
-        yield* keep(Auth.signUpWithPassword({ email: "secrets@example.com", password }))
+        yield* keep(Auth.signUpWithPassword({ email: "secrets@example.com", password, verificationCallbackUrl: "http://localhost:3000/handler/email-verification" }))
         yield* noteTokens
         yield* keep(Users.getCurrent())
         yield* keep(Projects.getCurrent())

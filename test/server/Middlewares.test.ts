@@ -60,7 +60,7 @@ const rpcClient = (tokens: TokenStore.StoredTokens) =>
 
 const browser = (email: string) =>
   Effect.gen(function*() {
-    yield* Auth.signUpWithPassword({ email, password: "correct horse battery" })
+    yield* Auth.signUpWithPassword({ email, password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
     return (yield* (yield* Session.Session).getTokens())!
   }).pipe(Effect.provide(TestApps.client()))
 

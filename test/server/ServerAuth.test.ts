@@ -65,7 +65,7 @@ describe("Credentials: where a request's tokens are read, in their order", () =>
 /** A browser signed up on the emulator's demo project: its session tokens. */
 const browser = (email: string) =>
   Effect.gen(function*() {
-    yield* Auth.signUpWithPassword({ email, password: "correct horse battery" })
+    yield* Auth.signUpWithPassword({ email, password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
     return (yield* (yield* Session.Session).getTokens())!
   }).pipe(Effect.provide(TestApps.client()))
 

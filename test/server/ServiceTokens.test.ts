@@ -60,7 +60,7 @@ layer(layerInProcess)("the emulator issues tokens and keys of the service's shap
   it.effect("header { alg, kid } (12-character kid, no typ); claims in the service's order; key set members in its order", () =>
     Effect.gen(function*() {
       const emulator = yield* Emulator
-      yield* Auth.signUpWithPassword({ email: "shape@example.com", password: "correct horse battery" })
+      yield* Auth.signUpWithPassword({ email: "shape@example.com", password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
       const tokens = (yield* (yield* Session.Session).getTokens())!
       const token = Redacted.value(tokens.accessToken)
       const real = { header: part(recordedToken, 0), payload: part(recordedToken, 1) }
@@ -87,7 +87,7 @@ layer(layerInProcess)("the emulator's signing key rotation, seen by the verifier
       const emulator = yield* Emulator
       const signIn = (email: string) =>
         Effect.gen(function*() {
-          yield* Auth.signUpWithPassword({ email, password: "correct horse battery" })
+          yield* Auth.signUpWithPassword({ email, password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
           return Redacted.value((yield* (yield* Session.Session).getTokens())!.accessToken)
         }).pipe(Effect.provide(TestApps.client()))
       const verifier = yield* AccessTokenVerifier.AccessTokenVerifier

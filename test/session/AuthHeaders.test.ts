@@ -11,7 +11,7 @@ import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 layer(Emulator.layer)("AuthHeaders: forwarding the browser's session to a backend", (it) => {
   it.effect("the headers carry the session's tokens, which a backend reads back from the request", () =>
     Effect.gen(function*() {
-      yield* Auth.signUpWithPassword({ email: "forward@example.com", password: "correct horse battery" })
+      yield* Auth.signUpWithPassword({ email: "forward@example.com", password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
       const headers = yield* AuthHeaders.getAuthHeaders()
       const tokens = (yield* (yield* Session.Session).getTokens())!
       const read = TokenStore.tokensFromRequest(new Request("http://backend.test/", { headers: { ...headers } }), { projectId: "any" })

@@ -54,7 +54,10 @@ export const incidentalHeaders: ReadonlySet<string> = new Set([
   "pragma", "cache-control", "content-length",
   "x-stack-random-nonce", // random per request by design
   "x-stack-client-version", // names the SDK
-  "ngrok-skip-browser-warning" // a convenience of the official SDK for ngrok tunnels, not protocol
+  "ngrok-skip-browser-warning", // a convenience of the official SDK for ngrok tunnels, not protocol
+  // sent by @stackframe/js 2.8.39 for newer services; the 2.8.27 service's CORS preflight refuses
+  // it (every browser call fails), so ours does not send it (test/transport/CorsHeaders.test.ts)
+  "x-stack-allow-anonymous-user"
 ])
 
 /** The protocol-relevant view of a request: method, path, query, headers but incidental ones, JSON body. */

@@ -80,6 +80,7 @@ describe("Auth.signUpWithPassword", () => {
     Match.tag("RedirectUrlNotWhitelisted", label("RedirectUrlNotWhitelisted")),
     Match.tag("PasswordAuthenticationNotEnabled", label("PasswordAuthenticationNotEnabled")),
     Match.tag("MultiFactorAuthenticationRequired", label("MultiFactorAuthenticationRequired")),
+    Match.tag("CallbackUrlRequired", label("CallbackUrlRequired")),
     Match.tag("KnownError", label("KnownError")),
     Match.tag("UnknownErrorCode", label("UnknownErrorCode")),
     Match.when(isTransportError, label("TransportError")),

@@ -14,7 +14,7 @@ it.layer(Emulator.layer)("the service", (it) => {
   it.effect("a signed-up browser's headers make the service's request run as that user", () =>
     Effect.gen(function*() {
       const headers = yield* Effect.gen(function*() {
-        yield* Auth.signUpWithPassword({ email: "ada@example.com", password: "correct horse battery" })
+        yield* Auth.signUpWithPassword({ email: "ada@example.com", password: "correct horse battery", verificationCallbackUrl: "http://localhost:3000/handler/email-verification" })
         yield* Teams.create({ displayName: "Analytical Engines" })
         return yield* AuthHeaders.getAuthHeaders()
       }).pipe(Effect.provide(TestApps.client()))

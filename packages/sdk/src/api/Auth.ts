@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { KnownError, UnknownErrorCode } from "../protocol/KnownError.ts"
 import {
+  AnonymousAccountsNotEnabled,
   SchemaError,
   EmailPasswordMismatch,
   MultiFactorAuthenticationRequired,
@@ -26,6 +27,8 @@ import {
   VerificationCodeNotFound
 } from "../protocol/KnownErrors.ts"
 import { SendSignInCodeResponse, SignInTokens } from "../protocol/internal/schemas/Auth.ts"
+import { CurrentHandlerUrls } from "../handler/HandlerUrls.ts"
+import * as Redirects from "../handler/Redirects.ts"
 import * as Session from "../session/Session.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Mfa from "./Mfa.ts"
@@ -38,13 +41,21 @@ export type SignInResult = SignInOutcome.SignInResult
 /** What `sendSignInCode` answers: the nonce that completes a code the user types. */
 export type { SendSignInCodeResponse } from "../protocol/internal/schemas/Auth.ts"
 
-/** What `signUpAnonymously` can fail with: no error specific to it. */
-export type SignUpAnonymouslyError = KnownError | UnknownErrorCode | TransportError
+/**
+ * What `signUpAnonymously` can fail with: `AnonymousAccountsNotEnabled` in a project that does not
+ * allow anonymous users (the 2.8.27 service allows them in a fixed few, `internal` among them).
+ */
+export type SignUpAnonymouslyError = AnonymousAccountsNotEnabled | KnownError | UnknownErrorCode | TransportError
 
 /** Creates an anonymous user and signs it in. `POST /auth/anonymous/sign-up` */
 export const signUpAnonymously = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<SignInResult, SignUpAnonymouslyError, Session.Session> {
-    const tokens = yield* Session.call({ method: "POST", path: "/auth/anonymous/sign-up", response: SignInTokens, errors: [] })
+    const tokens = yield* Session.call({
+      method: "POST",
+      path: "/auth/anonymous/sign-up",
+      response: SignInTokens,
+      errors: [AnonymousAccountsNotEnabled]
+    })
     return yield* SignInOutcome.storeTokens(tokens, true)
   },
   /*#__PURE__*/ Traced.span("Auth.signUpAnonymously")
@@ -63,11 +74,15 @@ export const signOut = /*#__PURE__*/ Effect.fnUntraced(
 
 // ----- password -----
 
-/** What `signUpWithPassword` takes: the new user's e-mail and password, and where a verification link leads. */
+/** What `signUpWithPassword` takes: the new user's e-mail and password, and the page the verification link opens. */
 export interface SignUpWithPasswordOptions {
   readonly email: string
   readonly password: string
-  /** When given, the service mails a verification link to this page. */
+  /**
+   * The page the mailed verification link opens (the service requires one). By default the app's
+   * e-mail-verification page (`CurrentHandlerUrls`) on the current page's origin, keeping its
+   * `after_auth_return_to`; outside a browser give it, or the call fails with `CallbackUrlRequired`.
+   */
   readonly verificationCallbackUrl?: string | undefined
 }
 
@@ -81,21 +96,26 @@ export type SignUpWithPasswordError =
   | PasswordTooLong
   | RedirectUrlNotWhitelisted
   | MultiFactorAuthenticationRequired
+  | Redirects.CallbackUrlRequired
   | KnownError
   | UnknownErrorCode
   | TransportError
 
 /**
- * Signs up with e-mail and password and signs the new user in
- * (`POST /auth/password/sign-up`). Signed in anonymously, the anonymous user is upgraded: same id.
- * With `verificationCallbackUrl` the service mails a verification link to it.
+ * Signs up with e-mail and password and signs the new user in (`POST /auth/password/sign-up`); the
+ * service mails a verification link to `verificationCallbackUrl` (see its default). Signed in
+ * anonymously, the service creates a new user and leaves the anonymous one as it is (another id): to
+ * keep an anonymous user's id, a server sets its e-mail and password with `ServerUsers.update`
+ * (`isAnonymous: false`).
  */
 export const signUpWithPassword = /*#__PURE__*/ Effect.fnUntraced(
   function*(options: SignUpWithPasswordOptions): Effect.fn.Return<SignInResult, SignUpWithPasswordError, Session.Session> {
+    const page = (yield* CurrentHandlerUrls).emailVerification
+    const verificationCallbackUrl = yield* Redirects.callbackUrl(page, { explicit: options.verificationCallbackUrl })
     const tokens = yield* Session.call({
       method: "POST",
       path: "/auth/password/sign-up",
-      body: { email: options.email, password: options.password, verification_callback_url: options.verificationCallbackUrl },
+      body: { email: options.email, password: options.password, verification_callback_url: verificationCallbackUrl },
       response: SignInTokens,
       errors: [
         SchemaError,

@@ -34,7 +34,7 @@ export type PlainError = KnownErrors.SchemaError | Call.CallError<readonly []>
 export const listTemplates = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<EmailTemplate>, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
-    return (yield* Call.call({ method: "GET", path: "/internal/email-templates", response: EmailTemplateList, errors: [] })).templates
+    return (yield* Call.call({ method: "GET", path: "/internal/email-templates", response: EmailTemplateList, errors: [KnownErrors.SchemaError] })).templates
   },
   /*#__PURE__*/ Traced.span("EmailTemplates.listTemplates")
 )
@@ -76,7 +76,7 @@ export const updateTemplate = /*#__PURE__*/ Effect.fnUntraced(
 export const listThemes = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<ReadonlyArray<{ readonly id: string; readonly displayName: string }>, PlainError, StackHttp | AdminAccess> {
     yield* AdminAccess
-    return (yield* Call.call({ method: "GET", path: "/internal/email-themes", response: EmailThemeList, errors: [] })).themes
+    return (yield* Call.call({ method: "GET", path: "/internal/email-themes", response: EmailThemeList, errors: [KnownErrors.SchemaError] })).themes
   },
   /*#__PURE__*/ Traced.span("EmailTemplates.listThemes")
 )

@@ -33,21 +33,22 @@ export interface CreateInput {
   readonly description?: string | undefined
   readonly isProductionMode?: boolean | undefined
   readonly config?: ConfigUpdate | undefined
-  /** The `internal` team that will own it (the user must be a member); a new team by default. */
-  readonly teamId?: string | undefined
 }
 
-const createErrors = [KnownErrors.SchemaError, ...ownedErrors, KnownErrors.TeamMembershipNotFound] as const
-/** What {@link create} can fail with: also a `teamId` the user is not a member of. */
+const createErrors = [KnownErrors.SchemaError, ...ownedErrors] as const
+/** What {@link create} can fail with: an input the service refuses, or not signed in to the `internal` project. */
 export type CreateError = Call.CallError<typeof createErrors>
 
-/** Creates a project owned by the signed-in user. `POST /internal/projects` */
+/**
+ * Creates a project owned by the signed-in user (`POST /internal/projects`); the service has
+ * users own projects, not teams.
+ */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: CreateInput): Effect.fn.Return<AdminProject, CreateError, Session.Session> {
     return yield* Session.call({
       method: "POST",
       path: "/internal/projects",
-      body: { ...toWireUpdate(input), display_name: input.displayName, owner_team_id: input.teamId },
+      body: { ...toWireUpdate(input), display_name: input.displayName },
       response: AdminProject,
       errors: createErrors
     })

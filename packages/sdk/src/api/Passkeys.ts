@@ -16,6 +16,7 @@ import {
   PasskeyAuthenticationFailed,
   PasskeyAuthenticationNotEnabled,
   PasskeyRegistrationFailed,
+  SchemaError,
   UserAuthenticationRequired,
   VerificationCodeExpired
 } from "../protocol/KnownErrors.ts"
@@ -62,6 +63,7 @@ const relyingPartyId = (service: WebAuthn.Service, sent: string | undefined) =>
 export type RegisterError =
   | WebAuthn.CeremonyError
   | UserAuthenticationRequired
+  | SchemaError
   | PasskeyRegistrationFailed
   | PasskeyAuthenticationNotEnabled
   | VerificationCodeExpired
@@ -73,18 +75,29 @@ export type RegisterError =
  * Registers a passkey for the signed-in user (`initiate-passkey-registration`, then
  * the browser ceremony, then `register` with `code` and `credential`). Answers the credential's
  * user handle. A ceremony outlasting the challenge (65 s) fails with `VerificationCodeExpired`.
+ * Signed out it fails with `UserAuthenticationRequired`: at once when the session holds no user,
+ * and when the service refuses the request for want of one (it answers that with `SCHEMA_ERROR`,
+ * "auth.user must be defined", which becomes `UserAuthenticationRequired` once the session is
+ * signed out); any other refusal of the request is `SchemaError`.
  */
 export const register = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<{ readonly userHandle: string }, RegisterError, Session.Session | WebAuthn.WebAuthn> {
     const webAuthn = yield* WebAuthn.WebAuthn
     if (!(yield* webAuthn.isSupported)) return yield* new WebAuthn.WebAuthnNotSupported()
+    const session = yield* Session.Session
+    const signedOut = Effect.map(session.state, (state) => state._tag === "SignedOut")
+    if (yield* signedOut) return yield* new UserAuthenticationRequired({})
     const initiated = yield* Session.call({
       method: "POST",
       path: "/auth/passkey/initiate-passkey-registration",
       body: {},
       response: Initiated(CreationOptions),
-      errors: [PasskeyAuthenticationNotEnabled, UserAuthenticationRequired]
-    })
+      errors: [PasskeyAuthenticationNotEnabled, UserAuthenticationRequired, SchemaError]
+    }).pipe(
+      // the tokens were refused on the way (the session signed out): the service saw no user
+      Effect.catchTag("SchemaError", (error) =>
+        Effect.flatMap(signedOut, (out) => Effect.fail(out ? new UserAuthenticationRequired({}) : error)))
+    )
     const options = initiated.optionsJson
     const hostname = yield* relyingPartyId(webAuthn, options.rp?.id)
     const userIdLength = base64UrlByteLength(options.user?.id ?? "")

@@ -34,7 +34,11 @@ export interface CreateInput {
   readonly containedPermissionIds?: ReadonlyArray<string> | undefined
 }
 
-/** Changes to a definition; giving `id` renames it (grants follow). */
+/**
+ * Changes to a definition; giving `id` renames it (grants follow). A field left out keeps its
+ * value: {@link update} reads the definition and sends it whole, because the service rewrites the
+ * whole definition from what it is sent (a field it is not sent is emptied).
+ */
 export interface UpdateInput {
   readonly id?: string | undefined
   readonly description?: string | undefined
@@ -76,14 +80,25 @@ const updateErrors = [KnownErrors.SchemaError, KnownErrors.PermissionNotFound, K
 /** What {@link update} can fail with. */
 export type UpdateError = Call.CallError<typeof updateErrors>
 
-/** Updates (or renames) a definition. `PATCH /{scope}-permission-definitions/{id}` */
+/**
+ * Updates (or renames) a definition, keeping what `input` leaves out: it reads the scope's
+ * definitions (`GET /{scope}-permission-definitions`), merges `input` into the current one and
+ * sends the result whole (`PATCH /{scope}-permission-definitions/{id}`). An unknown id is sent as
+ * given, for the service's `PermissionNotFound`. Two updates of one definition at once may lose one
+ * of them (the last write wins).
+ */
 export const update = /*#__PURE__*/ Effect.fnUntraced(
   function*(scope: Scope, id: string, input: UpdateInput): Effect.fn.Return<PermissionDefinition, UpdateError, StackHttp | AdminAccess> {
     yield* AdminAccess
+    const current = (yield* list(scope)).find((definition) => definition.id === id)
     return yield* Call.call({
       method: "PATCH",
       path: definitionPath(scope, id),
-      body: { id: input.id, description: input.description, contained_permission_ids: input.containedPermissionIds },
+      body: {
+        id: input.id,
+        description: input.description ?? current?.description ?? undefined,
+        contained_permission_ids: input.containedPermissionIds ?? current?.containedPermissionIds
+      },
       response: PermissionDefinition,
       errors: updateErrors
     })

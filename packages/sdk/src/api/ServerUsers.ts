@@ -52,8 +52,6 @@ export interface ListOptions {
   readonly query?: string | undefined
   /** Only members of this team. `GET /users?team_id={id}` */
   readonly teamId?: string | undefined
-  /** Anonymous users are left out unless this is `true`. */
-  readonly includeAnonymous?: boolean | undefined
 }
 
 /** One page of users and the cursor of the next one (`undefined` on the last page). */
@@ -161,8 +159,7 @@ const listQuery = (options: ListOptions) =>
       limit: options.limit,
       desc: options.desc,
       order_by: orderBy,
-      query: options.query === "" ? undefined : options.query,
-      include_anonymous: options.includeAnonymous === true ? "true" : undefined
+      query: options.query === "" ? undefined : options.query
     }
   })
 

@@ -114,14 +114,26 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Sessions.list")
 )
 
-/** What {@link revoke} can fail with: no error specific to it (an unknown id is a 404). */
+/**
+ * What {@link revoke} can fail with: no error specific to it. A malformed session id is a
+ * `SchemaError`; an unknown one the service's plain 404 ("Session not found."), a `StackTransportError`, reason `HttpError`.
+ */
 export type RevokeError = KnownErrors.SchemaError | Call.CallError<readonly []>
 
-/** Revokes any session of the project. `DELETE /auth/sessions/{id}` */
+/**
+ * Revokes a session of a user (`DELETE /auth/sessions/{id}?user_id={userId}`: the service
+ * requires the user's id). Its refresh token stops working at once.
+ */
 export const revoke = /*#__PURE__*/ Effect.fnUntraced(
-  function*(sessionId: string): Effect.fn.Return<void, RevokeError, StackHttp | ServerAccess> {
+  function*(userId: string, sessionId: string): Effect.fn.Return<void, RevokeError, StackHttp | ServerAccess> {
     yield* ServerAccess
-    yield* Call.call({ method: "DELETE", path: sessionPath(sessionId), response: Schema.Unknown, errors: [KnownErrors.SchemaError] })
+    yield* Call.call({
+      method: "DELETE",
+      path: sessionPath(sessionId),
+      query: { user_id: userId },
+      response: Schema.Unknown,
+      errors: [KnownErrors.SchemaError]
+    })
   },
   /*#__PURE__*/ Traced.span("Sessions.revoke")
 )

@@ -73,12 +73,13 @@ export const select = /*#__PURE__*/ Effect.fnUntraced(
 )
 
 /**
- * What `create` can fail with: signed out; client team creation switched off arrives as
- * a `StackTransportError` with reason `HttpError`, status 403.
+ * What `create` can fail with: signed out it is `CannotGetOwnUserWithoutUser` (the service resolves
+ * the creator `me` first); client team creation switched off arrives as a `StackTransportError`
+ * with reason `HttpError`, status 403.
  */
 export type CreateError = KnownErrors.UserAuthenticationRequired | KnownErrors.SchemaError | SelectError
 
-/** Creates a team with the signed-in user as creator, then selects it. `POST /teams` */
+/** Creates a team with the signed-in user as creator (`me`), then selects it. `POST /teams` */
 export const create = /*#__PURE__*/ Effect.fnUntraced(
   function*(input: TeamCreate): Effect.fn.Return<Team, CreateError, Session.Session> {
     const team = yield* Session.call({
@@ -86,7 +87,7 @@ export const create = /*#__PURE__*/ Effect.fnUntraced(
       path: "/teams",
       body: { ...yield* encodeCreate(input), creator_user_id: "me" },
       response: Team,
-      errors: [KnownErrors.SchemaError, KnownErrors.UserAuthenticationRequired]
+      errors: [KnownErrors.SchemaError, KnownErrors.UserAuthenticationRequired, KnownErrors.CannotGetOwnUserWithoutUser]
     })
     yield* select(team.id)
     return team

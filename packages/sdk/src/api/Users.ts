@@ -167,7 +167,7 @@ export function getUser(
   options: { readonly or?: Or | undefined } & Redirects.RedirectOptions = {}
 ): Effect.Effect<
   CurrentUser | null,
-  GetCurrentError | UserNotSignedIn | RedirectedToSignIn | Redirects.UntrustedRedirectUrl,
+  GetCurrentError | Auth.SignUpAnonymouslyError | UserNotSignedIn | RedirectedToSignIn | Redirects.UntrustedRedirectUrl,
   Session.Session | Navigation
 > {
   switch (options.or) {

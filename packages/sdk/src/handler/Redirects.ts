@@ -171,10 +171,19 @@ export const afterAuthTarget = (
   return returnTo === null ? Effect.succeed(fallback) : validate(returnTo, options)
 }
 
+const parseUrl = (url: string): URL | undefined => {
+  try {
+    return new URL(url)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * An absolute callback URL for a handler page (sent in e-mails): the explicit one when given,
  * else the page resolved against the current page, keeping `after_auth_return_to`, without a
- * fragment. Outside a browser the explicit one is required.
+ * fragment. Outside a browser (or on a page that is not http(s), like `about:blank`) the explicit
+ * one is required.
  */
 export const callbackUrl = (
   page: string,
@@ -183,8 +192,9 @@ export const callbackUrl = (
   Effect.gen(function*() {
     if (options.explicit !== undefined) return options.explicit
     const currentUrl = options.currentUrl ?? (yield* currentLocation)
-    if (currentUrl === undefined) return yield* new CallbackUrlRequired({ page })
-    const current = new URL(currentUrl)
+    // no page, or one that cannot anchor a link (`about:blank`): the caller must say
+    const current = currentUrl === undefined ? undefined : parseUrl(currentUrl)
+    if (current === undefined || !/^https?:$/.test(current.protocol)) return yield* new CallbackUrlRequired({ page })
     const url = new URL(page, current)
     const carried = current.searchParams.get(afterAuthReturnToParam)
     if (carried !== null) url.searchParams.set(afterAuthReturnToParam, carried)

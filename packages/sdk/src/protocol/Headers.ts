@@ -34,11 +34,6 @@ export const knownError = "x-stack-known-error"
 /** `{ accessToken, refreshToken }` as JSON: how a browser hands its session to a server. */
 export const authJson = "x-stack-auth"
 
-/**
- * Tells newer services that anonymous users' tokens are welcome; the SDK itself decides whether an
- * anonymous user counts as signed in.
- */
-export const allowAnonymousUser = "x-stack-allow-anonymous-user"
 
 /** Headers whose values are secrets: never logged, traced or printed. */
 export const secretHeaders: ReadonlySet<string> = new Set([

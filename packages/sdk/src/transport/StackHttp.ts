@@ -147,7 +147,6 @@ const baseHeaders = (config: StackConfig, accessType: AccessType): Readonly<Reco
   headers[Headers.projectId] = config.projectId
   headers[Headers.accessType] = accessType
   headers[Headers.clientVersion] = Version.clientVersion
-  headers[Headers.allowAnonymousUser] = "true"
   if (config.publishableClientKey !== undefined) headers[Headers.publishableClientKey] = config.publishableClientKey
   if (accessType !== "client" && config.secretServerKey !== undefined) {
     headers[Headers.secretServerKey] = Redacted.value(config.secretServerKey)

@@ -65,11 +65,10 @@ export const ProjectBody = Schema.Struct({
   config: Schema.optional(ConfigBody)
 })
 
-/** The body of `POST /internal/projects`: a display name is required. */
+/** The body of `POST /internal/projects`: a display name is required (no owner team: users own projects). */
 export const NewProjectBody = Schema.Struct({
   ...ProjectBody.fields,
-  display_name: Schema.String,
-  owner_team_id: optionalString
+  display_name: Schema.String
 })
 
 /** A decoded project body. */

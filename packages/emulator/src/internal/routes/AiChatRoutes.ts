@@ -24,8 +24,10 @@ interface SavedMessage {
 
 const messages = EmulatorState.extraTable<SavedMessage>("aiChatMessages")
 
+const contextTypes: ReadonlyArray<string> = ["email-theme", "email-template"]
+
 const SendBody = Schema.Struct({
-  context_type: Schema.Literals(["email-theme", "email-template", "email-draft"]),
+  context_type: Schema.String,
   messages: Schema.Array(Schema.Struct({ role: Schema.Literals(["user", "assistant", "tool"]), content: Schema.Unknown }))
 })
 const SaveBody = Schema.Struct({ message: Schema.Unknown })
@@ -55,6 +57,8 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/internal/ai-chat/:threadId", "admin", ({ body }) =>
     Effect.gen(function*() {
       const input = yield* Router.decode(SendBody, body)
+      // the service's two context types, refused in its words
+      if (!contextTypes.includes(input.context_type)) return yield* Fields.schemaError(Fields.oneOf("body.context_type", contextTypes))
       if (input.messages.length === 0) {
         return yield* Fields.schemaError("body.messages field must have at least 1 items")
       }

@@ -82,7 +82,9 @@ export const routes: ReadonlyArray<Router.Route> = [
     Effect.gen(function*() {
       const input = yield* Router.decode(CreateBody, body)
       yield* serverOnly(auth, "is_verified", input.is_verified)
-      const user = yield* resolveUser(auth, input.user_id)
+      // the service has no check for an unknown user here: its database refuses the row (a plain 500)
+      const user = yield* resolveUser(auth, input.user_id, () =>
+        plain(500, "Internal Server Error: the contact channel's user does not exist (foreign key constraint violated)"))
       const channel = yield* Channels.create(user.id, {
         value: input.value,
         usedForAuth: input.used_for_auth,

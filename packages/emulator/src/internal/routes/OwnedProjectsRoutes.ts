@@ -7,11 +7,11 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import { ExpectedInternalProject, TeamMembershipNotFound, UserAuthenticationRequired } from "stack-auth-effect/KnownErrors"
+import { ExpectedInternalProject, UserAuthenticationRequired } from "stack-auth-effect/KnownErrors"
 import * as AdminProjects from "../model/AdminProjectRules.ts"
 import type { Project, State, Team } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
-import { membershipKey, permissionKey } from "../../EmulatorState.ts"
+import { permissionKey } from "../../EmulatorState.ts"
 import type { Auth } from "../http/RequestAuth.ts"
 import { isProjectOwner } from "../http/RequestAuth.ts"
 import * as Responses from "../http/Responses.ts"
@@ -57,25 +57,20 @@ export const routes: ReadonlyArray<Router.Route> = [
       const project = yield* EmulatorState.transact((state) =>
         Effect.gen(function*() {
           let next = state
-          let teamId = input.owner_team_id
-          if (teamId !== undefined) {
-            if (Table.get(state.memberships, membershipKey(teamId, user.id)) === undefined) {
-              return yield* new TeamMembershipNotFound({ details: { teamId, userId: user.id } })
-            }
-          } else {
-            const team: Team = {
-              id: crypto.randomUUID(),
-              projectId: user.projectId,
-              displayName: `${input.display_name} owners`,
-              profileImageUrl: null,
-              clientMetadata: null,
-              clientReadOnlyMetadata: null,
-              serverMetadata: null,
-              createdAtMillis: now
-            }
-            next = Users.addMembership({ ...next, teams: Table.put(next.teams, team.id, team) }, team, user.id, true, now)
-            teamId = team.id
+          // projects are owned by users in the 2.8.27 service (no `owner_team_id`); the emulator
+          // keeps its owners in a team of the internal project made with the project
+          const team: Team = {
+            id: crypto.randomUUID(),
+            projectId: user.projectId,
+            displayName: `${input.display_name} owners`,
+            profileImageUrl: null,
+            clientMetadata: null,
+            clientReadOnlyMetadata: null,
+            serverMetadata: null,
+            createdAtMillis: now
           }
+          next = Users.addMembership({ ...next, teams: Table.put(next.teams, team.id, team) }, team, user.id, true, now)
+          const teamId = team.id
           const created = AdminProjects.apply(
             Seeds.makeProject({ id: crypto.randomUUID(), displayName: input.display_name, createdAtMillis: now, ownerTeamId: teamId }),
             { ...input, config: { allow_localhost: true, ...input.config } }

@@ -20,6 +20,7 @@ import {
   PasskeyRegistrationFailed,
   UserAuthenticationRequired
 } from "stack-auth-effect/KnownErrors"
+import * as Fields from "../http/Fields.ts"
 import { isTrustedUrl } from "../model/Domains.ts"
 import type { Project } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
@@ -85,7 +86,8 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/passkey/initiate-passkey-registration", "client", ({ auth }) =>
     Effect.gen(function*() {
       const user = auth.user
-      if (user === undefined) return yield* new UserAuthenticationRequired({})
+      // the service's request schema needs a user: signed out is its SCHEMA_ERROR, not USER_AUTHENTICATION_REQUIRED
+      if (user === undefined) return yield* Fields.schemaError("auth.user must be defined")
       if (!auth.project.config.passkeyEnabled) return yield* new PasskeyAuthenticationNotEnabled({})
       const name = user.displayName || primaryEmailChannel(user)?.value || "Stack Auth User"
       const { hints: _hints, ...options } = yield* Effect.promise(() =>

@@ -29,7 +29,8 @@ import { primaryEmailChannel } from "../http/Views.ts"
 const SignUpBody = Schema.Struct({
   email: Schema.String,
   password: Schema.String,
-  verification_callback_url: Schema.optional(Schema.String)
+  // required, as the service requires it (`body.verification_callback_url must be defined`)
+  verification_callback_url: Schema.String
 })
 
 const SignInBody = Schema.Struct({ email: Schema.String, password: Schema.String })
@@ -47,10 +48,9 @@ export const signedIn = (user: User, baseUrl: string, isNewUser?: boolean) =>
       })
   )
 
+// Signed in anonymously or not, the service makes a new user: the anonymous one stays as it was.
 const signUp = (auth: Auth, body: typeof SignUpBody.Type, passwordHash: string) =>
-  auth.user?.isAnonymous === true
-    ? Users.update(auth.user.id, { primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash, isAnonymous: false })
-    : Users.create({ projectId: auth.project.id, primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash })
+  Users.create({ projectId: auth.project.id, primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash })
 
 /** Password routes. */
 export const routes: ReadonlyArray<Router.Route> = [
@@ -61,15 +61,15 @@ export const routes: ReadonlyArray<Router.Route> = [
       if (!config.credentialEnabled) return yield* new PasswordAuthenticationNotEnabled({})
       yield* Fields.check(...Fields.emailProblems("body.email", input.email, { signIn: true }))
       const callbackUrl = input.verification_callback_url
-      if (callbackUrl !== undefined && !isTrustedUrl(auth.project, callbackUrl)) {
+      if (!isTrustedUrl(auth.project, callbackUrl)) {
         return yield* new RedirectUrlNotWhitelisted({})
       }
       yield* Passwords.check(input.password)
       if (!config.signUpEnabled) return yield* new SignUpNotEnabled({})
       const user = yield* signUp(auth, input, yield* Passwords.hash(input.password))
       const channel = primaryEmailChannel(user)
-      if (callbackUrl !== undefined && channel !== undefined) yield* ContactChannels.sendVerification(auth.project, user, channel, callbackUrl)
-      if (Mfa.requiresMfa(user)) return yield* Mfa.mfaRequired(user, true) // an upgraded anonymous user with TOTP
+      if (channel !== undefined) yield* ContactChannels.sendVerification(auth.project, user, channel, callbackUrl)
+      if (Mfa.requiresMfa(user)) return yield* Mfa.mfaRequired(user, true)
       return yield* signedIn(user, url.origin)
     })),
 

@@ -145,13 +145,12 @@ const scopeRoutes = (scope: Scope): ReadonlyArray<Router.Route> => {
               return yield* new PermissionIdAlreadyExists({ details: { permissionId: newId } })
             }
             yield* checkContained(state, auth.project.id, scope, input.contained_permission_ids)
+            // the service writes the definition whole from the body: a field left out is emptied
             const definition: PermissionDefinition = {
               ...current,
               id: newId,
-              description: input.description ?? current.description,
-              containedPermissionIds: input.contained_permission_ids === undefined
-                ? current.containedPermissionIds
-                : [...new Set(input.contained_permission_ids)]
+              description: input.description ?? null,
+              containedPermissionIds: [...new Set(input.contained_permission_ids ?? [])]
             }
             const renamed = newId === oldId ? state : replaceEverywhere(state, auth.project.id, scope, oldId, newId)
             const withoutOld = Table.remove(renamed.permissionDefinitions, permissionKey(auth.project.id, scope, oldId))

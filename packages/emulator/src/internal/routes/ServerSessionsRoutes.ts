@@ -80,8 +80,10 @@ export const routes: ReadonlyArray<Router.Route> = [
       return Responses.list(sessions.map((s) => view(auth, s)))
     })),
 
-  Router.del("/auth/sessions/:sessionId", "client", ({ auth, params }) =>
+  Router.del("/auth/sessions/:sessionId", "client", ({ auth, params, query }) =>
     Effect.gen(function*() {
+      // the service requires `user_id` here too, but then goes by the session's id alone
+      yield* resolveUserId(auth, query.get("user_id"), "query")
       const state = yield* EmulatorState.get
       const session = Table.get(state.sessions, params.sessionId!)
       if (session === undefined || session.projectId !== auth.project.id ||

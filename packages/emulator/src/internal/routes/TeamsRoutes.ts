@@ -61,12 +61,14 @@ const decodeBody = (auth: Auth, body: unknown, create: boolean): Effect.Effect<B
 const creatorOf = (auth: Auth, requested: string | undefined) =>
   Effect.gen(function*() {
     if (auth.accessType === "client") {
+      // the service resolves `me` while checking the request, before the sign-in check: signed
+      // out, `creator_user_id: "me"` is CANNOT_GET_OWN_USER_WITHOUT_USER
+      const id = requested === undefined ? undefined : yield* Teams.userIdParam(auth, "body.creator_user_id", requested)
       const user = yield* Teams.requireSignedIn(auth)
       if (!auth.project.config.clientTeamCreationEnabled) {
         return yield* forbidden("Client team creation is disabled for this project")
       }
-      if (requested === undefined) return user.id
-      const id = yield* Teams.userIdParam(auth, "body.creator_user_id", requested)
+      if (id === undefined) return user.id
       if (id !== user.id) {
         return yield* forbidden("You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.")
       }

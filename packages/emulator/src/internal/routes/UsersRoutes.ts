@@ -162,6 +162,8 @@ const remove = (auth: Auth, userId: string) =>
     return Responses.success()
   })
 
+const listKeys: ReadonlySet<string> = new Set(["team_id", "limit", "cursor", "order_by", "desc", "query"])
+
 const listQuery = (query: URLSearchParams) =>
   Effect.gen(function*() {
     const orderBy = query.get("order_by")
@@ -172,7 +174,10 @@ const listQuery = (query: URLSearchParams) =>
       const value = query.get(name)
       return value === null ? undefined : Fields.uuidProblem(`query.${name}`, value)
     }
+    // the service's list knows these keys only (`include_anonymous` is refused: anonymous users are listed)
+    const unknown = [...new Set(query.keys())].filter((key) => !listKeys.has(key))
     yield* Fields.check(
+      unknown.length === 0 ? undefined : Fields.unknownProperties("query", unknown),
       uuid("team_id"),
       limit === undefined || Number.isNaN(limit) ? undefined : Number.isInteger(limit) ? undefined : "query.limit must be an integer",
       limit !== undefined && Number.isNaN(limit) ? `query.limit must be a \`number\` type` : undefined,
@@ -186,8 +191,7 @@ const listQuery = (query: URLSearchParams) =>
       cursor: query.get("cursor") ?? undefined,
       desc: query.get("desc") === "true",
       search: query.get("query")?.toLowerCase() ?? undefined,
-      teamId: query.get("team_id") ?? undefined,
-      includeAnonymous: query.get("include_anonymous") === "true"
+      teamId: query.get("team_id") ?? undefined
     }
   })
 
@@ -196,7 +200,7 @@ const listUsers = (state: State, projectId: string, q: Effect.Success<ReturnType
     q.search === undefined || u.id === q.search ||
     [u.displayName ?? "", Views.primaryEmailChannel(u)?.value ?? ""].some((s) => s.toLowerCase().includes(q.search!))
   const users = Table.filter(state.users, (u) =>
-    u.projectId === projectId && (q.includeAnonymous || !u.isAnonymous) && matchesSearch(u) &&
+    u.projectId === projectId && matchesSearch(u) &&
     (q.teamId === undefined || Table.get(state.memberships, membershipKey(q.teamId, u.id)) !== undefined))
   const sorted = [...users].sort((a, b) => a.signedUpAtMillis - b.signedUpAtMillis || a.id.localeCompare(b.id))
   if (q.desc) sorted.reverse()

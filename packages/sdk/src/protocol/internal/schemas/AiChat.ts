@@ -5,8 +5,8 @@
  */
 import * as Schema from "effect/Schema"
 
-/** What the chat helps with. */
-export const ChatContextType = Schema.Literals(["email-theme", "email-template", "email-draft"])
+/** What the chat helps with: an e-mail theme or an e-mail template (the only two the service accepts). */
+export const ChatContextType = Schema.Literals(["email-theme", "email-template"])
 
 /** What the chat helps with. */
 export type ChatContextType = typeof ChatContextType.Type
