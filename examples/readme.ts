@@ -9,10 +9,8 @@ export const program = Effect.gen(function*() {
   console.log(`Hello, ${user.displayName ?? user.primaryEmail}`)
   yield* Auth.signOut()
 }).pipe(
-  Effect.catchTags({
-    EmailPasswordMismatch: () => Effect.logWarning("Wrong e-mail or password"),
-    StackConnectionError: (e) => Effect.logError(e.message, e.diagnostics)
-  })
+  Effect.catchTag("EmailPasswordMismatch", () => Effect.logWarning("Wrong e-mail or password")),
+  Effect.catchReason("StackTransportError", "ConnectionError", (reason) => Effect.logError(reason.message, reason.diagnostics))
 )
 
 // reads NEXT_PUBLIC_STACK_PROJECT_ID, NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY and STACK_API_URL

@@ -35,10 +35,9 @@ export const handle = (request: Request): Effect.Effect<Response, never, StackSe
     }
   }).pipe(
     StackServerApp.forRequest(request),
-    Effect.catchTags({
-      PermissionNotFound: (e) => Effect.succeed(json(400, { error: e.message })),
-      StackConnectionError: (e) => Effect.succeed(json(502, { error: e.message, diagnostics: e.diagnostics }))
-    }),
+    Effect.catchTag("PermissionNotFound", (e) => Effect.succeed(json(400, { error: e.message }))),
+    Effect.catchReason("StackTransportError", "ConnectionError", (reason) =>
+      Effect.succeed(json(502, { error: reason.message, diagnostics: reason.diagnostics }))),
     Effect.catch((e) => Effect.succeed(json(500, { error: "_tag" in e ? e._tag : "failure" })))
   )
 }

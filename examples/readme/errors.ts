@@ -1,6 +1,5 @@
 import * as Effect from "effect/Effect"
 import * as ServerUsers from "stack-auth-effect/ServerUsers"
-import { catchTransport } from "stack-auth-effect/TransportErrors"
 import type * as StackServerApp from "stack-auth-effect/StackServerApp"
 
 // Every failure ServerUsers.get can return, matched exhaustively: the declared error type leaves
@@ -14,6 +13,9 @@ export const userStatus = (userId: string): Effect.Effect<number, never, StackSe
       KnownError: (e) => Effect.succeed(e.status), // another error the service declares
       UnknownErrorCode: () => Effect.succeed(502) // a code newer than this SDK
     }),
-    // every transport failure in one place (unreachable, timed out, redirected, garbled, ...)
-    catchTransport((e) => Effect.succeed(e._tag === "StackTimeoutError" ? 504 : 503))
+    // every transport failure is one StackTransportError; its reason says what went wrong
+    Effect.catchReasons("StackTransportError", {
+      TimeoutError: () => Effect.succeed(504), // no answer in time (one attempt, or the whole call)
+      HttpError: (reason) => Effect.succeed(reason.status === 503 ? 503 : 502) // a status that is no known error
+    }, () => Effect.succeed(503)) // the other reasons: unreachable, offline, redirected, garbled, ...
   )

@@ -9,6 +9,7 @@ import * as Teams from "../../packages/sdk/src/api/Teams.ts"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { clientApp, serverApp, signedIn, withConfig } from "../support/TeamFixtures.ts"
+import { reasonWith } from "../support/Transport.ts"
 
 /** The service's key format: prefix, 45 random characters, the id, the type, scanner flag and marker, CRC-32. */
 const keyFormat = (prefix: "sk" | "pk", type: "user" | "team") =>
@@ -143,7 +144,7 @@ layer(Emulator.layer)("ApiKeys", (it) => {
       const team = yield* Teams.create({ displayName: "No keys" })
       for (const owner of [{ userId: "me" }, { teamId: team.id }] as const) {
         const error = yield* Effect.flip(ApiKeys.list(owner))
-        assert.strictEqual(error._tag === "StackHttpError" ? error.status : error._tag, 400)
+        assert.strictEqual(reasonWith(error, "HttpError").status, 400)
       }
     }).pipe(Effect.provide(TestApps.client())))
 })

@@ -13,6 +13,7 @@ import * as Navigation from "../../packages/sdk/src/platform/Navigation.ts"
 import * as Session from "../../packages/sdk/src/session/Session.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { call } from "../emulator/support.ts"
+import { reasonOf } from "../support/Transport.ts"
 
 const appUrl = "http://localhost:3000"
 const pollPath = "/api/v1/auth/cli/poll"
@@ -176,7 +177,7 @@ describe("CliAuth", () => {
           yield* CliAuth.completeCliLogin("x".repeat(45))
         }).pipe(Effect.provide(TestApps.client()))
       )
-      assert.strictEqual(error._tag, "StackHttpError")
+      assert.strictEqual(reasonOf(error)._tag, "HttpError")
       assert.include(error.message, "400")
     })))
 })

@@ -9,6 +9,7 @@ import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
 import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { smtpServer } from "../support/SmtpServer.ts"
+import { reasonOf, reasonWith } from "../support/Transport.ts"
 
 const marketing = "4f6f8873-3d04-46bd-8bef-18338b1a1b4c"
 const smtp = { host: "smtp.example.com", port: 587, username: "mailer", password: Redacted.make("pw"), senderName: "Example", senderEmail: "noreply@example.com" }
@@ -18,8 +19,8 @@ layer(Emulator.layer)("Emails", (it) => {
     Effect.gen(function*() {
       const user = yield* ServerUsers.create({ primaryEmail: "shared@example.com" })
       const error = yield* Effect.flip(Emails.send({ userIds: [user.id], subject: "Hi", html: "<p>Hi</p>", notificationCategoryName: "Transactional" }))
-      assert.strictEqual(error._tag, "StackHttpError")
-      if (error._tag === "StackHttpError") assert.strictEqual(error.status, 400)
+      assert.strictEqual(reasonOf(error)._tag, "HttpError")
+      assert.strictEqual(reasonWith(error, "HttpError").status, 400)
     }).pipe(Effect.provide(TestApps.server())))
 
   it.effect("sends to each user with a primary e-mail who wants the category, and says why not for the others", () =>
@@ -61,7 +62,7 @@ layer(Emulator.layer)("Emails", (it) => {
   it.effect("an unknown notification category is a 404", () =>
     Effect.gen(function*() {
       const error = yield* Effect.flip(Emails.send({ userIds: [], subject: "x", html: "x", notificationCategoryName: "Gossip" }))
-      assert.strictEqual(error._tag === "StackHttpError" ? error.status : error._tag, 404)
+      assert.strictEqual(reasonWith(error, "HttpError").status, 404)
     }).pipe(Effect.provide(TestApps.server())))
 
   it.effect("a test e-mail goes through the given server, or fails with its reason", () =>

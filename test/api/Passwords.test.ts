@@ -10,6 +10,7 @@ import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
 import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { callbackUrl, countRequests, freshEmail, latestCode, password, signUp, withConfig } from "./accountSupport.ts"
+import { reasonOf, reasonWith } from "../support/Transport.ts"
 
 const newPassword = "another-long-password-2"
 
@@ -185,7 +186,7 @@ layer(Emulator.layer)("Passwords: change and set", (it) => {
     Effect.gen(function*() {
       yield* signUp()
       const error = yield* Effect.flip(Passwords.set({ password: newPassword }))
-      assert.strictEqual(error._tag, "StackHttpError")
-      assert.strictEqual(error._tag === "StackHttpError" ? error.status : 0, 400)
+      assert.strictEqual(reasonOf(error)._tag, "HttpError")
+      assert.strictEqual(reasonWith(error, "HttpError").status, 400)
     }).pipe(Effect.provide(TestApps.client())))
 })

@@ -7,6 +7,7 @@ import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as Users from "../../packages/emulator/src/EmulatorUsers.ts"
 import * as TestApps from "../../packages/emulator/src/TestApps.ts"
 import { clientApp, createUser, freshEmail, serverApp, signedIn, userRow, withConfig } from "../support/TeamFixtures.ts"
+import { reasonOf, reasonWith } from "../support/Transport.ts"
 
 const unknownId = "00000000-0000-4000-8000-000000000000"
 
@@ -43,8 +44,8 @@ layer(Emulator.layer)("Teams", (it) => {
       yield* withConfig({ clientTeamCreationEnabled: false })
       const user = yield* signedIn("nocreate")
       const error = yield* Effect.flip(Teams.create({ displayName: "Nope" }))
-      assert.strictEqual(error._tag, "StackHttpError")
-      assert.strictEqual(error._tag === "StackHttpError" ? error.status : 0, 403)
+      assert.strictEqual(reasonOf(error)._tag, "HttpError")
+      assert.strictEqual(reasonWith(error, "HttpError").status, 403)
       const server = yield* serverApp()
       const team = yield* server(Teams.createAsServer({ displayName: "By server", creatorUserId: user.id }))
       assert.deepStrictEqual((yield* Teams.list()).map((t) => t.id), [team.id])

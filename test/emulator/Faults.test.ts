@@ -9,6 +9,7 @@ import { HttpTransport, TransportFailure } from "../../packages/sdk/src/transpor
 import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
 import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 import { accessHeaders, call } from "./support.ts"
+import { reasonOf } from "../support/Transport.ts"
 
 const clientPipeline = Effect.flatMap(Emulator.Emulator, (emulator) =>
   StackHttp.make({
@@ -76,7 +77,7 @@ describe("faults on demand", () => {
       assert.instanceOf(failure, TransportFailure)
       const http = yield* clientPipeline
       const error = yield* Effect.flip(http.execute({ method: "POST", path: "/auth/password/sign-in", body: { email: "a@example.com", password: "x" } }))
-      assert.strictEqual(error._tag, "StackConnectionError")
+      assert.strictEqual(reasonOf(error)._tag, "ConnectionError")
     }).pipe(Effect.provide(Emulator.layer)))
 
   it.effect("faults are injected and cleared over the admin-only control route", () =>

@@ -6,7 +6,7 @@ import { Emulator } from "../../packages/emulator/src/Emulator.ts"
 import { afterEach } from "vitest"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
-import { StackConnectionError, StackOfflineError } from "../../packages/sdk/src/transport/TransportErrors.ts"
+import { ConnectionError, OfflineError, StackTransportError } from "../../packages/sdk/src/transport/TransportErrors.ts"
 import { PasswordConfirmationMismatch, PasswordTooShort } from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import { AccountSettings, routeOf } from "../../packages/react/src/account/AccountSettings.tsx"
 import { defaultMessages, errorMessage, mergeMessages } from "../../packages/react/src/messages.ts"
@@ -86,10 +86,10 @@ describe("account texts", () => {
   })
 
   it("gives human sentences for transport failures, never the protocol text", () => {
-    const down = new StackConnectionError({ method: "POST", path: "/contact-channels", reason: "ECONNREFUSED", attempts: 1, diagnostics: [] })
+    const down = new StackTransportError({ reason: new ConnectionError({ method: "POST", path: "/contact-channels", reason: "ECONNREFUSED", attempts: 1, diagnostics: [] }) })
     assert.include(messageFor(down), "can't reach")
     assert.notInclude(messageFor(down), "POST")
-    assert.include(messageFor(new StackOfflineError({ method: "GET", path: "/users/me" })), "offline")
+    assert.include(messageFor(new StackTransportError({ reason: new OfflineError({ method: "GET", path: "/users/me" }) })), "offline")
     assert.include(messageFor(new PasswordTooShort({})), "at least 8")
   })
 
@@ -159,11 +159,11 @@ describe("account component states", () => {
 
   it("error: the human sentence, a retry that reloads, and the details folded away", async () => {
     let retried = 0
-    const error = new StackConnectionError({ method: "GET", path: "/auth/sessions", reason: "ECONNREFUSED", attempts: 3, diagnostics: [] })
+    const error = new StackTransportError({ reason: new ConnectionError({ method: "GET", path: "/auth/sessions", reason: "ECONNREFUSED", attempts: 3, diagnostics: [] }) })
     await renderAsync(<Loaded result={result<ReadonlyArray<number>>({ error, refresh: () => retried++ })} testId="things">{() => "data"}</Loaded>)
     const alert = screen.getByTestId("things-error")
     assert.strictEqual(alert.getAttribute("role"), "alert")
-    assert.include(alert.textContent ?? "", defaultMessages.errors.StackConnectionError)
+    assert.include(alert.textContent ?? "", defaultMessages.errors.ConnectionError)
     assert.notInclude(alert.querySelector("span:not(.sae-alert-title)")?.textContent ?? "", "/auth/sessions")
     assert.strictEqual(alert.querySelector("details")?.hasAttribute("open"), false)
     fireEvent.click(screen.getByTestId("retry"))
@@ -171,7 +171,7 @@ describe("account component states", () => {
   })
 
   it("offline: says so", async () => {
-    await renderAsync(<ErrorAlert error={new StackOfflineError({ method: "GET", path: "/teams" })} />)
+    await renderAsync(<ErrorAlert error={new StackTransportError({ reason: new OfflineError({ method: "GET", path: "/teams" }) })} />)
     assert.include(screen.getByTestId("form-error").textContent ?? "", "You are offline")
   })
 

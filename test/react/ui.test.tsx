@@ -17,7 +17,13 @@ import { ErrorBoundary, ErrorState } from "../../packages/react/src/ui/ErrorBoun
 import { Button, ConfirmDialog, ErrorAlert, Field, initials, Tabs } from "../../packages/react/src/ui/primitives.tsx"
 import { knownProviders, providerName } from "../../packages/react/src/ui/ProviderIcons.tsx"
 import { StackTheme, ThemeRoot, useMessages } from "../../packages/react/src/ui/Theme.tsx"
-import { StackConnectionError, StackOfflineError } from "../../packages/sdk/src/transport/TransportErrors.ts"
+import {
+  ConnectionError,
+  HttpError,
+  OfflineError,
+  StackTransportError,
+  TimeoutError
+} from "../../packages/sdk/src/transport/TransportErrors.ts"
 
 afterEach(() => cleanup())
 
@@ -25,7 +31,10 @@ afterEach(() => cleanup())
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 const tableIsExhaustive: Exact<keyof typeof defaultMessages.errors, ErrorTag> = true
 
-const connectionError = () => new StackConnectionError({ method: "GET", path: "/projects/current", reason: "ECONNREFUSED", attempts: 3, diagnostics: [] })
+const connectionError = () =>
+  new StackTransportError({
+    reason: new ConnectionError({ method: "GET", path: "/projects/current", reason: "ECONNREFUSED", attempts: 3, diagnostics: [] })
+  })
 
 describe("messages table", () => {
   it("has a human sentence for every failure of every call a component makes", () => {
@@ -39,9 +48,22 @@ describe("messages table", () => {
   })
 
   it("answers a failure by its tag, and a tagless one with the generic sentence", () => {
-    assert.strictEqual(errorMessage(defaultMessages, connectionError()), defaultMessages.errors.StackConnectionError)
+    assert.strictEqual(errorMessage(defaultMessages, connectionError()), defaultMessages.errors.ConnectionError)
     assert.strictEqual(errorMessage(defaultMessages, new Error("boom")), defaultMessages.unexpectedError)
     assert.strictEqual(errorMessage(defaultMessages, { _tag: "SomethingNew" }), defaultMessages.unexpectedError)
+  })
+
+  it("answers a transport failure by its reason, each with its own sentence", () => {
+    const timeout = new StackTransportError({ reason: new TimeoutError({ method: "GET", path: "/users/me", timeoutMillis: 30_000, limit: "attempt" }) })
+    const status = new StackTransportError({ reason: new HttpError({ method: "GET", path: "/users/me", status: 500, body: "boom" }) })
+    assert.strictEqual(errorMessage(defaultMessages, timeout), defaultMessages.errors.TimeoutError)
+    assert.strictEqual(errorMessage(defaultMessages, status), defaultMessages.errors.HttpError)
+    assert.notStrictEqual(defaultMessages.errors.TimeoutError, defaultMessages.errors.HttpError)
+    assert.notInclude(Object.keys(defaultMessages.errors), "StackTransportError", "keyed by reason, not by the one class")
+    // an app's override of one reason's sentence is the one shown
+    assert.strictEqual(errorMessage(mergeMessages(defaultMessages, { errors: { TimeoutError: "Too slow." } }), timeout), "Too slow.")
+    // a reason this version does not know gets the generic sentence
+    assert.strictEqual(errorMessage(defaultMessages, { _tag: "StackTransportError", reason: { _tag: "SomethingNew" } }), defaultMessages.unexpectedError)
   })
 
   it("takes an app's overrides section by section, keeping the rest", () => {
@@ -120,14 +142,16 @@ describe("primitives", () => {
     render(<ErrorAlert error={connectionError()} onRetry={() => retried++} />)
     const alert = screen.getByTestId("form-error")
     assert.include(alert.textContent, defaultMessages.common.unreachableTitle)
-    assert.include(alert.textContent, defaultMessages.errors.StackConnectionError)
+    assert.include(alert.textContent, defaultMessages.errors.ConnectionError)
     assert.include(alert.querySelector("details")!.textContent, "ECONNREFUSED")
+    assert.include(alert.querySelector("details")!.textContent, "StackTransportError (ConnectionError)")
+    assert.strictEqual(alert.dataset.errorTag, "ConnectionError")
     fireEvent.click(screen.getByTestId("retry"))
     assert.strictEqual(retried, 1)
   })
 
   it("tells offline apart from an unreachable service", () => {
-    render(<ErrorState error={new StackOfflineError({ method: "GET", path: "/x" })} />)
+    render(<ErrorState error={new StackTransportError({ reason: new OfflineError({ method: "GET", path: "/x" }) })} />)
     assert.include(screen.getByTestId("error-state").textContent, defaultMessages.common.offlineTitle)
     cleanup()
     render(<ErrorState error={connectionError()} />)
@@ -238,7 +262,7 @@ describe("handler pages when the service cannot be reached", () => {
       }
       const state = await screen.findByTestId("error-state")
       assert.include(state.textContent, defaultMessages.common.unreachableTitle)
-      assert.strictEqual(state.dataset.errorTag, "StackConnectionError")
+      assert.strictEqual(state.dataset.errorTag, "ConnectionError")
       reachable = true
       await act(async () => fireEvent.click(screen.getByTestId("retry")))
       await screen.findByTestId("page-sign-in", {}, { timeout: 5000 })

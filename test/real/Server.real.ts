@@ -14,6 +14,7 @@ import * as TeamMemberships from "../../packages/sdk/src/api/TeamMemberships.ts"
 import * as Teams from "../../packages/sdk/src/api/Teams.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
 import * as Real from "./RealService.ts"
+import { reasonWith } from "../support/Transport.ts"
 
 const project = Real.sharedOwnedProject({ clientTeamCreationEnabled: true })
 const asServer = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.server(p)))
@@ -73,8 +74,7 @@ describe.skipIf(Real.env === undefined)("real service: server calls", () => {
       const after = yield* Effect.flip(Users.getCurrent().pipe(Effect.provide(StackServerApp.actAs({ refreshToken: tokens.refreshToken }))))
       assert.strictEqual(after._tag, "CannotGetOwnUserWithoutUser")
       const unknown = yield* Effect.flip(Sessions.revoke(user.id, crypto.randomUUID()))
-      assert.strictEqual(unknown._tag, "StackHttpError")
-      assert.strictEqual((unknown as { status?: number }).status, 404)
+      assert.strictEqual(reasonWith(unknown, "HttpError").status, 404)
     })))
 
   it.live("teams: a server creates one with a creator, adds a member, and lists its users", () =>
@@ -119,7 +119,6 @@ describe.skipIf(Real.env === undefined)("real service: server calls", () => {
       assert.isTrue(channel.isVerified)
       assert.deepStrictEqual((yield* ContactChannels.listForUser(user.id)).map((c) => c.value), [value])
       const unknown = yield* Effect.flip(ContactChannels.createForUser(crypto.randomUUID(), { type: "email", value: Real.uniqueEmail("orphan"), usedForAuth: false }))
-      assert.strictEqual(unknown._tag, "StackHttpError")
-      assert.strictEqual((unknown as { status?: number }).status, 500)
+      assert.strictEqual(reasonWith(unknown, "HttpError").status, 500)
     })))
 })

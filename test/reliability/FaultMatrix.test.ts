@@ -20,6 +20,7 @@ import * as KnownErrors from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import * as Call from "../../packages/sdk/src/transport/Call.ts"
 import { HttpTransport } from "../../packages/sdk/src/transport/HttpTransport.ts"
 import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
+import { isTransportError } from "../../packages/sdk/src/transport/TransportErrors.ts"
 import { type Break, demoConfig, drive, faultyTransport, fixedJitter, gaps } from "./support.ts"
 
 const backoff = [1000, 2000, 4000, 8000] // SPEC §9: base 1000 ms, doubling; jitter pinned to 1.0
@@ -62,78 +63,78 @@ const knownErrorFault = (headerCode: string, bodyCode: string, status: number) =
 
 /** The matrix. Each row runs once for GET /users and once for POST /users (server access). */
 const rows: ReadonlyArray<Row> = [
-  { fault: "429 with Retry-After: 3 (always)", injection: emulatorFault(Faults.rateLimited(3)), ...same({ attempts: 5, gaps: retryAfter, outcome: "StackHttpError", status: 429, endsAtMillis: 12_000 }) },
+  { fault: "429 with Retry-After: 3 (always)", injection: emulatorFault(Faults.rateLimited(3)), ...same({ attempts: 5, gaps: retryAfter, outcome: "HttpError", status: 429, endsAtMillis: 12_000 }) },
   { fault: "429 with Retry-After: 3 (twice)", injection: emulatorFault(Faults.rateLimited(3), 2), ...same({ attempts: 3, gaps: [3000, 3000], outcome: "Success" }) },
   {
     fault: "429 with Retry-After as an HTTP date 4 s ahead (once)",
     injection: emulatorFault(Faults.status(429, { headers: { "retry-after": new Date(4000).toUTCString() } }), 1),
     ...same({ attempts: 2, gaps: [4000], outcome: "Success" })
   },
-  { fault: "429 without Retry-After (always)", injection: emulatorFault(Faults.rateLimited()), ...same({ attempts: 5, gaps: backoff, outcome: "StackHttpError", status: 429, endsAtMillis: 15_000 }) },
+  { fault: "429 without Retry-After (always)", injection: emulatorFault(Faults.rateLimited()), ...same({ attempts: 5, gaps: backoff, outcome: "HttpError", status: 429, endsAtMillis: 15_000 }) },
   { fault: "429 without Retry-After (once)", injection: emulatorFault(Faults.rateLimited(), 1), ...same({ attempts: 2, gaps: [1000], outcome: "Success" }) },
-  { fault: "500", injection: emulatorFault(Faults.serverError(500)), ...same({ attempts: 1, gaps: [], outcome: "StackHttpError", status: 500 }) },
-  { fault: "502", injection: emulatorFault(Faults.serverError(502)), ...same({ attempts: 1, gaps: [], outcome: "StackHttpError", status: 502 }) },
-  { fault: "503", injection: emulatorFault(Faults.serverError(503)), ...same({ attempts: 1, gaps: [], outcome: "StackHttpError", status: 503 }) },
-  { fault: "504", injection: emulatorFault(Faults.serverError(504)), ...same({ attempts: 1, gaps: [], outcome: "StackHttpError", status: 504 }) },
-  { fault: "508 INFINITE_LOOP_DETECTED (always)", injection: emulatorFault(Faults.infiniteLoop()), ...same({ attempts: 5, gaps: backoff, outcome: "StackHttpError", status: 508 }) },
+  { fault: "500", injection: emulatorFault(Faults.serverError(500)), ...same({ attempts: 1, gaps: [], outcome: "HttpError", status: 500 }) },
+  { fault: "502", injection: emulatorFault(Faults.serverError(502)), ...same({ attempts: 1, gaps: [], outcome: "HttpError", status: 502 }) },
+  { fault: "503", injection: emulatorFault(Faults.serverError(503)), ...same({ attempts: 1, gaps: [], outcome: "HttpError", status: 503 }) },
+  { fault: "504", injection: emulatorFault(Faults.serverError(504)), ...same({ attempts: 1, gaps: [], outcome: "HttpError", status: 504 }) },
+  { fault: "508 INFINITE_LOOP_DETECTED (always)", injection: emulatorFault(Faults.infiniteLoop()), ...same({ attempts: 5, gaps: backoff, outcome: "HttpError", status: 508 }) },
   { fault: "508 INFINITE_LOOP_DETECTED (once)", injection: emulatorFault(Faults.infiniteLoop(), 1), ...same({ attempts: 2, gaps: [1000], outcome: "Success" }) },
-  { fault: "508 without INFINITE_LOOP_DETECTED", injection: emulatorFault(Faults.serverError(508)), ...same({ attempts: 1, gaps: [], outcome: "StackHttpError", status: 508 }) },
+  { fault: "508 without INFINITE_LOOP_DETECTED", injection: emulatorFault(Faults.serverError(508)), ...same({ attempts: 1, gaps: [], outcome: "HttpError", status: 508 }) },
   {
     fault: "connection refused (always)",
     injection: broken("Refused"),
-    GET: { attempts: 5, gaps: backoff, outcome: "StackConnectionError" },
-    POST: { attempts: 1, gaps: [], outcome: "StackConnectionError" }
+    GET: { attempts: 5, gaps: backoff, outcome: "ConnectionError" },
+    POST: { attempts: 1, gaps: [], outcome: "ConnectionError" }
   },
   {
     fault: "connection refused (once)",
     injection: broken("Refused", 1),
     GET: { attempts: 2, gaps: [1000], outcome: "Success" },
-    POST: { attempts: 1, gaps: [], outcome: "StackConnectionError" }
+    POST: { attempts: 1, gaps: [], outcome: "ConnectionError" }
   },
   {
     fault: "connection dropped before the answer (always)",
     injection: emulatorFault(Faults.drop()),
-    GET: { attempts: 5, gaps: backoff, outcome: "StackConnectionError" },
-    POST: { attempts: 1, gaps: [], outcome: "StackConnectionError" }
+    GET: { attempts: 5, gaps: backoff, outcome: "ConnectionError" },
+    POST: { attempts: 1, gaps: [], outcome: "ConnectionError" }
   },
   {
     fault: "connection reset after the request was processed (always)",
     injection: broken("ResetAfterProcessing"),
-    GET: { attempts: 5, gaps: backoff, outcome: "StackConnectionError" },
-    POST: { attempts: 1, gaps: [], outcome: "StackConnectionError" }
+    GET: { attempts: 5, gaps: backoff, outcome: "ConnectionError" },
+    POST: { attempts: 1, gaps: [], outcome: "ConnectionError" }
   },
   {
     fault: "connection reset mid-body (always)",
     injection: broken("ResetMidBody"),
-    GET: { attempts: 5, gaps: backoff, outcome: "StackConnectionError" },
-    POST: { attempts: 1, gaps: [], outcome: "StackResponseLostError" }
+    GET: { attempts: 5, gaps: backoff, outcome: "ConnectionError" },
+    POST: { attempts: 1, gaps: [], outcome: "ResponseLostError" }
   },
   {
     fault: "connection reset mid-body (once)",
     injection: broken("ResetMidBody", 1),
     GET: { attempts: 2, gaps: [1000], outcome: "Success" },
-    POST: { attempts: 1, gaps: [], outcome: "StackResponseLostError" }
+    POST: { attempts: 1, gaps: [], outcome: "ResponseLostError" }
   },
   {
     fault: "truncated JSON",
     injection: emulatorFault(Faults.status(200, { headers: { "content-type": "application/json" }, body: "{\"items\":[{\"id\":\"u1\"" })),
-    ...same({ attempts: 1, gaps: [], outcome: "StackDecodeError" })
+    ...same({ attempts: 1, gaps: [], outcome: "DecodeError" })
   },
   {
     fault: "non-JSON body with 200",
     injection: emulatorFault(Faults.status(200, { headers: { "content-type": "text/html" }, body: "<html><body>proxy login</body></html>" })),
-    ...same({ attempts: 1, gaps: [], outcome: "StackDecodeError" })
+    ...same({ attempts: 1, gaps: [], outcome: "DecodeError" })
   },
   {
     fault: "non-JSON body with 502 (a proxy's error page)",
     injection: emulatorFault(Faults.status(502, { headers: { "content-type": "text/html" }, body: "<html>Bad gateway</html>" })),
-    ...same({ attempts: 1, gaps: [], outcome: "StackHttpError", status: 502 })
+    ...same({ attempts: 1, gaps: [], outcome: "HttpError", status: 502 })
   },
   {
     fault: "stalled answer, per-request timeout 2 s",
     injection: emulatorFault(Faults.delay("1 hour")),
     timeout: "2 seconds",
-    ...same({ attempts: 1, gaps: [], outcome: "StackTimeoutError", endsAtMillis: 2000 })
+    ...same({ attempts: 1, gaps: [], outcome: "TimeoutError", endsAtMillis: 2000 })
   },
   {
     fault: "known-error header with a different body code",
@@ -190,6 +191,8 @@ const runCell = (row: Row, method: "GET" | "POST") =>
 const outcomeOf = (exit: Exit.Exit<unknown, unknown>): { readonly outcome: string; readonly error: unknown } => {
   if (Exit.isSuccess(exit)) return { outcome: "Success", error: undefined }
   const failure = exit.cause.reasons.find(Cause.isFailReason)
+  // a transport failure by its reason: the reason's tag and fields
+  if (failure !== undefined && isTransportError(failure.error)) return { outcome: failure.error.reason._tag, error: failure.error.reason }
   if (failure !== undefined) return { outcome: (failure.error as { _tag: string })._tag, error: failure.error }
   const defect = Cause.squash(exit.cause) as { _tag?: string }
   return { outcome: `Die:${defect._tag ?? String(defect)}`, error: defect }
@@ -212,14 +215,14 @@ describe("fault matrix (SPEC §8, §9)", () => {
           assert.strictEqual(logged, reachedEmulator, "requests in the emulator's log")
           if (expected.status !== undefined) assert.strictEqual((error as { status?: number }).status, expected.status)
           assert.strictEqual(endedAt, expected.endsAtMillis ?? sum(expected.gaps), "when the call ended")
-          if (outcome === "StackConnectionError") {
+          if (outcome === "ConnectionError") {
             const connection = error as { attempts: number; diagnostics: ReadonlyArray<{ name: string }>; method: string }
             assert.strictEqual(connection.attempts, expected.attempts)
             assert.strictEqual(connection.method, method)
             assert.deepStrictEqual(connection.diagnostics.map((d) => d.name), ["apiHealth", "hostedServiceHealth", "publicTrace"])
           }
-          if (outcome === "StackTimeoutError") assert.strictEqual((error as { timeoutMillis: number }).timeoutMillis, 2000)
-          if (outcome === "StackResponseLostError") {
+          if (outcome === "TimeoutError") assert.strictEqual((error as { timeoutMillis: number }).timeoutMillis, 2000)
+          if (outcome === "ResponseLostError") {
             assert.strictEqual((error as { status: number }).status, 201, "the service's answer had begun: it acted")
             assert.include(String(error), "may have acted")
             assert.notInclude(String(error), "Unable to connect")

@@ -32,6 +32,7 @@ import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 import { isTransportError } from "../../packages/sdk/src/transport/TransportErrors.ts"
 import { type Behaviour, loopbackServer } from "../support/LoopbackServer.ts"
 import { demoConfig, drive, flush, loopbackOnlyFetch } from "./support.ts"
+import { reasonOf, reasonWith } from "../support/Transport.ts"
 
 const accessToken = "eyJ-hostile-access-token-value"
 const refreshToken = "hostile-refresh-token-value-42"
@@ -140,9 +141,9 @@ describe("hostile servers (issue #15)", () => {
             { transport }
           )
           const error = errorOf(exit)
-          assert.strictEqual(error?._tag, "StackRedirectError", `${method} ${status}`)
-          assert.strictEqual(error?.status, status)
-          assert.strictEqual(error?.location, elsewhere.url, "names the Location's origin only")
+          const reason = reasonWith(error, "RedirectError")
+          assert.strictEqual(reason.status, status, `${method} ${status}`)
+          assert.strictEqual(reason.location, elsewhere.url, "names the Location's origin only")
           assert.strictEqual(server.count(), 1, "sent once")
           assertNoSecret(exit, `${method} ${status}`)
         }
@@ -155,15 +156,14 @@ describe("hostile servers (issue #15)", () => {
       for (const method of ["GET", "POST"] as const) {
         const { exit, server } = yield* callAgainst(() => ({ _tag: "Endless" }), method, { limits: { maxResponseBytes: 1024 * 1024 }, transport })
         const error = errorOf(exit)
-        assert.strictEqual(error?._tag, "StackResponseTooLargeError", method)
-        assert.strictEqual(error?.maxBytes, 1024 * 1024)
+        assert.strictEqual(reasonWith(error, "ResponseTooLargeError").maxBytes, 1024 * 1024, method)
         assert.strictEqual(server.count(), 1, "not retried for size")
         assert.notInclude(String(error), "Unable to connect")
         yield* eventually(() => server.seen[0]!.closedByClient, "the download was cancelled: the client closed the connection")
       }
       // a declared length above the default 16 MiB fails before any byte is read
       const { exit } = yield* callAgainst(() => ({ _tag: "Endless", contentLength: 600 * 1024 * 1024 }), "GET", { transport })
-      assert.strictEqual(errorOf(exit)?.maxBytes, 16 * 1024 * 1024)
+      assert.strictEqual(reasonWith(errorOf(exit), "ResponseTooLargeError").maxBytes, 16 * 1024 * 1024)
     }), { timeout: 30_000 })
 
   it.effect(`row 3 (${name} transport): the token endpoint's redirect is not followed`, () =>
@@ -175,7 +175,7 @@ describe("hostile servers (issue #15)", () => {
           Refresh.refreshAccessToken(demoConfig(server.url), Redacted.make(refreshToken)).pipe(using(transport))
         )
         const exit = yield* drive(fiber, 1000)
-        assert.strictEqual(errorOf(exit)?._tag, "StackRedirectError", String(status))
+        assert.strictEqual(reasonOf(errorOf(exit))._tag, "RedirectError", String(status))
         assert.strictEqual(server.count(), 1)
       }
       assert.strictEqual(elsewhere.count(), 0, "the refresh token went nowhere else")
@@ -194,8 +194,7 @@ describe("hostile servers (issue #15)", () => {
         "GET",
         { transport: following }
       )
-      assert.strictEqual(errorOf(exit)?._tag, "StackRedirectError")
-      assert.strictEqual(errorOf(exit)?.location, elsewhere.url)
+      assert.strictEqual(reasonWith(errorOf(exit), "RedirectError").location, elsewhere.url)
     }), { timeout: 30_000 })
 
   it.effect("row 1: a Retry-After above the 20 s cap fails at once, typed, with the status and the wait", () =>
@@ -207,9 +206,9 @@ describe("hostile servers (issue #15)", () => {
             method
           )
           const error = errorOf(exit)
-          assert.strictEqual(error?._tag, "StackRetryAfterError", value)
-          assert.strictEqual(error?.status, 429)
-          assert.isAbove(error?.retryAfterMillis as number, 20_000)
+          const reason = reasonWith(error, "RetryAfterError")
+          assert.strictEqual(reason.status, 429, value)
+          assert.isAbove(reason.retryAfterMillis, 20_000)
           assert.strictEqual(server.count(), 1, "no attempt after the refused wait")
           assert.isAtMost(endedAt, 1000, "did not sleep")
         }
@@ -223,7 +222,7 @@ describe("hostile servers (issue #15)", () => {
           () => ({ _tag: "Respond", status: 429, headers: { "retry-after": value }, body: "" }),
           "GET"
         ).pipe(Effect.provideService(Random.Random, { nextIntUnsafe: () => 0, nextDoubleUnsafe: () => 0.5 }))
-        assert.strictEqual(errorOf(exit)?._tag, "StackHttpError", value)
+        assert.strictEqual(reasonOf(errorOf(exit))._tag, "HttpError", value)
         assert.strictEqual(server.count(), 5, `${value}: SPEC §9 attempts`)
         assert.isAtLeast(endedAt, 1000 + 2000 + 4000 + 8000, `${value}: waited the back-off (15 s), not 0`)
       }
@@ -241,9 +240,9 @@ describe("hostile servers (issue #15)", () => {
       for (const method of ["GET", "POST"] as const) {
         const { endedAt, exit, server } = yield* callAgainst(() => ({ _tag: "Stall" }), method)
         const error = errorOf(exit)
-        assert.strictEqual(error?._tag, "StackTimeoutError", method)
-        assert.strictEqual(error?.limit, "attempt")
-        assert.strictEqual(error?.timeoutMillis, 30_000)
+        const reason = reasonWith(error, "TimeoutError")
+        assert.strictEqual(reason.limit, "attempt", method)
+        assert.strictEqual(reason.timeoutMillis, 30_000)
         assert.strictEqual(server.count(), 1)
         assert.isAtMost(endedAt, 31_000)
       }
@@ -257,9 +256,9 @@ describe("hostile servers (issue #15)", () => {
         { limits: { retry: { attempts: 10 } } }
       )
       const error = errorOf(exit)
-      assert.strictEqual(error?._tag, "StackTimeoutError")
-      assert.strictEqual(error?.limit, "call")
-      assert.strictEqual(error?.timeoutMillis, 90_000)
+      const reason = reasonWith(error, "TimeoutError")
+      assert.strictEqual(reason.limit, "call")
+      assert.strictEqual(reason.timeoutMillis, 90_000)
       assert.strictEqual(server.count(), 5, "attempts at 0, 19, 38, 57 and 76 s; the next wait would pass 90 s")
       assert.isAtLeast(endedAt, 90_000)
       assert.isAtMost(endedAt, 91_000)
@@ -283,8 +282,7 @@ describe("hostile servers (issue #15)", () => {
         { limits: { deadline: "50 seconds" } }
       )
       const error = errorOf(exit)
-      assert.strictEqual(error?._tag, "StackTimeoutError")
-      assert.strictEqual(error?.limit, "call")
+      assert.strictEqual(reasonWith(error, "TimeoutError").limit, "call")
       assert.strictEqual(server.count(), 3, "attempts at 0, 20 and 40 s")
       assert.isAtMost(endedAt, 51_000)
     }), { timeout: 30_000 })
@@ -294,7 +292,7 @@ describe("hostile servers (issue #15)", () => {
       for (const method of ["POST", "PATCH"] as const) {
         const { exit, server } = yield* callAgainst(() => ({ _tag: "ResetMidBody", body: "{\"id\":\"u1\",\"pad\":\"" + "y".repeat(5000) + "\"}" }), method, { stepMillis: 1 })
         const error = errorOf(exit)
-        assert.strictEqual(error?._tag, "StackResponseLostError", method)
+        assert.strictEqual(reasonOf(error)._tag, "ResponseLostError", method)
         assert.include(String(error), "may have acted")
         assert.strictEqual(server.count(), 1)
       }
@@ -322,7 +320,7 @@ describe("hostile servers (issue #15)", () => {
     Effect.gen(function*() {
       for (const id of ["", ".", "..", "%2e", "%2E%2e"]) {
         const { exit, server } = yield* callAgainst(() => ({ _tag: "Respond", status: 200, body: "{\"id\":\"list\"}" }), "GET", { path: `/users/${id}` })
-        assert.strictEqual(errorOf(exit)?._tag, "StackInvalidIdError", JSON.stringify(id))
+        assert.strictEqual(reasonOf(errorOf(exit))._tag, "InvalidIdError", JSON.stringify(id))
         assert.strictEqual(server.count(), 0, "nothing was sent")
       }
       const { exit } = yield* callAgainst(() => ({ _tag: "Respond", status: 200, body: "{\"id\":\"a/b\"}" }), "GET", { path: `/users/${encodeURIComponent("a/..")}` })
@@ -391,7 +389,7 @@ describe("the token endpoint (issue #15 rows 6, 8; issue #14 option 1)", () => {
       assert.isTrue(Exit.isSuccess(once.exit))
       assert.strictEqual(once.server.count(), 2)
       const storm = yield* refreshAgainst(() => ({ _tag: "Respond", status: 503, body: `down ${refreshToken}` }))
-      assert.strictEqual(errorOf(storm.exit)?._tag, "StackHttpError")
+      assert.strictEqual(reasonOf(errorOf(storm.exit))._tag, "HttpError")
       assert.strictEqual(storm.server.count(), 5)
       assertNoSecret(storm.exit, "5xx storm")
     }), { timeout: 30_000 })
@@ -407,20 +405,20 @@ describe("the token endpoint (issue #15 rows 6, 8; issue #14 option 1)", () => {
         _tag: "Respond", status: 401, headers: { [Headers.knownError]: "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED" },
         body: JSON.stringify({ code: "SOMETHING_ELSE", error: "?" })
       }))
-      assert.strictEqual(errorOf(disagree.exit)?._tag, "StackDecodeError", "a typed failure: the session stays")
+      assert.strictEqual(reasonOf(errorOf(disagree.exit))._tag, "DecodeError", "a typed failure: the session stays")
     }), { timeout: 30_000 })
 
   it.effect("a redirect, a stall and garbage answers at the token endpoint fail typed", () =>
     Effect.gen(function*() {
       const elsewhere = yield* loopbackServer(() => ({ _tag: "Respond", status: 200, body: good }))
       const redirected = yield* refreshAgainst(() => ({ _tag: "Respond", status: 307, headers: { location: elsewhere.url }, body: "" }))
-      assert.strictEqual(errorOf(redirected.exit)?._tag, "StackRedirectError")
+      assert.strictEqual(reasonOf(errorOf(redirected.exit))._tag, "RedirectError")
       assert.strictEqual(elsewhere.count(), 0, "the refresh token went nowhere else")
       const stalled = yield* refreshAgainst(() => ({ _tag: "Stall" }))
-      assert.strictEqual(errorOf(stalled.exit)?._tag, "StackTimeoutError")
+      assert.strictEqual(reasonOf(errorOf(stalled.exit))._tag, "TimeoutError")
       for (const body of ["[]", "null", "{\"access_token\":\"\",\"token_type\":\"Bearer\"}", "{\"access_token\":\"a\",\"token_type\":\"mac\"}", "{\"access_token\":\"a\",\"token_type\":\"Bearer\",\"expires_in\":\"x\"}", "<html>"]) {
         const garbage = yield* refreshAgainst(() => ({ _tag: "Respond", status: 200, body }))
-        assert.strictEqual(errorOf(garbage.exit)?._tag, "StackDecodeError", body)
+        assert.strictEqual(reasonOf(errorOf(garbage.exit))._tag, "DecodeError", body)
       }
     }), { timeout: 30_000 })
 })
@@ -451,7 +449,7 @@ describe("retry schedule (SPEC §9)", () => {
       }))
       const fiber = yield* Effect.forkChild(http.execute({ method: "GET", path: "/users" }).pipe(Effect.provideService(HttpTransport, fetchTransport)))
       const exit = yield* drive(fiber, 1)
-      assert.strictEqual(errorOf(exit)?._tag, "StackHttpError")
+      assert.strictEqual(reasonOf(errorOf(exit))._tag, "HttpError")
       assert.strictEqual(server.count(), 2)
       assert.isAtMost(yield* Clock.currentTimeMillis, 5, "no back-off waited (the driver steps 1 ms)")
     }))
@@ -465,7 +463,7 @@ describe("retry schedule (SPEC §9)", () => {
         Effect.provideService(HttpTransport, fetchTransport)
       ))
       const exit = yield* drive(fiber, 500)
-      assert.strictEqual(errorOf(exit)?.timeoutMillis, 2000)
+      assert.strictEqual(reasonWith(errorOf(exit), "TimeoutError").timeoutMillis, 2000)
       yield* Fiber.interrupt(fiber)
     }))
 })

@@ -18,6 +18,7 @@ import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 import { type Behaviour, eventually, loopbackServer } from "../support/LoopbackServer.ts"
 import { signedInUser } from "../session/support.ts"
 import { demoConfig, drive, flush, loopbackOnlyFetch } from "./support.ts"
+import { reasonOf } from "../support/Transport.ts"
 
 /** A loopback-only fetch that keeps every AbortSignal it was given and counts heads and failures. */
 const spyFetch = () => {
@@ -87,7 +88,7 @@ describe("interruption aborts the request (real loopback server, fetch transport
       yield* eventually(Effect.sync(() => server.count() === 1))
       const exit = yield* drive(fiber, 500)
       assert.isTrue(Exit.isFailure(exit))
-      assert.strictEqual(Exit.isFailure(exit) && (exit.cause.reasons[0] as { error?: { _tag: string } }).error?._tag, "StackTimeoutError")
+      assert.strictEqual(reasonOf(Exit.isFailure(exit) && (exit.cause.reasons[0] as { error?: { _tag: string } }).error)._tag, "TimeoutError")
       assert.isTrue(spy.signals[0]!.aborted)
       yield* eventually(Effect.sync(() => server.seen[0]!.closedByClient))
     }))

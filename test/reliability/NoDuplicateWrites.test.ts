@@ -19,9 +19,9 @@ import * as Call from "../../packages/sdk/src/transport/Call.ts"
 import { fromFetch, HttpTransport } from "../../packages/sdk/src/transport/HttpTransport.ts"
 import * as Limits from "../../packages/sdk/src/transport/Limits.ts"
 import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
-import type { StackConnectionError, StackResponseLostError } from "../../packages/sdk/src/transport/TransportErrors.ts"
 import { type Behaviour, loopbackServer } from "../support/LoopbackServer.ts"
 import { type Break, demoConfig, drive, faultyTransport, loopbackOnlyFetch } from "./support.ts"
+import { keyOf, reasonWith } from "../support/Transport.ts"
 
 /** A network fault: the transport's (`Break`) or the emulator's dropped connection. */
 type Kind = Break | "Dropped"
@@ -47,24 +47,24 @@ const tally = (log: ReadonlyArray<RecordedRequest>) => {
 }
 
 /**
- * A write lost before its answer began is a `StackConnectionError` (with diagnostics); one whose
- * answer broke off mid-body reached the service: `StackResponseLostError`, "the service may have acted".
+ * A write lost before its answer began is a `StackTransportError` for a `ConnectionError` (with
+ * diagnostics); one whose answer broke off mid-body reached the service: `ResponseLostError`, "the
+ * service may have acted".
  */
 const expectConnectionError = (exit: Exit.Exit<unknown, unknown>, write: Write, midBody: boolean) => {
   assert.isTrue(Exit.isFailure(exit), `${write.marker} succeeded`)
   const error = Exit.isFailure(exit) ? exit.cause.reasons[0] : undefined
-  const failure = (error as { _tag?: string; error?: StackConnectionError } | undefined)?.error
+  const failure = (error as { _tag?: string; error?: unknown } | undefined)?.error
   if (midBody) {
-    const lost = failure as unknown as StackResponseLostError | undefined
-    assert.strictEqual(lost?._tag, "StackResponseLostError", `${write.marker}: ${String(failure)}`)
-    assert.strictEqual(lost?.method, write.method)
-    assert.include(lost?.message, "may have acted")
+    const lost = reasonWith(failure, "ResponseLostError")
+    assert.strictEqual(lost.method, write.method, `${write.marker}: ${String(failure)}`)
+    assert.include(lost.message, "may have acted")
     return
   }
-  assert.strictEqual(failure?._tag, "StackConnectionError", `${write.marker}: ${String(failure)}`)
-  assert.strictEqual(failure?.attempts, 1)
-  assert.strictEqual(failure?.method, write.method)
-  assert.lengthOf(failure?.diagnostics ?? [], 3)
+  const unreachable = reasonWith(failure, "ConnectionError")
+  assert.strictEqual(unreachable.attempts, 1, `${write.marker}: ${String(failure)}`)
+  assert.strictEqual(unreachable.method, write.method)
+  assert.lengthOf(unreachable.diagnostics, 3)
 }
 
 describe("no write is sent twice (SPEC §8)", () => {
@@ -156,7 +156,7 @@ describe("no write is sent twice (SPEC §8)", () => {
         })), { concurrency: 10 }).pipe(Effect.provideService(HttpTransport, fromFetch(loopbackOnlyFetch))))
       const exits = yield* Effect.flatten(drive(fiber, 1000))
       // which write met which behaviour depends on arrival order: a third broke off mid-body
-      const midBody = exits.map((exit) => Exit.isFailure(exit) && (exit.cause.reasons[0] as { error?: { _tag?: string } }).error?._tag === "StackResponseLostError")
+      const midBody = exits.map((exit) => Exit.isFailure(exit) && keyOf((exit.cause.reasons[0] as { error?: unknown }).error) === "ResponseLostError")
       exits.forEach((exit, i) => expectConnectionError(exit, writes[i]!, midBody[i]!))
       assert.strictEqual(midBody.filter(Boolean).length, writes.length / 3, "answers broken off mid-body")
       const sentWrites = server.seen.filter((s) => s.method === "POST" || s.method === "PATCH")

@@ -40,6 +40,7 @@ import * as HttpClientTransport from "../../packages/sdk/src/transport/HttpClien
 import * as Limits from "../../packages/sdk/src/transport/Limits.ts"
 import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 import * as Capture from "../support/Capture.ts"
+import { labelOf } from "../support/Transport.ts"
 import { makeOracleError, oracleSamples } from "../protocol/oracleSamples.ts"
 import { demoConfig } from "./support.ts"
 
@@ -101,20 +102,20 @@ layer(Emulator.layer)("secrets in traces, logs and errors", (it) => {
         yield* noteTokens
         yield* keep((yield* Session.Session).getTokens(60_000)) // AccessTokenValidityTooLong
         yield* inject({ method: "GET", path: "/users/me", times: 1, fault: Faults.status(200, { body: "<html>not json</html>" }) })
-        yield* keep(Users.getCurrent()) // StackDecodeError
+        yield* keep(Users.getCurrent()) // DecodeError
         yield* inject({ method: "PATCH", path: "/users/me", times: 1, fault: Faults.drop() })
-        yield* keep(Users.update({ displayName: "x" })) // StackConnectionError with diagnostics
+        yield* keep(Users.update({ displayName: "x" })) // ConnectionError with diagnostics
         yield* inject({ method: "GET", path: "/users/me", times: 1, fault: Faults.serverError(503) })
-        yield* keep(Users.getCurrent()) // StackHttpError
+        yield* keep(Users.getCurrent()) // HttpError
         yield* inject({ method: "GET", path: "/users/me", times: 1, fault: Faults.delay("1 hour") })
         const session = yield* Session.Session
         const slow = yield* Effect.forkChild(keep(session.execute({ ...me, timeout: "1 second" })))
         yield* TestClock.adjust("1 second")
-        yield* Fiber.await(slow) // StackTimeoutError
+        yield* Fiber.await(slow) // TimeoutError
         yield* inject({ method: "GET", path: "/users/me", times: 1, fault: knownErrorFault("SOME_FUTURE_CODE", 400) })
         yield* keep(Users.getCurrent()) // UnknownErrorCode
         yield* inject({ method: "GET", path: "/users/me", times: 1, fault: Faults.status(429, { headers: { "retry-after": "999" }, body: "slow down" }) })
-        yield* keep(Users.getCurrent()) // StackRetryAfterError (above the 20 s cap)
+        yield* keep(Users.getCurrent()) // RetryAfterError (above the 20 s cap)
         yield* keep(Call.run(session.execute, { ...me, response: Schema.Unknown, errors: [] }).pipe(
           Effect.andThen(Effect.logDebug("debug line with the session", yield* session.state)),
           Effect.annotateLogs({ user: "me" }),
@@ -198,23 +199,23 @@ layer(Emulator.layer)("secrets in traces, logs and errors", (it) => {
       for (const cls of KnownErrors.all) assert.isTrue(tags.has((cls as unknown as { name: string }).name), cls.code)
 
       // transport errors, each from its real code path
-      yield* run(answer(() => new TransportFailure({ reason: "TypeError: fetch failed" })), "POST") // StackConnectionError
-      yield* run(answer(() => new Response("boom", { status: 500 }))) // StackHttpError
-      yield* run(answer(() => new Response("{", { status: 200 }))) // StackDecodeError
-      yield* run(answer(() => new Response(JSON.stringify({ id: 5 }), { status: 200 }))) // StackDecodeError (schema)
+      yield* run(answer(() => new TransportFailure({ reason: "TypeError: fetch failed" })), "POST") // ConnectionError
+      yield* run(answer(() => new Response("boom", { status: 500 }))) // HttpError
+      yield* run(answer(() => new Response("{", { status: 200 }))) // DecodeError
+      yield* run(answer(() => new Response(JSON.stringify({ id: 5 }), { status: 200 }))) // DecodeError (schema)
       yield* run(answer(() => new Response(JSON.stringify({ code: "NEW_CODE", error: "x" }), { headers: { [Headers.knownError]: "NEW_CODE" } }))) // UnknownErrorCode
       yield* run(answer(() => new Response(JSON.stringify({ code: "B" }), { headers: { [Headers.knownError]: "A" } }))) // KnownErrorCodeMismatch (defect)
       const stalled = yield* Effect.forkChild(capture.around(Effect.exit(http.execute({ method: "GET", path: "/x", tokens, timeout: "1 second" }))).pipe(
         Effect.provideService(HttpTransport, { send: () => Effect.never })
       ))
       yield* TestClock.adjust("1 second")
-      errors.push(yield* Fiber.join(stalled)) // StackTimeoutError
+      errors.push(yield* Fiber.join(stalled)) // TimeoutError
       const offline = Object.getOwnPropertyDescriptor(globalThis, "navigator")
       Object.defineProperty(globalThis, "navigator", { value: { onLine: false }, configurable: true })
       yield* run(answer(() => new TransportFailure({ reason: "Failed to fetch" })), "POST").pipe(
         Effect.provide(GlobalHost.layer), // the host an app provides (platform/): it reads navigator.onLine
         Effect.ensuring(Effect.sync(() => Object.defineProperty(globalThis, "navigator", offline!)))
-      ) // StackOfflineError
+      ) // OfflineError
       errors.push(yield* Effect.exit(Layer.build(TokenStore.layerExplicit({ accessToken: "undefined", refreshToken })))) // InvalidTokenValue
       // the effect/http adapter's failure text
       const viaHttpClient = HttpClientTransport.fromHttpClient(yield* HttpClient.HttpClient.pipe(
@@ -224,10 +225,11 @@ layer(Emulator.layer)("secrets in traces, logs and errors", (it) => {
         headers: { [Headers.secretServerKey]: demoProject.secretServerKey, [Headers.accessToken]: accessToken, [Headers.refreshToken]: refreshToken }
       }))))
       const transportTags = errors.slice(Object.keys(oracleSamples).length).map((e) =>
-        Exit.isExit(e) && Exit.isFailure(e) ? (Cause.squash(e.cause) as { _tag: string })._tag : "success")
+        Exit.isExit(e) && Exit.isFailure(e) ? labelOf(Cause.squash(e.cause)) : "success")
       assert.deepStrictEqual(transportTags, [
-        "StackConnectionError", "StackHttpError", "StackDecodeError", "StackDecodeError", "UnknownErrorCode", "KnownErrorCodeMismatch",
-        "StackTimeoutError", "StackOfflineError", "InvalidTokenValue", "TransportFailure"
+        "StackTransportError (ConnectionError)", "StackTransportError (HttpError)", "StackTransportError (DecodeError)",
+        "StackTransportError (DecodeError)", "UnknownErrorCode", "KnownErrorCodeMismatch", "StackTransportError (TimeoutError)",
+        "StackTransportError (OfflineError)", "InvalidTokenValue", "TransportFailure"
       ])
       const scanned = scan(errors.flatMap(textsOf), secrets, "errors") + scan(capture.texts, secrets, "spans and logs")
       if (process.env.RELIABILITY_FIGURES) console.log(`secrets: ${errors.length} errors built from the wire, ${scanned} texts scanned`)

@@ -34,6 +34,7 @@ import { demoProject } from "../../packages/emulator/src/Seeds.ts"
 import * as Sessions from "../../packages/emulator/src/internal/model/SessionRules.ts"
 import { signedInUser } from "../session/support.ts"
 import { demoConfig } from "./support.ts"
+import { reasonOf } from "../support/Transport.ts"
 
 const mePath = "/api/v1/users/me"
 const tokenPath = "/api/v1/auth/oauth/token"
@@ -218,7 +219,7 @@ describe("concurrency soak (SPEC §4)", () => {
       // connection error, the user stays signed in, and the next call (at exp − 7 s) refreshes anew
       const third = failed(2)
       assert.strictEqual(third.length, 1 + 11 + 60)
-      for (const exit of third) assert.strictEqual(Exit.isFailure(exit) && (exit.cause.reasons[0] as { error?: { _tag: string } }).error?._tag, "StackConnectionError")
+      for (const exit of third) assert.strictEqual(reasonOf(Exit.isFailure(exit) && (exit.cause.reasons[0] as { error?: { _tag: string } }).error)._tag, "ConnectionError")
       assert.isTrue(exits.slice(200, 300).filter(Exit.isSuccess).every((exit) => exit.value === user.session.userId))
       // epoch 4: the refresh token is rejected once; every call of the epoch ends signed out, typed
       const fourth = failed(3)

@@ -20,6 +20,7 @@ import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 import { recordingTracer } from "../support/RecordingTracer.ts"
 import { withWireSpy } from "../support/WireSpy.ts"
 import { count, emulatorConfig, endSession, eventually, jwt, refreshes, signedInUser } from "./support.ts"
+import { reasonOf, reasonWith } from "../support/Transport.ts"
 
 // HTTP-level behaviour runs against the in-process emulator (src/emulator); refresh faults (stall,
 // dropped connection, invalid_grant, 5xx) are the emulator's own fault injection.
@@ -170,8 +171,8 @@ describe("Session refresh", () => {
       yield* TestClock.adjust(accessLifetime + 1)
       yield* withSession(user, (session) =>
         Effect.gen(function*() {
-          assert.strictEqual((yield* Effect.flip(session.execute(me)))._tag, "StackHttpError")
-          for (let i = 0; i < 3; i++) assert.strictEqual((yield* Effect.flip(session.execute(me)))._tag, "StackHttpError")
+          assert.strictEqual(reasonOf(yield* Effect.flip(session.execute(me)))._tag, "HttpError")
+          for (let i = 0; i < 3; i++) assert.strictEqual(reasonOf(yield* Effect.flip(session.execute(me)))._tag, "HttpError")
           assert.strictEqual(yield* refreshes, 4, "one token request per call, none shared with a finished failure")
           assert.isFalse(yield* session.isKnownInvalid, "the user stays signed in")
           const response = yield* session.execute(me)
@@ -253,7 +254,7 @@ describe("Session invalidation", () => {
             yield* TestClock.adjust("20 seconds") // past this attempt's back-off (at most 1.5 × 8 s)
           }
           const error = yield* Fiber.join(fiber)
-          assert.strictEqual(error._tag, "StackConnectionError")
+          assert.strictEqual(reasonOf(error)._tag, "ConnectionError")
           assert.strictEqual(yield* refreshes, 5)
           assert.isFalse(yield* session.isKnownInvalid)
           assert.strictEqual(Redacted.value((yield* store.get).refreshToken!), user.refreshToken)
@@ -269,7 +270,7 @@ describe("Session invalidation", () => {
       yield* withSession({ refreshToken: user.refreshToken }, (session) =>
         Effect.gen(function*() {
           const error = yield* Effect.flip(session.getTokens().pipe(Limits.withLimits({ retry: { attempts: 1 } })))
-          assert.strictEqual(error._tag, "StackHttpError")
+          assert.strictEqual(reasonOf(error)._tag, "HttpError")
           assert.notInclude(JSON.stringify(error), user.refreshToken)
           assert.notInclude(String(error), user.refreshToken)
           assert.isFalse(yield* session.isKnownInvalid)
@@ -315,9 +316,9 @@ describe("Session invalidation", () => {
       yield* withSession({ refreshToken: user.refreshToken }, (session) =>
         Effect.gen(function*() {
           const errors = yield* Effect.forEach(Array.from({ length: 20 }), () => Effect.flip(session.getTokens()), { concurrency: "unbounded" })
-          assert.deepStrictEqual(new Set(errors.map((e) => e._tag)), new Set(["StackHttpError"]))
+          assert.deepStrictEqual(new Set(errors.map((e) => reasonOf(e)._tag)), new Set(["HttpError"]))
           assert.strictEqual(yield* refreshes, 1, "20 concurrent callers, one token request")
-          assert.strictEqual((yield* Effect.flip(session.getTokens()))._tag, "StackHttpError")
+          assert.strictEqual(reasonOf(yield* Effect.flip(session.getTokens()))._tag, "HttpError")
           assert.strictEqual(yield* refreshes, 2, "the next call is not handed the finished failure")
           assert.isDefined(yield* session.getTokens())
           assert.strictEqual(yield* refreshes, 3)
@@ -340,14 +341,13 @@ describe("Session invalidation", () => {
           const hasty = yield* Effect.forkChild(Effect.exit(session.getTokens().pipe(Limits.withLimits({ deadline: "1 second" }))))
           yield* TestClock.adjust("1 second") // 2 s
           const hastyExit = yield* Fiber.join(hasty)
-          assert.strictEqual(errorOf(hastyExit)?._tag, "StackTimeoutError", "the 1 s caller fails at its own deadline")
-          assert.strictEqual(errorOf(hastyExit)?.limit, "call")
-          assert.strictEqual(errorOf(hastyExit)?.timeoutMillis, 1000)
+          const hastyReason = reasonWith(errorOf(hastyExit), "TimeoutError")
+          assert.strictEqual(hastyReason.limit, "call", "the 1 s caller fails at its own deadline")
+          assert.strictEqual(hastyReason.timeoutMillis, 1000)
           assert.isUndefined(first.pollUnsafe(), "the 3 s caller still waits")
           yield* TestClock.adjust("1 second") // 3 s
           const firstExit = yield* Fiber.join(first)
-          assert.strictEqual(errorOf(firstExit)?._tag, "StackTimeoutError", "the first caller fails at its 3 s deadline")
-          assert.strictEqual(errorOf(firstExit)?.timeoutMillis, 3000)
+          assert.strictEqual(reasonWith(errorOf(firstExit), "TimeoutError").timeoutMillis, 3000, "the first caller fails at its 3 s deadline")
           assert.isUndefined(patient.pollUnsafe(), "the 90 s caller is not cut short by the first caller's deadline")
           yield* TestClock.adjust("7 seconds") // 10 s: the token endpoint answers
           const patientExit = yield* Fiber.join(patient)
@@ -367,9 +367,9 @@ describe("Session invalidation", () => {
           yield* TestClock.adjust("30 seconds")
           for (const waiter of waiters) {
             const error = errorOf(yield* Fiber.join(waiter))
-            assert.strictEqual(error?._tag, "StackTimeoutError")
-            assert.strictEqual(error?.limit, "attempt")
-            assert.strictEqual(error?.path, tokenPath)
+            const reason = reasonWith(error, "TimeoutError")
+            assert.strictEqual(reason.limit, "attempt")
+            assert.strictEqual(reason.path, tokenPath)
           }
           assert.strictEqual(yield* refreshes, 1, "a stalled refresh is not asked again")
           assert.isFalse(yield* session.isKnownInvalid)

@@ -49,7 +49,7 @@ import * as Session from "../../packages/sdk/src/session/Session.ts"
 import * as TokenStoreCookie from "../../packages/sdk/src/platform/TokenStoreCookie.ts"
 import * as OAuthClient from "../../packages/sdk/src/transport/internal/OAuthClient.ts"
 import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
-import { StackOfflineError } from "../../packages/sdk/src/transport/TransportErrors.ts"
+import { OfflineError, StackTransportError } from "../../packages/sdk/src/transport/TransportErrors.ts"
 import { type Call, calls, type Constant, constants, type Message, messages } from "./specItems.ts"
 
 /** Implemented: the function (or value) that does it. */
@@ -285,7 +285,7 @@ const messageCoverage: Record<Message, MessageImplemented | Pending | OutOfScope
   "This authentication token has already been used.": { produce: () => new KnownErrors.CliAuthUsedError({}).message },
   "User is not signed in but getUser was called with { or: 'throw' }": { produce: () => new Users.UserNotSignedIn().message },
   "Error signing in during OAuth callback. Please try again.": { produce: () => new OAuth.OAuthCallbackError({ reason: "x" }).message },
-  "You are offline": { produce: () => new StackOfflineError({ method: "GET", path: "/x" }).message }
+  "You are offline": { produce: () => new StackTransportError({ reason: new OfflineError({ method: "GET", path: "/x" }) }).message }
 }
 
 const isPending = (c: object): c is Pending => "pending" in c

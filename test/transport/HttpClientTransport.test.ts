@@ -9,6 +9,7 @@ import * as HttpClientTransport from "../../packages/sdk/src/transport/HttpClien
 import * as Limits from "../../packages/sdk/src/transport/Limits.ts"
 import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
 import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
+import { reasonOf } from "../support/Transport.ts"
 
 describe("HttpClientTransport", () => {
   it.effect("routes the pipeline through an effect/http HttpClient, headers and body intact", () =>
@@ -55,7 +56,7 @@ describe("HttpClientTransport keeps the pipeline's rules (issue #15)", () => {
       const pulled = { count: 0 }
       const chunks = ["{\"id\":\"", ...Array.from({ length: 50 }, () => "x".repeat(1024)), "\"}"]
       const error = yield* Effect.flip(get(streaming(200, chunks, pulled), 4096))
-      assert.strictEqual(error._tag, "StackResponseTooLargeError")
+      assert.strictEqual(reasonOf(error)._tag, "ResponseTooLargeError")
       assert.isBelow(pulled.count, 10, "the stream was not read to its end")
       const small = yield* get(streaming(200, ["{\"id\":", "\"u1\"}"], { count: 0 }), 4096)
       assert.deepStrictEqual(small.body, { id: "u1" })
@@ -65,7 +66,7 @@ describe("HttpClientTransport keeps the pipeline's rules (issue #15)", () => {
     Effect.gen(function*() {
       const pulled = { count: 0 }
       const error = yield* Effect.flip(get(streaming(302, ["moved"], pulled), 4096))
-      assert.strictEqual(error._tag, "StackRedirectError")
+      assert.strictEqual(reasonOf(error)._tag, "RedirectError")
       assert.strictEqual(pulled.count, 0)
     }))
 })

@@ -13,6 +13,7 @@ import { fromFetch, HttpTransport, TransportFailure } from "../../packages/sdk/s
 import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
 import * as GlobalHost from "../../packages/sdk/src/platform/internal/GlobalHost.ts"
 import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
+import { reasonOf, reasonWith } from "../support/Transport.ts"
 
 // These tests exercise the pipeline itself, so they swap the network seam (HttpTransport) for a
 // scripted one; API-level tests run against the in-process emulator instead.
@@ -148,12 +149,10 @@ describe("StackHttp", () => {
         assert.strictEqual(apiRequests(), expected, `attempt ${expected} after ${wait} ms`)
       }
       const error = yield* Fiber.join(fiber)
-      assert.strictEqual(error._tag, "StackConnectionError")
-      if (error._tag === "StackConnectionError") {
-        assert.strictEqual(error.attempts, 5)
-        assert.deepStrictEqual(error.diagnostics.map((d) => d.name), ["apiHealth", "hostedServiceHealth", "publicTrace"])
-        assert.deepStrictEqual(error.diagnostics.map((d) => d.result), ["OK", "OK", "OK"])
-      }
+      const reason = reasonWith(error, "ConnectionError")
+      assert.strictEqual(reason.attempts, 5)
+      assert.deepStrictEqual(reason.diagnostics.map((d) => d.name), ["apiHealth", "hostedServiceHealth", "publicTrace"])
+      assert.deepStrictEqual(reason.diagnostics.map((d) => d.result), ["OK", "OK", "OK"])
     }))
 
   it.effect("POST and PATCH are never sent twice after a network failure", () =>
@@ -163,7 +162,7 @@ describe("StackHttp", () => {
           (request) => request.url.includes("/api/v1/") ? new TransportFailure({ reason: "ECONNRESET" }) : new Response("ok")
         ])
         const error = yield* run(transport, (http) => Effect.flip(http.execute({ method, path: "/users", body: {} })))
-        assert.strictEqual(error._tag, "StackConnectionError")
+        assert.strictEqual(reasonOf(error)._tag, "ConnectionError")
         assert.strictEqual(requests.filter((r) => r.url.includes("/api/v1/")).length, 1)
       }
     }))
@@ -204,8 +203,7 @@ describe("StackHttp", () => {
       yield* TestClock.adjust(10_000)
       const error = yield* Fiber.join(fiber)
       assert.strictEqual(requests.length, 5)
-      assert.strictEqual(error._tag, "StackHttpError")
-      assert.strictEqual((error as { status?: number }).status, 429)
+      assert.strictEqual(reasonWith(error, "HttpError").status, 429)
     }))
 
   it.effect("500 is not retried and arrives as a typed HTTP error", () =>
@@ -213,14 +211,14 @@ describe("StackHttp", () => {
       const { requests, transport } = scripted([new Response("boom", { status: 500 })])
       const error = yield* run(transport, (http) => Effect.flip(http.execute({ method: "GET", path: "/x" })))
       assert.strictEqual(requests.length, 1)
-      assert.strictEqual(error._tag, "StackHttpError")
+      assert.strictEqual(reasonOf(error)._tag, "HttpError")
     }))
 
   it.effect("a success body that is not JSON is a typed decode error", () =>
     Effect.gen(function*() {
       const { transport } = scripted([new Response("<html>", { status: 200 })])
       const error = yield* run(transport, (http) => Effect.flip(http.execute({ method: "GET", path: "/x" })))
-      assert.strictEqual(error._tag, "StackDecodeError")
+      assert.strictEqual(reasonOf(error)._tag, "DecodeError")
     }))
 
   it.effect("a request that expects text gets the raw body; the default still requires JSON", () =>
@@ -229,7 +227,7 @@ describe("StackHttp", () => {
       const response = yield* run(transport, (http) => http.execute({ method: "POST", path: "/check-feature-support", body: {}, responseType: "text" }))
       assert.strictEqual(response.body, "FEATURE_NOTED")
       const error = yield* run(transport, (http) => Effect.flip(http.execute({ method: "POST", path: "/check-feature-support", body: {} })))
-      assert.strictEqual(error._tag, "StackDecodeError")
+      assert.strictEqual(reasonOf(error)._tag, "DecodeError")
     }))
 
   it.effect("interrupting a call aborts the underlying fetch", () =>
@@ -252,7 +250,7 @@ describe("StackHttp", () => {
       const fiber = yield* Effect.forkChild(run(transport, (http) => Effect.flip(http.execute({ method: "POST", path: "/x", timeout: "2 seconds" }))))
       yield* TestClock.adjust(2000)
       const error = yield* Fiber.join(fiber)
-      assert.strictEqual(error._tag, "StackTimeoutError")
+      assert.strictEqual(reasonOf(error)._tag, "TimeoutError")
     }))
 
   it.effect("a browser that reports itself offline gets 'You are offline'", () =>
@@ -267,7 +265,7 @@ describe("StackHttp", () => {
           if (navigator) Object.defineProperty(globalThis, "navigator", navigator)
         }))
       )
-      assert.strictEqual(error._tag, "StackOfflineError")
+      assert.strictEqual(reasonOf(error)._tag, "OfflineError")
       assert.strictEqual(error.message, "You are offline")
     }))
 

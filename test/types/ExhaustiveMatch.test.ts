@@ -1,11 +1,13 @@
 /**
  * A call's error union is exactly what it declares (SPEC §8), so an exhaustive `Match` over it
  * compiles, and the same match with one tag left out does not. The set always includes the generic
- * `KnownError`, `UnknownErrorCode` and the transport errors (`TransportError`, handled in one
- * branch through `isTransportError`, or tag by tag). The compile-time half is checked by
+ * `KnownError`, `UnknownErrorCode` and the one transport failure (`StackTransportError`, matched by
+ * its tag or `isTransportError`; its `reason` is matched exhaustively in turn, or with
+ * `Effect.catchReason(s)`). The compile-time half is checked by
  * `npm run typecheck` (`@ts-expect-error` fails it if a partial match ever compiles); at run time
  * each exhaustive matcher routes a real instance of the last tag to that tag's branch.
  */
+import * as Effect from "effect/Effect"
 import * as Match from "effect/Match"
 import { assert, describe, it } from "@effect/vitest"
 import { expectTypeOf } from "vitest"
@@ -19,13 +21,18 @@ import {
   OAuth,
   ServerUsers,
   isTransportError,
-  StackOfflineError,
+  OfflineError,
+  StackTransportError,
+  type TransportErrorReason,
   Teams,
   UnknownErrorCode,
   Users
 } from "../../packages/sdk/src/index.ts"
 import type { WireKnownError } from "../../packages/sdk/src/protocol/KnownError.ts"
 import type { ErrorOf } from "./support.ts"
+
+/** A transport failure as the pipeline builds it for an offline browser. */
+const offline = new StackTransportError({ reason: new OfflineError({ method: "GET", path: "/users" }) })
 
 /** What a matcher has not handled yet (`Match.exhaustive` accepts only `never`). */
 type Unmatched<M> = M extends Match.TypeMatcher<infer _I, infer _F, infer R, infer _A, infer _Ret, infer _Args> ? R : never
@@ -189,35 +196,77 @@ describe("ApiKeys.create", () => {
 
 describe("ServerUsers.list", () => {
   type E = ErrorOf<typeof ServerUsers.list>
-  const allButOffline = Match.type<E>().pipe(
+  const allButTransport = Match.type<E>().pipe(
     Match.tag("InvalidOrderBy", label("InvalidOrderBy")),
     Match.tag("SchemaError", label("SchemaError")),
     Match.tag("KnownError", label("KnownError")),
-    Match.tag("UnknownErrorCode", label("UnknownErrorCode")),
+    Match.tag("UnknownErrorCode", label("UnknownErrorCode"))
+  )
+
+  it("an exhaustive match compiles and routes an offline browser to the one transport branch", () => {
+    const handle = allButTransport.pipe(Match.tag("StackTransportError", label("StackTransportError")), Match.exhaustive)
+    expectTypeOf(handle).parameter(0).toEqualTypeOf<E>()
+    assert.strictEqual(handle(offline), "StackTransportError")
+  })
+
+  it("leaving out the transport failure (StackTransportError) does not compile", () => {
+    expectTypeOf<Unmatched<typeof allButTransport>>().toEqualTypeOf<StackTransportError>()
+    // @ts-expect-error StackTransportError is not handled
+    allButTransport.pipe(Match.exhaustive)
+  })
+})
+
+describe("StackTransportError's reason", () => {
+  const allButOffline = Match.type<TransportErrorReason>().pipe(
     Match.tag(
-      "StackDecodeError",
-      "StackConnectionError",
-      "StackHttpError",
-      "StackTimeoutError",
-      "StackRedirectError",
-      "StackRetryAfterError",
-      "StackResponseTooLargeError",
-      "StackResponseLostError",
-      "StackInvalidIdError",
-      label("another transport error")
+      "ConnectionError",
+      "HttpError",
+      "DecodeError",
+      "TimeoutError",
+      "RedirectError",
+      "RetryAfterError",
+      "ResponseTooLargeError",
+      "ResponseLostError",
+      "InvalidIdError",
+      label("another reason")
     )
   )
 
-  it("an exhaustive match compiles and routes an offline browser to its branch", () => {
-    const handle = allButOffline.pipe(Match.tag("StackOfflineError", label("StackOfflineError")), Match.exhaustive)
-    expectTypeOf(handle).parameter(0).toEqualTypeOf<E>()
-    assert.strictEqual(handle(new StackOfflineError({ method: "GET", path: "/users" })), "StackOfflineError")
+  it("an exhaustive match over the ten reasons compiles and routes an offline browser to its branch", () => {
+    const handle = allButOffline.pipe(Match.tag("OfflineError", label("OfflineError")), Match.exhaustive)
+    expectTypeOf(handle).parameter(0).toEqualTypeOf<TransportErrorReason>()
+    assert.strictEqual(handle(offline.reason), "OfflineError")
   })
 
-  it("leaving out a transport error (StackOfflineError) does not compile", () => {
-    expectTypeOf<Unmatched<typeof allButOffline>>().toEqualTypeOf<StackOfflineError>()
-    // @ts-expect-error StackOfflineError is not handled
+  it("leaving out a reason (OfflineError) does not compile", () => {
+    expectTypeOf<Unmatched<typeof allButOffline>>().toEqualTypeOf<OfflineError>()
+    // @ts-expect-error OfflineError is not handled
     allButOffline.pipe(Match.exhaustive)
+  })
+
+  it("Effect.catchReasons with every reason handled removes the transport failure from a call's errors", () => {
+    const handled = ServerUsers.list().pipe(
+      Effect.catchReasons("StackTransportError", {
+        ConnectionError: () => Effect.succeed("down" as const),
+        OfflineError: () => Effect.succeed("down" as const),
+        HttpError: (reason) => Effect.succeed(reason.status),
+        DecodeError: () => Effect.succeed("bad" as const),
+        TimeoutError: (reason) => Effect.succeed(reason.timeoutMillis),
+        RedirectError: () => Effect.succeed("bad" as const),
+        RetryAfterError: (reason) => Effect.succeed(reason.retryAfterMillis),
+        ResponseTooLargeError: () => Effect.succeed("bad" as const),
+        ResponseLostError: () => Effect.succeed("bad" as const),
+        InvalidIdError: () => Effect.succeed("bad" as const)
+      }, (reason) => Effect.die(reason))
+    )
+    expectTypeOf<Effect.Error<typeof handled>>().toEqualTypeOf<Exclude<ErrorOf<typeof ServerUsers.list>, StackTransportError>>()
+    const one = ServerUsers.list().pipe(Effect.catchReason("StackTransportError", "TimeoutError", (reason) => Effect.succeed(reason.limit)))
+    // one reason caught: the others stay, as the one class
+    expectTypeOf<Effect.Error<typeof one>>().toEqualTypeOf<ErrorOf<typeof ServerUsers.list>>()
+    expectTypeOf<Effect.Success<typeof one>>().toEqualTypeOf<Effect.Success<ReturnType<typeof ServerUsers.list>> | "attempt" | "call" | undefined>()
+    // a reason that does not exist is refused
+    // @ts-expect-error "Timeout" is not a reason of StackTransportError
+    ServerUsers.list().pipe(Effect.catchReason("StackTransportError", "Timeout", () => Effect.void))
   })
 })
 

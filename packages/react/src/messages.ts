@@ -154,8 +154,17 @@ export type ComponentCheck =
 /** Any failure of a call a prebuilt component makes, or of its own checks. */
 export type ComponentError = { [K in keyof ComponentCalls]: FailureOf<ComponentCalls[K]> }[keyof ComponentCalls] | ComponentCheck
 
-/** The `_tag` of every such failure: the keys the error table must cover. */
-export type ErrorTag = ComponentError extends infer E ? E extends { readonly _tag: infer T extends string } ? T : never : never
+/**
+ * The key of a failure in the error table: for a transport failure (`StackTransportError`), its
+ * reason's `_tag` (`TimeoutError`, `OfflineError`...), each with its own sentence; for any other
+ * failure, its `_tag`.
+ */
+export type ErrorKey<E> = E extends { readonly _tag: "StackTransportError"; readonly reason: { readonly _tag: infer R extends string } } ? R
+  : E extends { readonly _tag: infer T extends string } ? T
+  : never
+
+/** The key of every such failure ({@link ErrorKey}): the keys the error table must cover. */
+export type ErrorTag = ErrorKey<ComponentError>
 
 /** The human sentence for each failure, by `_tag`. */
 export type ErrorMessages = { readonly [T in ErrorTag]: string }
@@ -167,17 +176,17 @@ const passkeyFailed = "Your passkey did not sign you in. Try again, or use anoth
 const notSetUp = "This app's sign-in is not set up correctly. Its developers can see the details."
 
 const errors: ErrorMessages = {
-  // the network and the service
-  StackConnectionError: "We can't reach the sign-in service right now. Check your connection and try again.",
-  StackOfflineError: "You are offline. Connect to the internet and try again.",
-  StackTimeoutError: "The sign-in service took too long to answer. Please try again.",
-  StackHttpError: "The sign-in service had a problem. Please try again in a moment.",
-  StackDecodeError: "The sign-in service sent an answer we could not read. Please try again.",
-  StackRedirectError: "The sign-in service sent us somewhere else, which we do not follow. Please try again later.",
-  StackRetryAfterError: "The sign-in service is busy. Please try again in a little while.",
-  StackResponseTooLargeError: "The sign-in service sent an answer too large to read. Please try again.",
-  StackResponseLostError: "The answer was lost on the way, but the change may have been made. Check before trying again.",
-  StackInvalidIdError: notSetUp,
+  // the network and the service: the reasons of a StackTransportError
+  ConnectionError: "We can't reach the sign-in service right now. Check your connection and try again.",
+  OfflineError: "You are offline. Connect to the internet and try again.",
+  TimeoutError: "The sign-in service took too long to answer. Please try again.",
+  HttpError: "The sign-in service had a problem. Please try again in a moment.",
+  DecodeError: "The sign-in service sent an answer we could not read. Please try again.",
+  RedirectError: "The sign-in service sent us somewhere else, which we do not follow. Please try again later.",
+  RetryAfterError: "The sign-in service is busy. Please try again in a little while.",
+  ResponseTooLargeError: "The sign-in service sent an answer too large to read. Please try again.",
+  ResponseLostError: "The answer was lost on the way, but the change may have been made. Check before trying again.",
+  InvalidIdError: notSetUp,
   KnownError: "The sign-in service refused this request. Please try again.",
   UnknownErrorCode: "The sign-in service refused this request. Please try again.",
   // sign-in and sign-up
@@ -694,15 +703,31 @@ export const mergeMessages = (base: Messages, override: MessagesOverride | undef
 const tagOf = (error: unknown): string | undefined =>
   typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string" ? error._tag : undefined
 
-/** The human sentence for a failure: by its `_tag`, else the generic sentence. */
-export const errorMessage = (messages: Messages, error: unknown): string => {
+/**
+ * A failure's key in the error table ({@link ErrorKey}): a transport failure's reason `_tag`
+ * (`TimeoutError`), any other failure's `_tag`; `undefined` for a value without one.
+ */
+export const errorKey = (error: unknown): string | undefined => {
   const tag = tagOf(error)
-  const known = tag === undefined ? undefined : (messages.errors as Readonly<Record<string, string>>)[tag]
+  return tag === "StackTransportError" ? tagOf((error as { readonly reason?: unknown }).reason) : tag
+}
+
+/** A failure's name for developers: its `_tag`, and a transport failure's reason (`StackTransportError (TimeoutError)`). */
+export const errorLabel = (error: unknown): string | undefined => {
+  const tag = tagOf(error)
+  const key = errorKey(error)
+  return key === tag || key === undefined ? tag : `${tag} (${key})`
+}
+
+/** The human sentence for a failure: by its key ({@link errorKey}), else the generic sentence. */
+export const errorMessage = (messages: Messages, error: unknown): string => {
+  const key = errorKey(error)
+  const known = key === undefined ? undefined : (messages.errors as Readonly<Record<string, string>>)[key]
   return known ?? messages.unexpectedError
 }
 
 /** Whether a failure means the service could not be reached (offline, connection, timeout). */
 export const isUnreachable = (error: unknown): boolean => {
-  const tag = tagOf(error)
-  return tag === "StackConnectionError" || tag === "StackOfflineError" || tag === "StackTimeoutError"
+  const key = errorKey(error)
+  return key === "ConnectionError" || key === "OfflineError" || key === "TimeoutError"
 }

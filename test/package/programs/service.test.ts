@@ -36,6 +36,6 @@ it.layer(Emulator.layer)("the service", (it) => {
       const emulator = yield* Emulator.Emulator
       yield* emulator.faults.inject({ path: "/users", fault: Faults.drop() })
       const error = yield* Effect.flip(ServerUsers.list())
-      assert.strictEqual(error._tag, "StackConnectionError")
+      assert.strictEqual(error._tag === "StackTransportError" ? error.reason._tag : error._tag, "ConnectionError")
     }).pipe(Effect.provide(TestApps.server({ app: { retry: { attempts: 1 } } }))))
 })

@@ -5,7 +5,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Permissions from "stack-auth-effect/Permissions"
 import * as ServerUsers from "stack-auth-effect/ServerUsers"
 import * as StackServerApp from "stack-auth-effect/StackServerApp"
-import { catchTransport, isTransportError } from "stack-auth-effect/TransportErrors"
+import { isTransportError } from "stack-auth-effect/TransportErrors"
 import * as Users from "stack-auth-effect/Users"
 
 export const app = ManagedRuntime.make(StackServerApp.layerConfig())
@@ -28,7 +28,7 @@ const route = (request: Request, url: URL): Effect.Effect<Response, never, Stack
       StackServerApp.forRequest(request),
       Effect.map((user) => user === null ? json(401, { error: "sign in first" }) : json(200, { email: user.primaryEmail })),
       Effect.catchTags({ KnownError: (e) => Effect.succeed(json(502, { error: e.code })), UnknownErrorCode: () => Effect.succeed(json(502, {})) }),
-      catchTransport(() => Effect.succeed(json(503, { error: "auth service unavailable" })))
+      Effect.catchTag("StackTransportError", () => Effect.succeed(json(503, { error: "auth service unavailable" })))
     )
   }
   if (request.method === "POST" && resource === "users") {
@@ -43,7 +43,7 @@ const route = (request: Request, url: URL): Effect.Effect<Response, never, Stack
         KnownError: (e) => Effect.succeed(json(e.status, { error: e.code })),
         UnknownErrorCode: () => Effect.succeed(json(502, {}))
       }),
-      catchTransport(() => Effect.succeed(json(503, { error: "auth service unavailable" })))
+      Effect.catchTag("StackTransportError", () => Effect.succeed(json(503, { error: "auth service unavailable" })))
     )
   }
   if (request.method === "POST" && resource === "teams" && id !== undefined && action === "admins" && userId !== undefined) {

@@ -6,20 +6,17 @@
  * @since 0.1.0
  */
 import { Component, type ReactNode, use } from "react"
-import { errorMessage, isUnreachable } from "../messages.ts"
+import { errorKey, errorLabel, errorMessage, isUnreachable } from "../messages.ts"
 import { Button } from "./primitives.tsx"
 import { StackContext } from "../StackProvider.tsx"
 import { ThemeRoot, useMessages } from "./Theme.tsx"
 
-const tagOf = (error: unknown): string | undefined =>
-  typeof error === "object" && error !== null && "_tag" in error ? String(error._tag) : undefined
-
 const isOffline = (error: unknown): boolean =>
-  tagOf(error) === "StackOfflineError" ||
+  errorKey(error) === "OfflineError" ||
   (isUnreachable(error) && (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false)
 
 const detailsOf = (error: unknown): string => {
-  const tag = tagOf(error) ?? "Error"
+  const tag = errorLabel(error) ?? "Error"
   const message = typeof error === "object" && error !== null && "message" in error ? String(error.message) : String(error)
   return `${tag}: ${message}`
 }
@@ -53,7 +50,7 @@ export function ErrorState(props: { readonly error: unknown; readonly onRetry?: 
     ? messages.common.unreachableBody
     : errorMessage(messages, props.error)
   return (
-    <div className="sae-state" role="alert" data-testid={props.testId ?? "error-state"} data-error-tag={tagOf(props.error)}>
+    <div className="sae-state" role="alert" data-testid={props.testId ?? "error-state"} data-error-tag={errorKey(props.error)}>
       {offline || unreachable ? offlineIcon : problemIcon}
       <p className="sae-state-title">{title}</p>
       <p className="sae-muted">{body}</p>

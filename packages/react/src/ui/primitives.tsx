@@ -16,7 +16,7 @@ import {
   useId,
   useRef
 } from "react"
-import { errorMessage, isUnreachable } from "../messages.ts"
+import { errorKey, errorLabel, errorMessage, isUnreachable } from "../messages.ts"
 import { useMessages, useTheme } from "./Theme.tsx"
 
 const cx = (...names: ReadonlyArray<string | false | undefined>): string => names.filter(Boolean).join(" ")
@@ -237,7 +237,7 @@ export function Alert(props: AlertProps): ReactNode {
 
 const detailsOf = (error: unknown): string | undefined => {
   if (typeof error !== "object" || error === null) return error === undefined ? undefined : String(error)
-  const tag = "_tag" in error ? String(error._tag) : "Error"
+  const tag = errorLabel(error) ?? "Error"
   const message = "message" in error && typeof error.message === "string" ? error.message : ""
   return message === "" ? tag : `${tag}: ${message}`
 }
@@ -263,9 +263,9 @@ export function ErrorAlert(props: {
   const messages = useMessages()
   useEffect(() => logForDevelopers(props.error), [props.error])
   if (props.error === undefined) return null
-  const tag = typeof props.error === "object" && props.error !== null && "_tag" in props.error ? String(props.error._tag) : undefined
+  const tag = errorKey(props.error)
   const unreachable = isUnreachable(props.error)
-  const offline = tag === "StackOfflineError"
+  const offline = tag === "OfflineError"
   return (
     <Alert
       tone="error"

@@ -6,7 +6,7 @@
  *
  * A key belongs to exactly one owner: a user (`me` allowed) or a team. Naming both is refused
  * before any request with {@link ApiKeyOwnerConflict}. A project that does not allow a
- * key type answers a plain HTTP 400 (`StackHttpError`).
+ * key type answers a plain HTTP 400 (a `StackTransportError`, reason `HttpError`).
  *
  * @since 0.1.0
  * @module

@@ -17,7 +17,7 @@ import { Navigation } from "../session/internal/NavigationService.ts"
 import * as Session from "../session/Session.ts"
 import * as Call from "../transport/Call.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
-import { StackHttpError, type TransportError } from "../transport/TransportErrors.ts"
+import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Wire from "../protocol/internal/schemas/Wire.ts"
 import { NotSignedIn } from "./SignInOutcome.ts"
 import * as Traced from "../transport/internal/Traced.ts"
@@ -111,8 +111,8 @@ export const promptCliLogin = /*#__PURE__*/ Effect.fnUntraced(
         Effect.fail(
           error instanceof KnownError
             ? new CliAuthInitiationFailed({ status: error.status, text: bodyText(error) })
-            : error instanceof StackHttpError
-            ? new CliAuthInitiationFailed({ status: error.status, text: error.body })
+            : error.reason._tag === "HttpError"
+            ? new CliAuthInitiationFailed({ status: error.reason.status, text: error.reason.body })
             : error
         )
       ),

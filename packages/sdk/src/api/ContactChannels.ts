@@ -186,7 +186,7 @@ export const listForUser = /*#__PURE__*/ Effect.fnUntraced(
 /**
  * Adds a channel to a user, possibly verified already (`POST /contact-channels`). For a user id
  * the project does not have, the 2.8.27 service fails with a plain HTTP 500 (its database refuses
- * the row): a `StackHttpError` with status 500, not `UserNotFound`, and not retried. Check the user
+ * the row): a `StackTransportError` (reason `HttpError`) with status 500, not `UserNotFound`, and not retried. Check the user
  * first (`ServerUsers.get`) if the id may be stale.
  */
 export const createForUser = /*#__PURE__*/ Effect.fnUntraced(

@@ -34,7 +34,7 @@ import * as Session from "../session/Session.ts"
 import * as Call from "../transport/Call.ts"
 import * as OAuthClient from "../transport/internal/OAuthClient.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
-import { StackConnectionError, type TransportError } from "../transport/TransportErrors.ts"
+import { ConnectionError, StackTransportError, type TransportError } from "../transport/TransportErrors.ts"
 import * as Mfa from "./Mfa.ts"
 import * as SignInOutcome from "./SignInOutcome.ts"
 import * as Traced from "../transport/internal/Traced.ts"
@@ -285,7 +285,9 @@ const exchangeCode = (input: {
     const response = yield* OAuthClient.send(oauthClient, (options) =>
       oauth.authorizationCodeGrantRequest(authorizationServer, client, clientAuth, callback, input.redirectUri, input.codeVerifier, options)
     ).pipe(Effect.mapError((failure) =>
-      new StackConnectionError({ method: "POST", path: OAuthClient.tokenPath, reason: failure.reason, attempts: 1, diagnostics: [] })
+      new StackTransportError({
+        reason: new ConnectionError({ method: "POST", path: OAuthClient.tokenPath, reason: failure.reason, attempts: 1, diagnostics: [] })
+      })
     ))
     const known = yield* OAuthClient.knownError(response)
     if (known !== undefined) return yield* Effect.fail(Call.refineKnownError(callbackErrors, known))

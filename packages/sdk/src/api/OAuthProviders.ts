@@ -2,7 +2,8 @@
  * Linked OAuth provider accounts (`/oauth-providers`): addressed by user id and the account's own
  * id. Clients read, update and delete the current user's; servers (`ServerAccess`) also create them
  * and address any user. Inputs are camelCase, encoded to the wire's snake_case (an unknown key
- * fails with `SchemaError`). An account not found is a plain 404 (`StackHttpError`).
+ * fails with `SchemaError`). An account not found is a plain 404 (a `StackTransportError`, reason
+ * `HttpError`).
  *
  * @since 0.1.0
  * @module

@@ -160,7 +160,7 @@ export const update = /*#__PURE__*/ Effect.fnUntraced(
   /*#__PURE__*/ Traced.span("Passwords.update")
 )
 
-/** What `set` can fail with (a user who has a password already: a plain 400, `StackHttpError`). */
+/** What `set` can fail with (a user who has a password already: a plain 400, reason `HttpError` of `StackTransportError`). */
 export type SetError = SchemaError | PasswordAuthenticationNotEnabled | PasswordTooShort | PasswordTooLong | Common
 
 /** What `set` takes: the password to give a user who has none. */

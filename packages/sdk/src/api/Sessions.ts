@@ -116,7 +116,7 @@ export const list = /*#__PURE__*/ Effect.fnUntraced(
 
 /**
  * What {@link revoke} can fail with: no error specific to it. A malformed session id is a
- * `SchemaError`; an unknown one the service's plain 404 ("Session not found."), a `StackHttpError`.
+ * `SchemaError`; an unknown one the service's plain 404 ("Session not found."), a `StackTransportError`, reason `HttpError`.
  */
 export type RevokeError = KnownErrors.SchemaError | Call.CallError<readonly []>
 

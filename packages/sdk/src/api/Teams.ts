@@ -5,7 +5,7 @@
  *
  * A client creating a team becomes its first member and selects it. A project may switch
  * client team creation off: the service then refuses with a plain HTTP 403, which arrives as
- * `StackHttpError` (it has no known-error code).
+ * a `StackTransportError` with reason `HttpError` (it has no known-error code).
  *
  * @since 0.1.0
  * @module
@@ -74,8 +74,8 @@ export const select = /*#__PURE__*/ Effect.fnUntraced(
 
 /**
  * What `create` can fail with: signed out it is `CannotGetOwnUserWithoutUser` (the service resolves
- * the creator `me` first); client team creation switched off arrives as `StackHttpError` with
- * status 403.
+ * the creator `me` first); client team creation switched off arrives as a `StackTransportError`
+ * with reason `HttpError`, status 403.
  */
 export type CreateError = KnownErrors.UserAuthenticationRequired | KnownErrors.SchemaError | SelectError
 

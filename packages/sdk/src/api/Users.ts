@@ -19,7 +19,7 @@ import { CurrentUser, CurrentUserUpdate } from "../protocol/internal/schemas/Use
 import * as Wire from "../protocol/internal/schemas/Wire.ts"
 import type { Navigation } from "../session/internal/NavigationService.ts"
 import * as Session from "../session/Session.ts"
-import type { StackHttpError, TransportError } from "../transport/TransportErrors.ts"
+import type { TransportError } from "../transport/TransportErrors.ts"
 import * as Auth from "./Auth.ts"
 import * as Traced from "../transport/internal/Traced.ts"
 
@@ -232,8 +232,8 @@ export const deleteCurrent = /*#__PURE__*/ Effect.fnUntraced(
   function*(): Effect.fn.Return<void, DeleteCurrentError, Session.Session> {
     yield* Session.call({ method: "DELETE", path: "/users/me", response: Schema.Unknown, errors: [CannotGetOwnUserWithoutUser] }).pipe(
       // The switch is the only plain (non-known-error) 400 this call answers.
-      Effect.catchTag("StackHttpError", (error): Effect.Effect<never, ClientUserDeletionNotEnabled | StackHttpError> =>
-        error.status === 400 ? Effect.fail(new ClientUserDeletionNotEnabled()) : Effect.fail(error))
+      Effect.catchReason("StackTransportError", "HttpError", (reason, error) =>
+        Effect.fail(reason.status === 400 ? new ClientUserDeletionNotEnabled() : error))
     )
     yield* (yield* Session.Session).invalidate
   },

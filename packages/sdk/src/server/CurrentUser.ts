@@ -19,7 +19,7 @@ import * as KnownErrors from "../protocol/KnownErrors.ts"
 import { ServerUser as ServerUserSchema } from "../protocol/internal/schemas/ServerUser.ts"
 import * as Call from "../transport/Call.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
-import type { StackDecodeError } from "../transport/TransportErrors.ts"
+import type { TransportError } from "../transport/TransportErrors.ts"
 import type { Claims } from "./AccessTokenVerifier.ts"
 
 /** How the caller was checked: by the local verifier, or by asking the service. */
@@ -33,7 +33,7 @@ const loadErrors = [
 ] as const
 
 /** What loading the full user can fail with. */
-export type LoadError = Call.CallError<typeof loadErrors> | StackDecodeError
+export type LoadError = Call.CallError<typeof loadErrors> | TransportError
 
 /** The caller of the current request. */
 export interface Service {

@@ -23,7 +23,8 @@ import { KnownError } from "../protocol/KnownError.ts"
 import * as HttpTransport from "../transport/HttpTransport.ts"
 import * as Limits from "../transport/Limits.ts"
 import type { StackHttp } from "../transport/StackHttp.ts"
-import { StackDecodeError, StackHttpError, type TransportError } from "../transport/TransportErrors.ts"
+import * as Failures from "../transport/internal/Failures.ts"
+import { DecodeError, HttpError, type TransportError } from "../transport/TransportErrors.ts"
 
 /** How long a fetched key set is used before it is fetched again: 10 minutes. */
 export const defaultCacheTtlMillis = 600_000
@@ -116,12 +117,12 @@ export const fetchKeys = (
     Limits.withLimits(limits),
     Effect.catchIf(
       (error): error is KnownError => error instanceof KnownError,
-      (error) => Effect.fail(new StackHttpError({ method: "GET", path: keysPath, status: error.status, body: error.code }))
+      (error) => Failures.fail(new HttpError({ method: "GET", path: keysPath, status: error.status, body: error.code }))
     ),
     Effect.flatMap((response) => {
       const keys = parse(response.body)
       return keys === undefined
-        ? Effect.fail(new StackDecodeError({ method: "GET", path: keysPath, issue: "the body is not a JWK set" }))
+        ? Failures.fail(new DecodeError({ method: "GET", path: keysPath, issue: "the body is not a JWK set" }))
         : Effect.succeed(keys)
     })
   )

@@ -35,7 +35,7 @@ import type * as TokenStore from "../session/TokenStore.ts"
 import * as Call from "../transport/Call.ts"
 import { HttpTransport } from "../transport/HttpTransport.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
-import type { StackDecodeError } from "../transport/TransportErrors.ts"
+import { isTransportError, type TransportError } from "../transport/TransportErrors.ts"
 import { AccessTokenVerifier, type Claims, type VerifyError } from "./AccessTokenVerifier.ts"
 import * as Credentials from "./Credentials.ts"
 import * as CurrentUser from "./CurrentUser.ts"
@@ -59,7 +59,7 @@ export type AuthenticateError =
   | KnownErrors.RefreshTokenNotFoundOrExpired
   | KnownErrors.CannotGetOwnUserWithoutUser
   | Call.CallError<readonly []>
-  | StackDecodeError
+  | TransportError
 
 /** Options of {@link authenticate}. */
 export interface Options {
@@ -257,7 +257,9 @@ export const writeSetCookies = (response: HeaderWritableResponse, setCookies: Re
 /** The HTTP status for an authentication failure: 401 for the caller's tokens, 503 when the service cannot be reached. */
 export const statusOf = (error: AuthenticateError): number => {
   if (error instanceof MissingCredentials) return 401
-  if ("status" in error && typeof error.status === "number" && error._tag !== "StackHttpError") {
+  // every transport failure (an unexpected status of the service included): the service, not the caller
+  if (isTransportError(error)) return 503
+  if ("status" in error && typeof error.status === "number") {
     return error.status >= 400 && error.status < 500 ? 401 : 503
   }
   return 503

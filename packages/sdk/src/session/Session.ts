@@ -19,10 +19,11 @@ import type * as Scope from "effect/Scope"
 import { KnownError } from "../protocol/KnownError.ts"
 import * as Call from "../transport/Call.ts"
 import * as Limits from "../transport/Limits.ts"
+import * as Failures from "../transport/internal/Failures.ts"
 import { StackHttp, type StackRequest, type StackResponse } from "../transport/StackHttp.ts"
 import { tokenPath } from "../transport/internal/TokenEndpoint.ts"
 import * as Traced from "../transport/internal/Traced.ts"
-import { StackTimeoutError, type TransportError } from "../transport/TransportErrors.ts"
+import type { TransportError } from "../transport/TransportErrors.ts"
 import * as AccessToken from "./AccessToken.ts"
 import * as Listeners from "./internal/Listeners.ts"
 import * as Lock from "./internal/Lock.ts"
@@ -238,13 +239,13 @@ export const make: Effect.Effect<Service, never, StackHttp | TokenStore | Scope.
     })
 
   /** Waits for the shared refresh at most until this caller's own deadline (its `Limits`), then fails typed. */
-  const withinDeadline = <A, E>(wait: Effect.Effect<A, E>): Effect.Effect<A, E | StackTimeoutError> =>
+  const withinDeadline = <A, E>(wait: Effect.Effect<A, E>): Effect.Effect<A, E | TransportError> =>
     Effect.withFiber((fiber) => {
       const { deadlineMillis } = Limits.make(fiber.getRef(Limits.CallLimits), http.config.limits ?? Limits.defaults)
       return Number.isFinite(deadlineMillis)
         ? Effect.timeoutOrElse(wait, {
           duration: deadlineMillis,
-          orElse: () => Effect.fail(new StackTimeoutError({ method: "POST", path: tokenPath, timeoutMillis: deadlineMillis, limit: "call" }))
+          orElse: () => Effect.fail(Failures.timeout("POST", tokenPath, deadlineMillis, "call"))
         })
         : wait
     })

@@ -14,7 +14,8 @@ import * as SchemaIssue from "effect/SchemaIssue"
 import { type InstanceOf, KnownError, type KnownErrorConstructor, UnknownErrorCode } from "../protocol/KnownError.ts"
 import { codes as knownCodes } from "../protocol/internal/KnownErrorCodes.ts"
 import { StackHttp, type StackRequest, type StackResponse } from "./StackHttp.ts"
-import { StackDecodeError, type TransportError } from "./TransportErrors.ts"
+import * as Failures from "./internal/Failures.ts"
+import { DecodeError, type TransportError } from "./TransportErrors.ts"
 import { notify } from "./WriteObserver.ts"
 
 /** Any known-error constructor. */
@@ -39,7 +40,7 @@ export interface CallOptions<A, I, Errors extends ReadonlyArray<AnyKnownErrorCon
 const formatIssue = /*#__PURE__*/ SchemaIssue.makeFormatterDefault()
 
 /**
- * Decodes a body with a wire schema; a mismatch is a `StackDecodeError` naming its path (the
+ * Decodes a body with a wire schema; a mismatch is a `StackTransportError` (reason `DecodeError`) naming its path (the
  * issue's text, which may quote the body, goes through `scrub`: no secret the answer echoed).
  */
 export const decodeBody = <A, I>(
@@ -47,10 +48,10 @@ export const decodeBody = <A, I>(
   request: Pick<StackRequest, "method" | "path">,
   body: unknown,
   scrub: (text: string) => string = (text) => text
-): Effect.Effect<A, StackDecodeError> =>
+): Effect.Effect<A, TransportError> =>
   Schema.decodeUnknownEffect(schema)(body).pipe(
     Effect.mapError((error) =>
-      new StackDecodeError({ method: request.method, path: request.path, issue: scrub(formatIssue(error.issue)) })
+      Failures.of(new DecodeError({ method: request.method, path: request.path, issue: scrub(formatIssue(error.issue)) }))
     )
   )
 
@@ -72,7 +73,7 @@ export const refineKnownError = <Errors extends ReadonlyArray<AnyKnownErrorConst
 export const run = <A, I, Errors extends ReadonlyArray<AnyKnownErrorConstructor>, E, R>(
   execute: (request: StackRequest) => Effect.Effect<StackResponse, KnownError | E, R>,
   options: CallOptions<A, I, Errors>
-): Effect.Effect<A, CallError<Errors> | E | StackDecodeError, R> => {
+): Effect.Effect<A, CallError<Errors> | E, R> => {
   const decoded = execute(options).pipe(
     Effect.catch((error: KnownError | E) =>
       Effect.fail(error instanceof KnownError ? refineKnownError(options.errors, error) : error)
@@ -84,7 +85,7 @@ export const run = <A, I, Errors extends ReadonlyArray<AnyKnownErrorConstructor>
     ? decoded
     : Effect.tap(decoded, (answer) => notify(options, answer, options.response !== (Schema.Unknown as Schema.Top)))) as Effect.Effect<
       A,
-      CallError<Errors> | E | StackDecodeError,
+      CallError<Errors> | E,
       R
     >
 }

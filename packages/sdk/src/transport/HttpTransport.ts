@@ -15,7 +15,7 @@ import * as Schema from "effect/Schema"
 
 /**
  * The request never produced a response: refused, reset, DNS, CORS, aborted by the platform.
- * Internal to the pipeline, which turns it into a retry or a `StackConnectionError`.
+ * Internal to the pipeline, which turns it into a retry or a `StackTransportError` (reason `ConnectionError`).
  */
 export class TransportFailure extends /*#__PURE__*/ Schema.TaggedError<TransportFailure>()("TransportFailure", {
   reason: Schema.String,

@@ -56,7 +56,7 @@ export interface Options {
   readonly deadline?: Duration.Input | undefined
   /** Largest answer body in bytes (default 16 MiB). */
   readonly maxResponseBytes?: number | undefined
-  /** Longest `Retry-After` wait the SDK sleeps (default 20 s); a longer one fails with `StackRetryAfterError`. */
+  /** Longest `Retry-After` wait the SDK sleeps (default 20 s); a longer one fails with a `StackTransportError` (reason `RetryAfterError`). */
   readonly maxRetryAfter?: Duration.Input | undefined
   /**
    * The retry schedule: `{ attempts: 1 }` never retries, `{ baseDelay: 0 }` retries without waiting

@@ -23,6 +23,7 @@ import { KnownError, KnownErrorCodeMismatch } from "../protocol/KnownError.ts"
 import * as Nonce from "../protocol/internal/Nonce.ts"
 import * as Version from "../protocol/internal/Version.ts"
 import * as Attempts from "./internal/Attempts.ts"
+import * as Failures from "./internal/Failures.ts"
 import * as Host from "./internal/Host.ts"
 import * as HttpTransport from "./HttpTransport.ts"
 import { isRedirect, type TransportFailure } from "./HttpTransport.ts"
@@ -32,16 +33,14 @@ import * as RetryAfter from "./internal/RetryAfter.ts"
 import * as Scrub from "./internal/Scrub.ts"
 import type { StackConfig } from "./StackConfig.ts"
 import {
+  DecodeError,
+  HttpError,
   type DiagnosticProbe,
+  InvalidIdError,
+  RedirectError,
+  ResponseLostError,
+  ResponseTooLargeError,
   StackConfigError,
-  StackConnectionError,
-  StackDecodeError,
-  StackHttpError,
-  StackInvalidIdError,
-  StackOfflineError,
-  StackRedirectError,
-  StackResponseLostError,
-  StackResponseTooLargeError,
   type TransportError
 } from "./TransportErrors.ts"
 
@@ -199,7 +198,7 @@ export const buildUrl = (config: StackConfig, request: Pick<StackRequest, "path"
 
 // ----- one attempt -----
 
-type AttemptFailure = KnownError | TransportError | Attempts.RetrySignal<StackHttpError>
+type AttemptFailure = KnownError | TransportError | Attempts.RetrySignal<TransportError>
 
 const parseJson = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
   if (text.length === 0) return { ok: true, value: undefined }
@@ -240,7 +239,7 @@ interface Exchange {
 const interpret = (exchange: Exchange, response: Response, text: string): Effect.Effect<StackResponse, AttemptFailure> => {
   const { method, path } = exchange
   if (isRedirect(response)) {
-    return Effect.fail(new StackRedirectError({ method, path, status: response.status, location: HttpTransport.redirectOrigin(response, exchange.url) }))
+    return Failures.fail(new RedirectError({ method, path, status: response.status, location: HttpTransport.redirectOrigin(response, exchange.url) }))
   }
   const actual = response.headers.get(Headers.actualStatus)
   const status = actual !== null && /^\d{3}$/.test(actual) ? Number(actual) : response.status
@@ -250,7 +249,7 @@ const interpret = (exchange: Exchange, response: Response, text: string): Effect
     const parsed = exchange.responseType === "text" ? { ok: true as const, value: text } : parseJson(text)
     return parsed.ok
       ? Effect.succeed({ status, headers: response.headers, body: parsed.value, scrub: exchange.scrub })
-      : Effect.fail(new StackDecodeError({ method, path, issue: "the body is not JSON" }))
+      : Failures.fail(new DecodeError({ method, path, issue: "the body is not JSON" }))
   }
   return unsuccessful(method, path, response, status, headerCode, exchange.scrub(text), exchange.scrub)
 }
@@ -270,7 +269,7 @@ const unsuccessful = (
       const parsed = parseJson(text)
       const body = parsed.ok ? parsed.value as { code?: unknown; error?: unknown; details?: unknown } : undefined
       if (body === undefined || typeof body !== "object" || body === null || typeof body.code !== "string") {
-        return yield* new StackDecodeError({ method, path, issue: `known error ${scrub(headerCode)} with a body that is not {code, error, details}` })
+        return yield* Failures.fail(new DecodeError({ method, path, issue: `known error ${scrub(headerCode)} with a body that is not {code, error, details}` }))
       }
       if (body.code !== headerCode) return yield* Effect.die(new KnownErrorCodeMismatch({ headerCode: scrub(headerCode), bodyCode: body.code }))
       return yield* new KnownError({
@@ -280,7 +279,7 @@ const unsuccessful = (
         details: body.details
       })
     }
-    const error = new StackHttpError({ method, path, status, body: text.slice(0, 2000) })
+    const error = Failures.of(new HttpError({ method, path, status, body: text.slice(0, 2000) }))
     if (status === 429) {
       const retryAfterMillis = RetryAfter.parse(response.headers.get("retry-after"), yield* Clock.currentTimeMillis)
       return yield* Effect.fail(Attempts.retry({ _tag: "Status", status, error, retryAfterMillis }))
@@ -347,14 +346,15 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
 
     const connectionError = (method: Method, path: string, reason: string, attempts: number) =>
       Effect.gen(function*() {
-        if ((yield* Host.Host)?.offline() === true) return yield* new StackOfflineError({ method, path })
-        const diagnostics = yield* runDiagnostics(config.baseUrl)
-        return yield* new StackConnectionError({ method, path, reason, attempts, diagnostics })
+        // offline: no probe runs
+        const offline = (yield* Host.Host)?.offline() === true
+        const diagnostics = offline ? [] : yield* runDiagnostics(config.baseUrl)
+        return yield* Failures.unreachable(method, path, reason, attempts, diagnostics, offline)
       })
 
     const execute = (request: StackRequest): Effect.Effect<StackResponse, KnownError | TransportError> => {
       const { method, path } = request
-      if (Paths.hasInvalidSegment(path)) return Effect.fail(new StackInvalidIdError({ method, path }))
+      if (Paths.hasInvalidSegment(path)) return Failures.fail(new InvalidIdError({ method, path }))
       const responseType = request.responseType ?? "json"
       const idempotent = idempotentMethods.has(method)
       const url = buildUrl(config, request)
@@ -373,11 +373,11 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
       const lost = (failure: TransportFailure): Effect.Effect<never, AttemptFailure> => {
         if (failure.status === undefined) return networkFailure(failure.reason)
         if (failure.maxBytes !== undefined) {
-          return Effect.fail(new StackResponseTooLargeError({ method, path, status: failure.status, maxBytes: failure.maxBytes }))
+          return Failures.fail(new ResponseTooLargeError({ method, path, status: failure.status, maxBytes: failure.maxBytes }))
         }
         return idempotent
           ? networkFailure(failure.reason)
-          : Effect.fail(new StackResponseLostError({ method, path, status: failure.status, reason: failure.reason }))
+          : Failures.fail(new ResponseLostError({ method, path, status: failure.status, reason: failure.reason }))
       }
 
       return Effect.withFiber((fiber) => {

@@ -1,14 +1,19 @@
 /**
- * Failures of the HTTP pipeline that are not known errors of the protocol. None of them carries a key or a token, even when the service echoes one back: text taken
- * from an answer is scrubbed of the configured keys and the request's tokens (`Scrub.ts`).
+ * Failures of the HTTP pipeline that are not known errors of the protocol: one error,
+ * {@link StackTransportError}, whose `reason` says what went wrong (the style of `effect/http`'s
+ * `HttpClientError`). Handle them all with `Effect.catchTag("StackTransportError", ...)`, one reason
+ * with `Effect.catchReason("StackTransportError", "TimeoutError", ...)`, several with
+ * `Effect.catchReasons`, or lift the reasons into the error channel with
+ * `Effect.unwrapReason("StackTransportError")`.
+ *
+ * None of them carries a key or a token, even when the service echoes one back: text taken from an
+ * answer is scrubbed of the configured keys and the request's tokens before it is stored.
  *
  * @since 0.1.0
  */
-import * as Effect from "effect/Effect"
-import { dual } from "effect/Function"
 import * as Schema from "effect/Schema"
 
-/** One network-diagnostics probe and what it found. */
+/** One network-diagnostics probe (the service's health route, a well-known site) and what it found. */
 export const DiagnosticProbe = /*#__PURE__*/ Schema.Struct({
   name: Schema.String,
   url: Schema.String,
@@ -17,24 +22,29 @@ export const DiagnosticProbe = /*#__PURE__*/ Schema.Struct({
 /** @category models */
 export type DiagnosticProbe = typeof DiagnosticProbe.Type
 
+// ----- the reasons -----
+
 /**
  * The service could not be reached. Raised at once for POST and PATCH (they are never re-sent),
- * and for other methods after the retries (5 attempts, exponential back-off). Carries the diagnostics probes' results.
+ * and for other methods after their retries (5 attempts, exponential back-off). `reason`: the
+ * network's own words; `diagnostics`: the probes' results. A reason of {@link StackTransportError}.
+ *
+ * @category reasons
  */
-export class StackConnectionError extends /*#__PURE__*/ Schema.TaggedError<StackConnectionError>()("StackConnectionError", {
+export class ConnectionError extends /*#__PURE__*/ Schema.TaggedError<ConnectionError>()("ConnectionError", {
   method: Schema.String,
   path: Schema.String,
   reason: Schema.String,
   attempts: Schema.Number,
-  diagnostics: Schema.Array(DiagnosticProbe)
+  diagnostics: /*#__PURE__*/ Schema.Array(DiagnosticProbe)
 }) {
   override get message(): string {
     return `Unable to connect to the service (${this.method} ${this.path} after ${this.attempts} attempt(s)): ${this.reason}`
   }
 }
 
-/** The browser reports itself offline. */
-export class StackOfflineError extends /*#__PURE__*/ Schema.TaggedError<StackOfflineError>()("StackOfflineError", {
+/** The browser reports itself offline (`navigator.onLine` is false). A reason of {@link StackTransportError}. @category reasons */
+export class OfflineError extends /*#__PURE__*/ Schema.TaggedError<OfflineError>()("OfflineError", {
   method: Schema.String,
   path: Schema.String
 }) {
@@ -43,8 +53,13 @@ export class StackOfflineError extends /*#__PURE__*/ Schema.TaggedError<StackOff
   }
 }
 
-/** A non-2xx answer that is not a known error (for example a 500, or a 429 after every retry). `body`: its first 2,000 characters, known secrets scrubbed. */
-export class StackHttpError extends /*#__PURE__*/ Schema.TaggedError<StackHttpError>()("StackHttpError", {
+/**
+ * A non-2xx answer that is not a known error (for example a 500, or a 429 after every retry).
+ * `body`: its first 2,000 characters, known secrets scrubbed. A reason of {@link StackTransportError}.
+ *
+ * @category reasons
+ */
+export class HttpError extends /*#__PURE__*/ Schema.TaggedError<HttpError>()("HttpError", {
   method: Schema.String,
   path: Schema.String,
   status: Schema.Number,
@@ -55,8 +70,8 @@ export class StackHttpError extends /*#__PURE__*/ Schema.TaggedError<StackHttpEr
   }
 }
 
-/** A response that does not match the wire schema; `issue` names the path of the mismatch. */
-export class StackDecodeError extends /*#__PURE__*/ Schema.TaggedError<StackDecodeError>()("StackDecodeError", {
+/** An answer that does not match the wire schema; `issue` names the path of the mismatch. A reason of {@link StackTransportError}. @category reasons */
+export class DecodeError extends /*#__PURE__*/ Schema.TaggedError<DecodeError>()("DecodeError", {
   method: Schema.String,
   path: Schema.String,
   issue: Schema.String
@@ -69,13 +84,15 @@ export class StackDecodeError extends /*#__PURE__*/ Schema.TaggedError<StackDeco
 /**
  * A time limit ran out: one attempt took longer than the per-attempt timeout (`limit: "attempt"`),
  * or the whole call, attempts and waits together, passed its deadline (`limit: "call"`).
- * Defaults: 30 s per attempt, 90 s per call (`Limits.ts`).
+ * Defaults: 30 s per attempt, 90 s per call (`Limits`). A reason of {@link StackTransportError}.
+ *
+ * @category reasons
  */
-export class StackTimeoutError extends /*#__PURE__*/ Schema.TaggedError<StackTimeoutError>()("StackTimeoutError", {
+export class TimeoutError extends /*#__PURE__*/ Schema.TaggedError<TimeoutError>()("TimeoutError", {
   method: Schema.String,
   path: Schema.String,
   timeoutMillis: Schema.Number,
-  limit: /*#__PURE__*/ Schema.optional(Schema.Literals(["attempt", "call"]))
+  limit: /*#__PURE__*/ Schema.optional(/*#__PURE__*/ Schema.Literals(["attempt", "call"]))
 }) {
   override get message(): string {
     return this.limit === "call"
@@ -87,9 +104,11 @@ export class StackTimeoutError extends /*#__PURE__*/ Schema.TaggedError<StackTim
 /**
  * The service answered with a redirect (3xx). The SDK never follows one: no header, key, token or
  * body goes anywhere but the configured base URL. `location` is the origin it pointed to (or
- * `"unknown"`: a browser hides it).
+ * `"unknown"`: a browser hides it). A reason of {@link StackTransportError}.
+ *
+ * @category reasons
  */
-export class StackRedirectError extends /*#__PURE__*/ Schema.TaggedError<StackRedirectError>()("StackRedirectError", {
+export class RedirectError extends /*#__PURE__*/ Schema.TaggedError<RedirectError>()("RedirectError", {
   method: Schema.String,
   path: Schema.String,
   status: Schema.Number,
@@ -103,8 +122,11 @@ export class StackRedirectError extends /*#__PURE__*/ Schema.TaggedError<StackRe
 /**
  * The service asked to retry later (`Retry-After`) after a wait longer than the configured cap
  * (default 20 s): the SDK does not sleep that long, it fails at once so the application decides.
+ * A reason of {@link StackTransportError}.
+ *
+ * @category reasons
  */
-export class StackRetryAfterError extends /*#__PURE__*/ Schema.TaggedError<StackRetryAfterError>()("StackRetryAfterError", {
+export class RetryAfterError extends /*#__PURE__*/ Schema.TaggedError<RetryAfterError>()("RetryAfterError", {
   method: Schema.String,
   path: Schema.String,
   status: Schema.Number,
@@ -116,8 +138,13 @@ export class StackRetryAfterError extends /*#__PURE__*/ Schema.TaggedError<Stack
   }
 }
 
-/** The answer's body passed the configured size cap (default 16 MiB); its download was cancelled. Never retried. */
-export class StackResponseTooLargeError extends /*#__PURE__*/ Schema.TaggedError<StackResponseTooLargeError>()("StackResponseTooLargeError", {
+/**
+ * The answer's body passed the configured size cap (default 16 MiB); its download was cancelled.
+ * Never retried. A reason of {@link StackTransportError}.
+ *
+ * @category reasons
+ */
+export class ResponseTooLargeError extends /*#__PURE__*/ Schema.TaggedError<ResponseTooLargeError>()("ResponseTooLargeError", {
   method: Schema.String,
   path: Schema.String,
   status: Schema.Number,
@@ -132,8 +159,11 @@ export class StackResponseTooLargeError extends /*#__PURE__*/ Schema.TaggedError
 /**
  * A POST or PATCH reached the service (its status arrived) but the answer was lost on the way
  * (the body broke off or could not be read): the service may have acted. It is never sent again.
+ * A reason of {@link StackTransportError}.
+ *
+ * @category reasons
  */
-export class StackResponseLostError extends /*#__PURE__*/ Schema.TaggedError<StackResponseLostError>()("StackResponseLostError", {
+export class ResponseLostError extends /*#__PURE__*/ Schema.TaggedError<ResponseLostError>()("ResponseLostError", {
   method: Schema.String,
   path: Schema.String,
   status: Schema.Number,
@@ -144,8 +174,8 @@ export class StackResponseLostError extends /*#__PURE__*/ Schema.TaggedError<Sta
   }
 }
 
-/** An id in the request's path is empty, `.` or `..` (it would name another resource): nothing was sent. */
-export class StackInvalidIdError extends /*#__PURE__*/ Schema.TaggedError<StackInvalidIdError>()("StackInvalidIdError", {
+/** An id in the request's path is empty, `.` or `..` (it would name another resource): nothing was sent. A reason of {@link StackTransportError}. @category reasons */
+export class InvalidIdError extends /*#__PURE__*/ Schema.TaggedError<InvalidIdError>()("InvalidIdError", {
   method: Schema.String,
   path: Schema.String
 }) {
@@ -153,6 +183,61 @@ export class StackInvalidIdError extends /*#__PURE__*/ Schema.TaggedError<StackI
     return `${this.method} ${this.path}: an id in the path is empty, "." or ".."; nothing was sent`
   }
 }
+
+/** What went wrong in a {@link StackTransportError}: match on `_tag` exhaustively. @category reasons */
+export type TransportErrorReason =
+  | ConnectionError
+  | OfflineError
+  | HttpError
+  | DecodeError
+  | TimeoutError
+  | RedirectError
+  | RetryAfterError
+  | ResponseTooLargeError
+  | ResponseLostError
+  | InvalidIdError
+
+/** The schema of {@link TransportErrorReason} (each reason is a `Schema.TaggedError` class). @category reasons */
+export const TransportErrorReason = /*#__PURE__*/ Schema.Union([
+  ConnectionError,
+  OfflineError,
+  HttpError,
+  DecodeError,
+  TimeoutError,
+  RedirectError,
+  RetryAfterError,
+  ResponseTooLargeError,
+  ResponseLostError,
+  InvalidIdError
+])
+
+// ----- the error -----
+
+/**
+ * Every failure the pipeline itself can produce, besides known errors of the service: one error
+ * whose `reason` says which (a timeout, no connection, an unexpected status...). Its `message` is
+ * the reason's. `Effect.catchReason("StackTransportError", "TimeoutError", (reason) => ...)` handles
+ * one reason and leaves the others in the error channel.
+ *
+ * @category errors
+ */
+export class StackTransportError extends /*#__PURE__*/ Schema.TaggedError<StackTransportError>()("StackTransportError", {
+  reason: TransportErrorReason
+}) {
+  override get message(): string {
+    return this.reason.message
+  }
+}
+
+/** The transport failure every call's error type lists: {@link StackTransportError}. @category errors */
+export type TransportError = StackTransportError
+
+/**
+ * Whether a failure is the pipeline's own ({@link StackTransportError}) rather than an error of the
+ * service: for `Match.when(isTransportError, ...)`, or a value of unknown type (an error boundary).
+ */
+export const isTransportError = (error: unknown): error is StackTransportError =>
+  typeof error === "object" && error !== null && (error as { _tag?: unknown })._tag === "StackTransportError"
 
 /** The configuration is unusable (for example a secret key in a browser). */
 export class StackConfigError extends /*#__PURE__*/ Schema.TaggedError<StackConfigError>()("StackConfigError", {
@@ -162,53 +247,3 @@ export class StackConfigError extends /*#__PURE__*/ Schema.TaggedError<StackConf
     return this.reason
   }
 }
-
-/** Every failure the pipeline itself can produce, besides known errors: match on `_tag` exhaustively. */
-export type TransportError =
-  | StackDecodeError
-  | StackConnectionError
-  | StackOfflineError
-  | StackHttpError
-  | StackTimeoutError
-  | StackRedirectError
-  | StackRetryAfterError
-  | StackResponseTooLargeError
-  | StackResponseLostError
-  | StackInvalidIdError
-
-/** The `_tag` of every {@link TransportError}. */
-export const transportErrorTags: ReadonlySet<TransportError["_tag"]> = /*#__PURE__*/ new Set<TransportError["_tag"]>([
-  "StackDecodeError",
-  "StackConnectionError",
-  "StackOfflineError",
-  "StackHttpError",
-  "StackTimeoutError",
-  "StackRedirectError",
-  "StackRetryAfterError",
-  "StackResponseTooLargeError",
-  "StackResponseLostError",
-  "StackInvalidIdError"
-])
-
-/** Whether a failure is one of the pipeline's own ({@link TransportError}) rather than an error of the service. */
-export const isTransportError = (error: unknown): error is TransportError =>
-  typeof error === "object" && error !== null && transportErrorTags.has((error as { _tag?: unknown })._tag as TransportError["_tag"])
-
-/**
- * Handles every transport failure of an effect in one place (the service's own errors pass
- * through): `Users.getCurrent().pipe(catchTransport((error) => ...))`. Inside, match `error._tag`.
- */
-export const catchTransport: {
-  <E, A2, E2, R2>(
-    f: (error: Extract<E, TransportError>) => Effect.Effect<A2, E2, R2>
-  ): <A, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A | A2, Exclude<E, TransportError> | E2, R | R2>
-  <A, E, R, A2, E2, R2>(
-    self: Effect.Effect<A, E, R>,
-    f: (error: Extract<E, TransportError>) => Effect.Effect<A2, E2, R2>
-  ): Effect.Effect<A | A2, Exclude<E, TransportError> | E2, R | R2>
-} = /*#__PURE__*/ dual(2, <A, E, R, A2, E2, R2>(
-  self: Effect.Effect<A, E, R>,
-  f: (error: Extract<E, TransportError>) => Effect.Effect<A2, E2, R2>
-) =>
-  Effect.catch(self, (error: E): Effect.Effect<A2, Exclude<E, TransportError> | E2, R2> =>
-    isTransportError(error) ? f(error as Extract<E, TransportError>) : Effect.fail(error as Exclude<E, TransportError>)))

@@ -18,6 +18,7 @@ import * as Schema from "effect/Schema"
 import * as Headers from "../../protocol/Headers.ts"
 import { KnownError } from "../../protocol/KnownError.ts"
 import * as Attempts from "../../transport/internal/Attempts.ts"
+import * as Failures from "../../transport/internal/Failures.ts"
 import { decodeBody } from "../../transport/Call.ts"
 import * as HttpTransport from "../../transport/HttpTransport.ts"
 import * as Host from "../../transport/internal/Host.ts"
@@ -27,12 +28,10 @@ import * as Scrub from "../../transport/internal/Scrub.ts"
 import type { StackConfig } from "../../transport/StackConfig.ts"
 import * as TokenEndpoint from "../../transport/internal/TokenEndpoint.ts"
 import {
-  StackConnectionError,
-  StackDecodeError,
-  StackHttpError,
-  StackOfflineError,
-  StackRedirectError,
-  StackResponseTooLargeError,
+  DecodeError,
+  HttpError,
+  RedirectError,
+  ResponseTooLargeError,
   type TransportError
 } from "../../transport/TransportErrors.ts"
 import * as Traced from "../../transport/internal/Traced.ts"
@@ -74,9 +73,9 @@ export const TokenAnswer = /*#__PURE__*/ Schema.Struct({
 /** Whether a token value is usable: not empty, not the text `undefined`. */
 const usable = (token: string) => token.length > 0 && token !== "undefined"
 
-type AttemptFailure = RefreshError | Attempts.RetrySignal<StackHttpError>
+type AttemptFailure = RefreshError | Attempts.RetrySignal<TransportError>
 
-const decodeError = (issue: string) => new StackDecodeError({ method, path, issue })
+const decodeError = (issue: string) => Failures.of(new DecodeError({ method, path, issue }))
 
 const parseJson = (text: string): unknown => {
   try {
@@ -87,7 +86,7 @@ const parseJson = (text: string): unknown => {
 }
 
 /** Checks a 200 answer: a JSON object with a usable `access_token`, `token_type` bearer, a valid `expires_in`. */
-const refreshed = (text: string, scrub: Scrub.Scrub): Effect.Effect<Outcome, StackDecodeError> => {
+const refreshed = (text: string, scrub: Scrub.Scrub): Effect.Effect<Outcome, TransportError> => {
   const json = parseJson(text)
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     return Effect.fail(decodeError("the token answer is not a JSON object"))
@@ -117,7 +116,7 @@ const interpret = (response: Response, raw: string, url: string, scrub: Scrub.Sc
     if (status === 200 && response.headers.get(Headers.knownError) === null) return yield* refreshed(raw, scrub)
     const text = scrub(raw)
     if (HttpTransport.isRedirect(response)) {
-      return yield* new StackRedirectError({ method, path, status, location: HttpTransport.redirectOrigin(response, url) })
+      return yield* Failures.fail(new RedirectError({ method, path, status, location: HttpTransport.redirectOrigin(response, url) }))
     }
     const headerCode = response.headers.get(Headers.knownError)
     if (headerCode !== null) {
@@ -134,7 +133,7 @@ const interpret = (response: Response, raw: string, url: string, scrub: Scrub.Sc
         details: body.details
       })
     }
-    const error = new StackHttpError({ method, path, status, body: text.slice(0, 2000) })
+    const error = Failures.of(new HttpError({ method, path, status, body: text.slice(0, 2000) }))
     if (status === 429 || status >= 500) {
       const retryAfterMillis = RetryAfter.parse(response.headers.get("retry-after"), yield* Clock.currentTimeMillis)
       return yield* Effect.fail(Attempts.retry({ _tag: "Status", status, error, retryAfterMillis }))
@@ -147,24 +146,18 @@ const interpret = (response: Response, raw: string, url: string, scrub: Scrub.Sc
 /** A lost exchange: retried (a refresh is safe to repeat), except a body over the size cap. */
 const lost = (failure: HttpTransport.TransportFailure): Effect.Effect<never, AttemptFailure> =>
   failure.maxBytes !== undefined && failure.status !== undefined
-    ? Effect.fail(new StackResponseTooLargeError({ method, path, status: failure.status, maxBytes: failure.maxBytes }))
+    ? Failures.fail(new ResponseTooLargeError({ method, path, status: failure.status, maxBytes: failure.maxBytes }))
     : Effect.fail(Attempts.retry({ _tag: "Network", reason: failure.reason }))
 
 const exhausted = (reason: string, attempts: number) =>
-  Effect.withFiber((fiber) =>
-    Effect.fail(
-      fiber.getRef(Host.Host)?.offline() === true
-        ? new StackOfflineError({ method, path })
-        : new StackConnectionError({ method, path, reason, attempts, diagnostics: [] })
-    )
-  )
+  Effect.withFiber((fiber) => Failures.unreachable(method, path, reason, attempts, [], fiber.getRef(Host.Host)?.offline() === true))
 
 /**
  * Exchanges a refresh token for a new access token. `Invalid` when the service
  * rejects the refresh token (a refresh-token known error, header and body agreeing, or OAuth
  * `invalid_grant`); network failures, other statuses and malformed answers fail and leave the
  * session as it was. Bounded by the configuration's `Limits`, or the calling effect's
- * (`Limits.withLimits`): a stall fails with `StackTimeoutError`. The session runs a shared refresh
+ * (`Limits.withLimits`): a stall fails with a `StackTransportError` (reason `TimeoutError`). The session runs a shared refresh
  * with its first caller's attempt timeout and retries but no deadline: each caller waits until its own.
  */
 export const refreshAccessToken = /*#__PURE__*/ Effect.fnUntraced(function*(

@@ -12,7 +12,8 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Random from "effect/Random"
 import type { Limits, RetrySchedule } from "../Limits.ts"
-import { StackRetryAfterError, StackTimeoutError } from "../TransportErrors.ts"
+import { RetryAfterError, type StackTransportError } from "../TransportErrors.ts"
+import * as Failures from "./Failures.ts"
 
 /** Why an attempt should be made again. */
 export type Retry<E> =
@@ -108,39 +109,39 @@ export interface Plan<A, E, E2> {
 }
 
 /**
- * Runs the attempts: a `Retry-After` above the cap fails at once (`StackRetryAfterError`), an
- * attempt past its timeout ends the call (`StackTimeoutError`, `limit: "attempt"`: a stalled
+ * Runs the attempts: a `Retry-After` above the cap fails at once (reason `RetryAfterError`), an
+ * attempt past its timeout ends the call (reason `TimeoutError`, `limit: "attempt"`: a stalled
  * service is not asked again), and the deadline ends everything (`limit: "call"`).
  *
  * One timer per attempt, none for the call: an attempt is bounded by its timeout or by what is
  * left of the deadline, whichever is shorter, and a wait that would pass the deadline sleeps only
  * until it (the success path pays one timer: {@link within}).
  */
-export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | StackTimeoutError | StackRetryAfterError> =>
+export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | StackTransportError> =>
   Effect.clockWith((clock) => {
     const { limits, method, path } = plan
     const schedule = limits.retry
     const attemptMillis = limits.attemptTimeoutMillis
     const deadline = clock.currentTimeMillisUnsafe() + limits.deadlineMillis
-    const callTimeout = () => new StackTimeoutError({ method, path, timeoutMillis: limits.deadlineMillis, limit: "call" })
-    type Failure = E | E2 | StackTimeoutError | StackRetryAfterError
+    const callTimeout = () => Failures.timeout(method, path, limits.deadlineMillis, "call")
+    type Failure = E | E2 | StackTransportError
     /** One attempt under the shorter of its timeout and what is left of the deadline. */
-    const timed = (): Effect.Effect<A, E | StackTimeoutError | RetrySignal<E>> => {
+    const timed = (): Effect.Effect<A, E | StackTransportError | RetrySignal<E>> => {
       const left = deadline - clock.currentTimeMillisUnsafe()
       if (left <= 0) return Effect.fail(callTimeout())
       const bound = Math.min(attemptMillis, left)
       if (!Number.isFinite(bound)) return plan.attempt
       return within(plan.attempt, bound, () =>
-        bound < attemptMillis ? callTimeout() : new StackTimeoutError({ method, path, timeoutMillis: attemptMillis, limit: "attempt" }))
+        bound < attemptMillis ? callTimeout() : Failures.timeout(method, path, attemptMillis, "attempt"))
     }
     const loop = (attempt: number): Effect.Effect<A, Failure> =>
       Effect.catch(timed(), (failure): Effect.Effect<A, Failure> => {
-        if (!isRetry(failure)) return Effect.fail(failure as E | StackTimeoutError)
+        if (!isRetry(failure)) return Effect.fail(failure as E | StackTransportError)
         const why = failure.retry as Retry<E>
         const requested = why._tag === "Status" ? why.retryAfterMillis : undefined
         if (requested !== undefined && requested > limits.maxRetryAfterMillis) {
-          return Effect.fail(
-            new StackRetryAfterError({
+          return Failures.fail(
+            new RetryAfterError({
               method,
               path,
               status: (why as { readonly status: number }).status,

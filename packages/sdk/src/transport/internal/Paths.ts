@@ -2,7 +2,7 @@
  * Ids in request paths: each id travels as one path segment (the API modules encode it
  * with `encodeURIComponent`, so a `/` inside cannot split it). An empty id, `.` or `..`
  * would name another resource (`/users/.` is the user list), so such a path is refused before any
- * request (`StackInvalidIdError`).
+ * request (a `StackTransportError`, reason `InvalidIdError`).
  *
  * @since 0.1.0
  */

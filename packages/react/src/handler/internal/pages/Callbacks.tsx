@@ -18,6 +18,7 @@ import { useOnMount } from "../../../useOnMount.ts"
 import { useMutation } from "../../../useQuery.ts"
 import { useHandler } from "../../HandlerContext.tsx"
 import { oauthCallbackAlertFor } from "../../messages.ts"
+import { errorKey } from "../../../messages.ts"
 import { Alert as AlertBox, Button, ButtonLink } from "../../../ui/primitives.tsx"
 import { useMessages } from "../../../ui/Theme.tsx"
 import { Alert, Page, Status } from "../../ui.tsx"
@@ -49,7 +50,7 @@ export function OAuthCallbackPage(): ReactNode {
   if (callback.error !== undefined) {
     body = (
       <>
-        <AlertBox tone="error" testId="oauth-callback-error" errorTag={callback.error._tag} details={String(callback.error)}>
+        <AlertBox tone="error" testId="oauth-callback-error" errorTag={errorKey(callback.error)} details={String(callback.error)}>
           {oauthCallbackAlertFor(callback.error)}
         </AlertBox>
         <a href={handler.carry("signIn")}>{messages.common.backToSignIn}</a>
