@@ -242,7 +242,9 @@ export const withSetCookies = (response: Response, setCookies: ReadonlyArray<str
 
 /** What {@link writeSetCookies} needs of a response: the header methods of `node:http`'s `ServerResponse`. */
 export interface HeaderWritableResponse {
+  /** The value of a response header set so far (`set-cookie` here), if any. */
   getHeader(name: string): number | string | ReadonlyArray<string> | undefined
+  /** Sets a response header to these values, replacing what it had. */
   setHeader(name: string, value: ReadonlyArray<string>): unknown
 }
 
