@@ -53,6 +53,14 @@ interface Spec {
   /** Keys checked first-to-last (default: the declared keys, last first). */
   readonly checkOrder: ReadonlyArray<string> | undefined
   readonly element: Field | undefined
+  /** A rule set that depends on a sibling's value (the field is checked after that sibling). */
+  readonly condition: Condition | undefined
+}
+
+interface Condition {
+  readonly sibling: string
+  readonly applies: (sibling: unknown) => boolean
+  readonly then: (field: Field) => Field
 }
 
 const base = (kind: Kind): Spec => ({
@@ -67,7 +75,8 @@ const base = (kind: Kind): Spec => ({
   fields: [],
   unknownChecks: 0,
   checkOrder: undefined,
-  element: undefined
+  element: undefined,
+  condition: undefined
 })
 
 /** A field declaration (immutable; each method returns a new one). */
@@ -120,6 +129,14 @@ export class Field {
   nonEmpty(): Field {
     return this.rule((v) => v === "" ? "must not be empty" : undefined, true)
   }
+  /** Exactly this many characters (`<path> must be exactly <n> characters`). */
+  length(n: number): Field {
+    return this.rule((v) => typeof v === "string" && v.length !== n ? `must be exactly ${n} characters` : undefined)
+  }
+  /** More rules when a sibling's (converted) value satisfies a test. */
+  when(sibling: string, applies: (sibling: unknown) => boolean, then: (field: Field) => Field): Field {
+    return this.with({ condition: { sibling, applies, then } })
+  }
   /** A user id that may be `me` (the signed-in user). */
   userIdOrMe(): Field {
     return this.uuid().with({ userIdOrMe: true })
@@ -156,6 +173,10 @@ export class Field {
       unknownChecks: this.spec.unknownChecks + other.spec.unknownChecks,
       checkOrder: undefined
     })
+  }
+  /** Object: every field optional. */
+  partial(): Field {
+    return this.with({ fields: this.spec.fields.map(([k, f]) => [k, f.optional()] as const) })
   }
   /** Object: its fields with one replaced or added at the end. */
   extend(fields: Readonly<Record<string, Field>>): Field {
@@ -294,8 +315,14 @@ const validate = (field: Field, raw: unknown, path: string, run: Run): { value: 
     for (const [k, v] of Object.entries(value)) if (!fields.has(k)) out[k] = v
     const found: Array<Problem> = []
     for (const key of spec.checkOrder ?? [...keys].reverse()) {
-      const child = fields.get(key)
+      let child = fields.get(key)
       if (child === undefined) continue
+      const condition = child.spec.condition
+      if (condition !== undefined) {
+        const siblingField = fields.get(condition.sibling)
+        const sibling = siblingField === undefined ? value[condition.sibling] : coerce(siblingField.spec.kind, value[condition.sibling])
+        if (condition.applies(sibling)) child = condition.then(child)
+      }
       const result = validate(child, value[key], childPath(path, key), run)
       if (result.value !== undefined) out[key] = result.value
       found.push(...result.problems)
