@@ -84,6 +84,20 @@ export class Projects {
     return project
   }
 
+  private async createKeys(projectId: string) {
+    return send(this.target, "seed: keys", {
+      method: "POST",
+      path: "/internal/api-keys",
+      body: {
+        description: "differential harness",
+        expires_at_millis: Date.now() + 7 * 24 * 3600 * 1000,
+        has_publishable_client_key: true,
+        has_secret_server_key: true,
+        has_super_secret_admin_key: true
+      }
+    }, { access: "admin", keys: { projectId }, adminAccessToken: await this.ownerAccessToken() })
+  }
+
   private async create(profile: Profile): Promise<Project> {
     const token = await this.ownerAccessToken()
     const owner = await this.ownerTokens()
@@ -96,17 +110,12 @@ export class Projects {
     if (created.status !== 201 && created.status !== 200 || typeof projectId !== "string") {
       throw new Error(`${this.target.name}: project creation answered ${created.status} ${JSON.stringify(created.body)}`)
     }
-    const keysAnswer = await send(this.target, "seed: keys", {
-      method: "POST",
-      path: "/internal/api-keys",
-      body: {
-        description: "differential harness",
-        expires_at_millis: Date.now() + 7 * 24 * 3600 * 1000,
-        has_publishable_client_key: true,
-        has_secret_server_key: true,
-        has_super_secret_admin_key: true
-      }
-    }, { access: "admin", keys: { projectId }, adminAccessToken: await this.ownerAccessToken() })
+    // a loaded real service may not yet see the new project as the owner's: ask again, with a new token
+    let keysAnswer = await this.createKeys(projectId)
+    for (let attempt = 1; attempt <= 3 && keysAnswer.status === 401; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 2000 * attempt))
+      keysAnswer = await this.createKeys(projectId)
+    }
     const k = record(keysAnswer.body)
     if (typeof k.super_secret_admin_key !== "string") {
       throw new Error(`${this.target.name}: key creation answered ${keysAnswer.status} ${JSON.stringify(keysAnswer.body)}`)

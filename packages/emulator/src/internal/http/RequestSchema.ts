@@ -36,6 +36,8 @@ type Kind = "string" | "number" | "boolean" | "mixed" | "object" | "array"
 interface Rule {
   readonly skipAbsent: boolean
   readonly check: (value: unknown) => string | undefined
+  /** The sentence is the whole problem (a rule with its own message names no path). */
+  readonly verbatim?: boolean | undefined
 }
 
 interface Spec {
@@ -103,6 +105,10 @@ export class Field {
   /** A value rule, skipped for `undefined` and `null` unless `always`. */
   rule(check: (value: unknown) => string | undefined, always = false): Field {
     return this.with({ rules: [...this.spec.rules, { skipAbsent: !always, check }] })
+  }
+  /** A value rule whose sentence is the whole problem, without the path (a custom message). */
+  verbatimRule(check: (value: unknown) => string | undefined): Field {
+    return this.with({ rules: [...this.spec.rules, { skipAbsent: true, check, verbatim: true }] })
   }
   /** A conversion applied after the type's own. */
   transform(f: (value: unknown) => unknown): Field {
@@ -300,7 +306,7 @@ const validate = (field: Field, raw: unknown, path: string, run: Run): { value: 
   for (const rule of spec.rules) {
     if (rule.skipAbsent && absent) continue
     const message = rule.check(value)
-    if (message !== undefined) own.push(at(message))
+    if (message !== undefined) own.push(rule.verbatim === true ? { path, message } : at(message))
   }
   if (spec.kind === "object" && isPlainObject(value)) {
     const keys = spec.fields.map(([k]) => k)

@@ -60,14 +60,21 @@ const requireCanManage = (auth: Auth, owner: { readonly userId: string | null; r
     }
   })
 
-/** The owner named by a body or query (`me` allowed for users). */
-const ownerOf = (auth: Auth, type: KeyType, value: string | null, where: "body" | "query") =>
-  Effect.gen(function*() {
-    // the service's own sentence, sent without the request line
-    if (value === null) return yield* Fields.plainSchemaError(`${type}_id is required for ${type} API keys`)
-    if (type === "user") return { userId: yield* Teams.userIdParam(auth, `${where}.user_id`, value), teamId: null }
-    return { userId: null, teamId: yield* Teams.uuidParam(`${where}.team_id`, value) }
-  })
+/**
+ * The owner a list names in its query. The service checks the query first (a team's `team_id` is
+ * a required UUID, a user's `user_id` an optional user id or `me`), then whether the project
+ * allows the key type, and only then that a user list names its user (a plain sentence).
+ */
+const listOwnerQuery = (auth: Auth, type: KeyType, value: string | null) =>
+  type === "team"
+    ? Effect.map(Teams.uuidParam("query.team_id", value), (teamId) => ({ userId: null, teamId }))
+    : value === null
+    ? Effect.succeed(undefined)
+    : Effect.map(Teams.userIdParam(auth, "query.user_id", value), (userId) => ({ userId, teamId: null }))
+
+/** A user list without `user_id`: the service's own sentence, sent without the request line. */
+const requireListOwner = <O>(type: KeyType, owner: O | undefined) =>
+  owner === undefined ? Effect.fail(Fields.plainSchemaError(`${type}_id is required for ${type} API keys`)) : Effect.succeed(owner)
 
 /** The key with that id, of that type, in the project. */
 const findKey = (auth: Auth, type: KeyType, id: string) =>
@@ -83,10 +90,12 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
   return [
     Router.post(base, "client", ({ auth, body }) =>
       Effect.gen(function*() {
-        yield* requireEnabled(auth, type)
+        // the body is checked first (a user's `me` resolved with it), then the project's switch
         const input: { readonly description: string; readonly expires_at_millis: number | null; readonly is_public?: boolean | undefined; readonly user_id?: string; readonly team_id?: string } =
           yield* Router.decode(CreateBody[type], body)
-        const owner = yield* ownerOf(auth, type, (type === "user" ? input.user_id : input.team_id) ?? null, "body")
+        const userId = type === "user" ? yield* Teams.userIdParam(auth, "body.user_id", input.user_id!) : null
+        yield* requireEnabled(auth, type)
+        const owner = type === "user" ? { userId: userId!, teamId: null } : { userId: null, teamId: yield* Teams.uuidParam("body.team_id", input.team_id!) }
         yield* requireCanManage(auth, owner)
         const state = yield* EmulatorState.get
         if (owner.userId !== null) yield* Teams.requireUser(state, auth.project.id, owner.userId)
@@ -111,8 +120,9 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
 
     Router.get(base, "client", ({ auth, query }) =>
       Effect.gen(function*() {
+        const named = yield* listOwnerQuery(auth, type, query.get(`${type}_id`))
         yield* requireEnabled(auth, type)
-        const owner = yield* ownerOf(auth, type, query.get(`${type}_id`), "query")
+        const owner = yield* requireListOwner(type, named)
         yield* requireCanManage(auth, owner)
         const keys = Table.filter((yield* EmulatorState.get).apiKeys, (k) =>
           k.projectId === auth.project.id && k.type === type && (type === "user" ? k.userId === owner.userId : k.teamId === owner.teamId))
@@ -122,8 +132,8 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
 
     Router.post(`${base}/check`, "server", ({ auth, body }) =>
       Effect.gen(function*() {
-        yield* requireEnabled(auth, type)
         const input = yield* Router.decode(CheckBody, body)
+        yield* requireEnabled(auth, type)
         const key = Table.find((yield* EmulatorState.get).apiKeys, (k) => k.projectId === auth.project.id && k.value === input.api_key)
         if (key === undefined) return yield* new ApiKeyNotFound({})
         if (key.type !== type) return yield* new WrongApiKeyType({ details: { expectedType: type, actualType: key.type } })
@@ -135,18 +145,20 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
 
     Router.get(`${base}/:id`, "client", ({ auth, params, query }) =>
       Effect.gen(function*() {
+        const id = yield* Teams.uuidParam("params.api_key_id", params.id!)
+        yield* listOwnerQuery(auth, type, query.get(`${type}_id`))
         yield* requireEnabled(auth, type)
-        if (type === "team") yield* ownerOf(auth, type, query.get("team_id"), "query")
-        const key = yield* findKey(auth, type, yield* Teams.uuidParam("params.api_key_id", params.id!))
+        const key = yield* findKey(auth, type, id)
         return Responses.json(ApiKeys.view(key, false))
       })),
 
     Router.patch(`${base}/:id`, "client", ({ auth, body, params, query }) =>
       Effect.gen(function*() {
-        yield* requireEnabled(auth, type)
-        if (type === "team") yield* ownerOf(auth, type, query.get("team_id"), "query")
         const input = yield* Router.decode(UpdateBody, body)
-        const key = yield* findKey(auth, type, yield* Teams.uuidParam("params.api_key_id", params.id!))
+        const id = yield* Teams.uuidParam("params.api_key_id", params.id!)
+        yield* listOwnerQuery(auth, type, query.get(`${type}_id`))
+        yield* requireEnabled(auth, type)
+        const key = yield* findKey(auth, type, id)
         const now = yield* Clock.currentTimeMillis
         const next = ApiKeys.revise(key, input, now)
         yield* EmulatorState.update((s) => ({ ...s, apiKeys: Table.put(s.apiKeys, key.id, next) }))
