@@ -216,14 +216,14 @@ export const sequences: ReadonlyArray<Sequence> = [
     await ctx.send("unknown cursor", { method: "GET", path: "/users", query: { cursor: unknownId } }, ctx.server(p))
   }),
   sequence("GET /users", "auth", "um: client and admin list users", async (ctx) => {
-    const p = await ctx.project()
+    const p = await ctx.project("fresh")
     const t = await ctx.signUp(p, ctx.email())
     await ctx.send("client", { method: "GET", path: "/users" }, ctx.client(p, t))
     await ctx.send("admin", { method: "GET", path: "/users", query: { limit: "1" } }, ctx.admin(p))
   }),
   // ---- contact channels
   sequence("GET /contact-channels", "known-error", "um: list channels without or with another user", async (ctx) => {
-    const p = await ctx.project()
+    const p = await ctx.project("fresh")
     const other = await ctx.signUp(p, ctx.email("other"))
     const t = await ctx.signUp(p, ctx.email())
     await ctx.send("client no user_id", { method: "GET", path: "/contact-channels" }, ctx.client(p, t))

@@ -83,7 +83,10 @@ const base = (kind: Kind): Spec => ({
 
 /** A field declaration (immutable; each method returns a new one). */
 export class Field {
-  constructor(readonly spec: Spec) {}
+  readonly spec: Spec
+  constructor(spec: Spec) {
+    this.spec = spec
+  }
   private with(patch: Partial<Spec>): Field {
     return new Field({ ...this.spec, ...patch })
   }
