@@ -8,7 +8,6 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { ApiKeyExpired, ApiKeyNotFound, ApiKeyRevoked, WrongApiKeyType } from "stack-auth-effect/KnownErrors"
 import * as ApiKeys from "../model/ApiKeyRules.ts"
 import type { ApiKey } from "../../EmulatorState.ts"
@@ -17,6 +16,7 @@ import * as Fields from "../http/Fields.ts"
 import * as Permissions from "../model/PermissionRules.ts"
 import type { Auth } from "../http/RequestAuth.ts"
 import * as Responses from "../http/Responses.ts"
+import * as S from "../http/RequestSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 import * as Teams from "../model/TeamRules.ts"
@@ -24,16 +24,59 @@ import * as Teams from "../model/TeamRules.ts"
 type KeyType = "user" | "team"
 
 const createFields = {
-  description: Schema.String,
-  expires_at_millis: Schema.NullOr(Schema.Number),
-  is_public: Schema.optional(Schema.Boolean)
+  description: S.string().defined(),
+  expires_at_millis: S.number().nullable().defined(),
+  is_public: S.boolean().optional()
 }
-const CreateBody = {
-  user: Schema.Struct({ ...createFields, user_id: Schema.String }),
-  team: Schema.Struct({ ...createFields, team_id: Schema.String })
+/** The creation bodies, in the service's order (the owner last). */
+const createBody = {
+  user: S.object({ ...createFields, user_id: S.string().userIdOrMe().defined() }).defined(),
+  team: S.object({ ...createFields, team_id: S.string().defined() }).defined()
 }
-const UpdateBody = Schema.Struct({ description: Schema.optional(Schema.String), revoked: Schema.optional(Schema.Literal(true)) })
-const CheckBody = Schema.Struct({ api_key: Schema.String })
+const updateBody = S.object({ description: S.string().optional(), revoked: S.boolean().oneOf([true]).optional() }).defined()
+const checkBody = S.object({ api_key: S.string().defined() }).defined()
+const keyParams = S.object({ api_key_id: S.string().uuid().defined() })
+/** Every route of a key type declares its owner's query: a user's is optional, a team's required. */
+const keyQuery = {
+  user: S.object({ user_id: S.string().userIdOrMe().optional() }),
+  team: S.object({ team_id: S.string().uuid().defined() })
+}
+
+interface Checked {
+  readonly body: {
+    readonly description?: string
+    readonly expires_at_millis?: number | null
+    readonly is_public?: boolean
+    readonly user_id?: string
+    readonly team_id?: string
+    readonly revoked?: true
+    readonly api_key?: string
+  }
+  readonly id: string
+  readonly query: { readonly user_id?: string; readonly team_id?: string }
+}
+
+/** Checks a key route's request (body, `api_key_id` and the owner's query) as the service does. */
+const checkRequest = (
+  auth: Auth,
+  type: KeyType,
+  request: { readonly body?: S.Field | undefined; readonly value?: unknown; readonly id?: string | undefined; readonly query: URLSearchParams }
+): Effect.Effect<Checked, Responses.RouteFailure> =>
+  Effect.map(
+    S.check(S.crud({
+      body: request.body === undefined ? undefined : [request.body, request.value],
+      params: request.id === undefined ? undefined : [keyParams, { api_key_id: request.id }],
+      query: [keyQuery[type], S.queryObject(request.query)]
+    }), auth.user?.id),
+    (parts) => ({ body: (parts.body ?? {}) as Checked["body"], id: (parts.params as { api_key_id?: string }).api_key_id!, query: parts.query as Checked["query"] })
+  )
+
+/** The creation and check routes declare only their body (after the access type and URL). */
+const checkBodyOnly = (auth: Auth, field: S.Field, value: unknown) =>
+  Effect.map(
+    S.check([["auth", S.mixed(), undefined], ["url", S.mixed(), undefined], ["body", field, value], ["method", S.mixed(), undefined]], auth.user?.id),
+    (parts) => parts.body as Checked["body"]
+  )
 
 const badRequest = (message: string) => new Responses.StatusFailure({ status: 400, message })
 
@@ -60,21 +103,13 @@ const requireCanManage = (auth: Auth, owner: { readonly userId: string | null; r
     }
   })
 
-/**
- * The owner a list names in its query. The service checks the query first (a team's `team_id` is
- * a required UUID, a user's `user_id` an optional user id or `me`), then whether the project
- * allows the key type, and only then that a user list names its user (a plain sentence).
- */
-const listOwnerQuery = (auth: Auth, type: KeyType, value: string | null) =>
-  type === "team"
-    ? Effect.map(Teams.uuidParam("query.team_id", value), (teamId) => ({ userId: null, teamId }))
-    : value === null
-    ? Effect.succeed(undefined)
-    : Effect.map(Teams.userIdParam(auth, "query.user_id", value), (userId) => ({ userId, teamId: null }))
-
 /** A user list without `user_id`: the service's own sentence, sent without the request line. */
-const requireListOwner = <O>(type: KeyType, owner: O | undefined) =>
-  owner === undefined ? Effect.fail(Fields.plainSchemaError(`${type}_id is required for ${type} API keys`)) : Effect.succeed(owner)
+const requireListOwner = (type: KeyType, query: Checked["query"]) => {
+  if (type === "team") return Effect.succeed({ userId: null, teamId: query.team_id! })
+  return query.user_id === undefined
+    ? Effect.fail(Fields.plainSchemaError("user_id is required for user API keys"))
+    : Effect.succeed({ userId: query.user_id, teamId: null })
+}
 
 /** The key with that id, of that type, in the project. */
 const findKey = (auth: Auth, type: KeyType, id: string) =>
@@ -91,11 +126,9 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
     Router.post(base, "client", ({ auth, body }) =>
       Effect.gen(function*() {
         // the body is checked first (a user's `me` resolved with it), then the project's switch
-        const input: { readonly description: string; readonly expires_at_millis: number | null; readonly is_public?: boolean | undefined; readonly user_id?: string; readonly team_id?: string } =
-          yield* Router.decode(CreateBody[type], body)
-        const userId = type === "user" ? yield* Teams.userIdParam(auth, "body.user_id", input.user_id!) : null
+        const input = yield* checkBodyOnly(auth, createBody[type], body)
         yield* requireEnabled(auth, type)
-        const owner = type === "user" ? { userId: userId!, teamId: null } : { userId: null, teamId: yield* Teams.uuidParam("body.team_id", input.team_id!) }
+        const owner = type === "user" ? { userId: input.user_id!, teamId: null } : { userId: null, teamId: yield* Teams.uuidParam("body.team_id", input.team_id!) }
         yield* requireCanManage(auth, owner)
         const state = yield* EmulatorState.get
         if (owner.userId !== null) yield* Teams.requireUser(state, auth.project.id, owner.userId)
@@ -107,7 +140,7 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
           projectId: auth.project.id,
           type,
           ...owner,
-          description: input.description,
+          description: input.description!,
           isPublic,
           value: ApiKeys.makeValue({ id, type, isPublic }),
           createdAtMillis: yield* Clock.currentTimeMillis,
@@ -120,9 +153,9 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
 
     Router.get(base, "client", ({ auth, query }) =>
       Effect.gen(function*() {
-        const named = yield* listOwnerQuery(auth, type, query.get(`${type}_id`))
+        const checked = yield* checkRequest(auth, type, { query })
         yield* requireEnabled(auth, type)
-        const owner = yield* requireListOwner(type, named)
+        const owner = yield* requireListOwner(type, checked.query)
         yield* requireCanManage(auth, owner)
         const keys = Table.filter((yield* EmulatorState.get).apiKeys, (k) =>
           k.projectId === auth.project.id && k.type === type && (type === "user" ? k.userId === owner.userId : k.teamId === owner.teamId))
@@ -132,7 +165,7 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
 
     Router.post(`${base}/check`, "server", ({ auth, body }) =>
       Effect.gen(function*() {
-        const input = yield* Router.decode(CheckBody, body)
+        const input = yield* checkBodyOnly(auth, checkBody, body)
         yield* requireEnabled(auth, type)
         const key = Table.find((yield* EmulatorState.get).apiKeys, (k) => k.projectId === auth.project.id && k.value === input.api_key)
         if (key === undefined) return yield* new ApiKeyNotFound({})
@@ -145,8 +178,7 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
 
     Router.get(`${base}/:id`, "client", ({ auth, params, query }) =>
       Effect.gen(function*() {
-        const id = yield* Teams.uuidParam("params.api_key_id", params.id!)
-        yield* listOwnerQuery(auth, type, query.get(`${type}_id`))
+        const { id } = yield* checkRequest(auth, type, { id: params.id!, query })
         yield* requireEnabled(auth, type)
         const key = yield* findKey(auth, type, id)
         return Responses.json(ApiKeys.view(key, false))
@@ -154,9 +186,7 @@ const routesFor = (type: KeyType): ReadonlyArray<Router.Route> => {
 
     Router.patch(`${base}/:id`, "client", ({ auth, body, params, query }) =>
       Effect.gen(function*() {
-        const input = yield* Router.decode(UpdateBody, body)
-        const id = yield* Teams.uuidParam("params.api_key_id", params.id!)
-        yield* listOwnerQuery(auth, type, query.get(`${type}_id`))
+        const { body: input, id } = yield* checkRequest(auth, type, { body: updateBody, value: body, id: params.id!, query })
         yield* requireEnabled(auth, type)
         const key = yield* findKey(auth, type, id)
         const now = yield* Clock.currentTimeMillis

@@ -9,7 +9,6 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import {
   ContainedPermissionNotFound,
   PermissionIdAlreadyExists,
@@ -18,29 +17,55 @@ import {
 import type { PermissionDefinition, State } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import { permissionKey } from "../../EmulatorState.ts"
-import * as Fields from "../http/Fields.ts"
 import * as Permissions from "../model/PermissionRules.ts"
+import type { Auth } from "../http/RequestAuth.ts"
 import * as Responses from "../http/Responses.ts"
+import * as S from "../http/RequestSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 
 type Scope = "team" | "project"
 
-const customId = /^[a-z0-9_:]+$/
-const containedId = /^\$?[a-z0-9_:]+$/
+/** A permission id as the service checks it: its pattern, and `$` only for the built-in ones. */
+const permissionId = () =>
+  S.string()
+    .verbatimRule((v) => typeof v === "string" && !/^\$?[a-z0-9_:]+$/.test(v) ? `Only lowercase letters, numbers, ":", "_" and optional "$" at the beginning are allowed` : undefined)
+    .verbatimRule((v) => typeof v === "string" && v.startsWith("$") && !(v in Permissions.systemTeamPermissions) ? "Invalid system permission" : undefined)
+/** The id of a definition one creates (no `$`). */
+const customId = () =>
+  S.string().verbatimRule((v) => typeof v === "string" && !/^[a-z0-9_:]+$/.test(v) ? `Only lowercase letters, numbers, ":", "_" are allowed` : undefined)
 
-const CreateBody = Schema.Struct({
-  id: Schema.String,
-  description: Schema.optional(Schema.String),
-  contained_permission_ids: Schema.optional(Schema.Array(Schema.String))
-})
+const updateBody = S.object({
+  id: customId().optional(),
+  description: S.string().optional(),
+  contained_permission_ids: S.array(permissionId().defined()).optional()
+}).defined()
+const createBody = S.object({
+  id: customId().defined(),
+  description: S.string().optional(),
+  contained_permission_ids: S.array(permissionId().defined()).optional()
+}).defined()
+const definitionParams = S.object({ permission_id: permissionId().defined() })
 
-const UpdateBody = Schema.Struct({
-  id: Schema.optional(Schema.String),
-  description: Schema.optional(Schema.String),
-  contained_permission_ids: Schema.optional(Schema.Array(Schema.String))
-})
+interface Body {
+  readonly id?: string
+  readonly description?: string
+  readonly contained_permission_ids?: ReadonlyArray<string>
+}
 
+/** Checks a definition route's request: the body (if any) and the `permission_id` parameter (if any). */
+const checkRequest = (
+  auth: Auth,
+  request: { readonly body?: S.Field | undefined; readonly value?: unknown; readonly permissionId?: string | undefined; readonly query: URLSearchParams }
+) =>
+  Effect.map(
+    S.check(S.crud({
+      body: request.body === undefined ? undefined : [request.body, request.value],
+      params: request.permissionId === undefined ? undefined : [definitionParams, { permission_id: request.permissionId }],
+      query: [S.object({}), S.queryObject(request.query)]
+    }), auth.user?.id),
+    (parts) => ({ body: (parts.body ?? {}) as Body, permissionId: (parts.params as { permission_id?: string }).permission_id! })
+  )
 
 /** A definition on the wire; `description` is left out when there is none. */
 export const view = (definition: PermissionDefinition) => ({
@@ -48,15 +73,6 @@ export const view = (definition: PermissionDefinition) => ({
   ...(definition.description === null ? {} : { description: definition.description }),
   contained_permission_ids: [...definition.containedPermissionIds].sort()
 })
-
-const checkIds = (id: string | undefined, contained: ReadonlyArray<string> | undefined) =>
-  Effect.gen(function*() {
-    if (id !== undefined && !customId.test(id)) {
-      return yield* Fields.schemaError(`Only lowercase letters, numbers, ":", "_" are allowed`)
-    }
-    const bad = contained?.find((c) => !containedId.test(c))
-    if (bad !== undefined) return yield* Fields.schemaError(`Only lowercase letters, numbers, ":", "_" and optional "$" at the beginning are allowed`)
-  })
 
 const taken = (state: State, projectId: string, id: string) =>
   Table.get(state.permissionDefinitions, permissionKey(projectId, "team", id)) !== undefined ||
@@ -101,16 +117,19 @@ const replaceEverywhere = (state: State, projectId: string, scope: Scope, oldId:
 const scopeRoutes = (scope: Scope): ReadonlyArray<Router.Route> => {
   const base = `/${scope}-permission-definitions`
   return [
-    Router.get(base, "admin", ({ auth }) =>
-      Effect.map(EmulatorState.get, (state) =>
-        Responses.list(
-          Permissions.definitions(state, auth.project.id, scope).slice().sort((a, b) => a.id.localeCompare(b.id)).map(view)
-        ))),
-
-    Router.post(base, "admin", ({ auth, body }) =>
+    Router.get(base, "admin", ({ auth, query }) =>
       Effect.gen(function*() {
-        const input = yield* Router.decode(CreateBody, body)
-        yield* checkIds(input.id, input.contained_permission_ids)
+        yield* checkRequest(auth, { query })
+        const state = yield* EmulatorState.get
+        return Responses.list(
+          Permissions.definitions(state, auth.project.id, scope).slice().sort((a, b) => a.id.localeCompare(b.id)).map(view)
+        )
+      })),
+
+    Router.post(base, "admin", ({ auth, body, query }) =>
+      Effect.gen(function*() {
+        const { body: checked } = yield* checkRequest(auth, { body: createBody, value: body, query })
+        const input = { ...checked, id: checked.id! }
         const now = yield* Clock.currentTimeMillis
         const created = yield* EmulatorState.transact((state) =>
           Effect.gen(function*() {
@@ -132,11 +151,9 @@ const scopeRoutes = (scope: Scope): ReadonlyArray<Router.Route> => {
         return Responses.created(view(created))
       })),
 
-    Router.patch(`${base}/:permissionId`, "admin", ({ auth, body, params }) =>
+    Router.patch(`${base}/:permissionId`, "admin", ({ auth, body, params, query }) =>
       Effect.gen(function*() {
-        const input = yield* Router.decode(UpdateBody, body)
-        yield* checkIds(input.id, input.contained_permission_ids)
-        const oldId = params.permissionId!
+        const { body: input, permissionId: oldId } = yield* checkRequest(auth, { body: updateBody, value: body, permissionId: params.permissionId!, query })
         const updated = yield* EmulatorState.transact((state) =>
           Effect.gen(function*() {
             const current = yield* existing(state, auth.project.id, scope, oldId)
@@ -160,9 +177,9 @@ const scopeRoutes = (scope: Scope): ReadonlyArray<Router.Route> => {
         return Responses.json(view(updated))
       })),
 
-    Router.del(`${base}/:permissionId`, "admin", ({ auth, params }) =>
+    Router.del(`${base}/:permissionId`, "admin", ({ auth, params, query }) =>
       Effect.gen(function*() {
-        const id = params.permissionId!
+        const { permissionId: id } = yield* checkRequest(auth, { permissionId: params.permissionId!, query })
         yield* EmulatorState.transact((state) =>
           Effect.map(existing(state, auth.project.id, scope, id), () => {
             const cleaned = replaceEverywhere(state, auth.project.id, scope, id, undefined)
