@@ -50,6 +50,7 @@ const defaultProject = Effect.gen(function*() {
   assert.strictEqual(keys.status, 200, keys.text)
   const project = {
     projectId,
+    displayName: "Defaults",
     publishableClientKey: keys.body.publishable_client_key as string,
     secretServerKey: keys.body.secret_server_key as string,
     superSecretAdminKey: keys.body.super_secret_admin_key as string
