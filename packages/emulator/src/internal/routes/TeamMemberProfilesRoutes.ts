@@ -6,22 +6,43 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import * as EmulatorState from "../../EmulatorState.ts"
 import type { Membership, State } from "../../EmulatorState.ts"
 import { membershipKey } from "../../EmulatorState.ts"
 import * as Permissions from "../model/PermissionRules.ts"
 import type { Auth } from "../http/RequestAuth.ts"
 import * as Responses from "../http/Responses.ts"
+import * as S from "../http/RequestSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 import * as Teams from "../model/TeamRules.ts"
 import * as Views from "../http/Views.ts"
 
-const Update = Schema.Struct({
-  display_name: Schema.optional(Schema.String),
-  profile_image_url: Schema.optional(Schema.NullOr(Schema.String))
-})
+const updateBody = S.object({
+  display_name: S.string().optional(),
+  profile_image_url: S.url().max(1000000).nullable().optional()
+}).defined()
+const profileParams = S.object({ team_id: S.string().uuid().defined(), user_id: S.string().userIdOrMe().defined() })
+/** Every profile route declares the list's filters. */
+const profileQuery = S.object({ user_id: S.string().userIdOrMe().optional(), team_id: S.string().uuid().optional() })
+
+/** Checks a profile route's request (body, both ids of the path, the query) as the service does. */
+const checkRequest = (
+  auth: Auth,
+  request: { readonly value?: unknown; readonly params?: { readonly teamId: string; readonly userId: string } | undefined; readonly query: URLSearchParams }
+) =>
+  Effect.map(
+    S.check(S.crud({
+      body: "value" in request ? [updateBody, request.value] : undefined,
+      params: request.params === undefined ? undefined : [profileParams, { team_id: request.params.teamId, user_id: request.params.userId }],
+      query: [profileQuery, S.queryObject(request.query)]
+    }), auth.user?.id),
+    (parts) => ({
+      body: (parts.body ?? {}) as { readonly display_name?: string; readonly profile_image_url?: string | null },
+      params: parts.params as { readonly team_id: string; readonly user_id: string },
+      query: parts.query as { readonly team_id?: string; readonly user_id?: string }
+    })
+  )
 
 /** A member's profile as the caller's access type reads it. */
 const profileView = (state: State, auth: Auth, membership: Membership) => {
@@ -43,10 +64,7 @@ const requireReadMembers = (state: State, auth: Auth, teamId: string, currentUse
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/team-member-profiles", "client", ({ auth, query }) =>
     Effect.gen(function*() {
-      const teamParam = query.get("team_id")
-      const userParam = query.get("user_id")
-      const teamId = teamParam === null ? undefined : yield* Teams.uuidParam("query.team_id", teamParam)
-      const userId = userParam === null ? undefined : yield* Teams.userIdParam(auth, "query.user_id", userParam)
+      const { query: { team_id: teamId, user_id: userId } } = yield* checkRequest(auth, { query })
       const state = yield* EmulatorState.get
       if (auth.accessType === "client") {
         const current = yield* Teams.requireOwnUser(auth)
@@ -66,10 +84,10 @@ export const routes: ReadonlyArray<Router.Route> = [
       return Responses.list(memberships.map((m) => profileView(state, auth, m)))
     })),
 
-  Router.get("/team-member-profiles/:teamId/:userId", "client", ({ auth, params }) =>
+  Router.get("/team-member-profiles/:teamId/:userId", "client", ({ auth, params, query }) =>
     Effect.gen(function*() {
-      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
-      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
+      const checked = yield* checkRequest(auth, { params: { teamId: params.teamId!, userId: params.userId! }, query })
+      const { team_id: teamId, user_id: userId } = checked.params
       const state = yield* EmulatorState.get
       if (auth.accessType === "client") {
         const current = yield* Teams.requireOwnUser(auth)
@@ -79,11 +97,11 @@ export const routes: ReadonlyArray<Router.Route> = [
       return Responses.json(profileView(state, auth, membership))
     })),
 
-  Router.patch("/team-member-profiles/:teamId/:userId", "client", ({ auth, body, params }) =>
+  Router.patch("/team-member-profiles/:teamId/:userId", "client", ({ auth, body, params, query }) =>
     Effect.gen(function*() {
-      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
-      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
-      const input = yield* Router.decode(Update, body)
+      const checked = yield* checkRequest(auth, { value: body, params: { teamId: params.teamId!, userId: params.userId! }, query })
+      const { team_id: teamId, user_id: userId } = checked.params
+      const input = checked.body
       if (auth.accessType === "client") {
         const current = yield* Teams.requireOwnUser(auth)
         if (userId !== current.id) return yield* new Responses.StatusFailure({ status: 403, message: "Cannot update another user's profile" })

@@ -9,17 +9,30 @@ import * as Effect from "effect/Effect"
 import { TeamMembershipAlreadyExists } from "stack-auth-effect/KnownErrors"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Permissions from "../model/PermissionRules.ts"
+import type { Auth } from "../http/RequestAuth.ts"
 import * as Responses from "../http/Responses.ts"
+import * as S from "../http/RequestSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Teams from "../model/TeamRules.ts"
 import * as Users from "../../EmulatorUsers.ts"
 
+const membershipParams = S.object({ team_id: S.string().uuid().defined(), user_id: S.string().userIdOrMe().defined() })
+
+/** Checks both ids of the path (and an empty query) as the service does. */
+const checkRequest = (auth: Auth, params: Readonly<Record<string, string | undefined>>, query: URLSearchParams) =>
+  Effect.map(
+    S.check(S.crud({
+      params: [membershipParams, { team_id: params.teamId, user_id: params.userId }],
+      query: [S.object({}), S.queryObject(query)]
+    }), auth.user?.id),
+    (parts) => parts.params as { readonly team_id: string; readonly user_id: string }
+  )
+
 /** Team membership routes. */
 export const routes: ReadonlyArray<Router.Route> = [
-  Router.post("/team-memberships/:teamId/:userId", "server", ({ auth, params }) =>
+  Router.post("/team-memberships/:teamId/:userId", "server", ({ auth, params, query }) =>
     Effect.gen(function*() {
-      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
-      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
+      const { team_id: teamId, user_id: userId } = yield* checkRequest(auth, params, query)
       const now = yield* Clock.currentTimeMillis
       yield* EmulatorState.transact((state) =>
         Effect.gen(function*() {
@@ -31,10 +44,9 @@ export const routes: ReadonlyArray<Router.Route> = [
       return Responses.created({ team_id: teamId, user_id: userId })
     })),
 
-  Router.del("/team-memberships/:teamId/:userId", "client", ({ auth, params }) =>
+  Router.del("/team-memberships/:teamId/:userId", "client", ({ auth, params, query }) =>
     Effect.gen(function*() {
-      const teamId = yield* Teams.uuidParam("params.team_id", params.teamId!)
-      const userId = yield* Teams.userIdParam(auth, "params.user_id", params.userId!)
+      const { team_id: teamId, user_id: userId } = yield* checkRequest(auth, params, query)
       yield* EmulatorState.transact((state) =>
         Effect.gen(function*() {
           if (auth.accessType === "client") {
