@@ -52,8 +52,8 @@ describe("SCHEMA_ERROR: one format on every route, fields named as the service d
         ["body.code must be exactly 45 characters"]
       )
       assertSchemaError(
-        yield* call({ method: "POST", path: "/team-memberships/x/me", access: "server", body: {} }),
-        "POST /api/v1/team-memberships/x/me",
+        yield* call({ method: "POST", path: `/team-memberships/x/${tokens.user_id}`, access: "server", body: {} }),
+        `POST /api/v1/team-memberships/x/${tokens.user_id}`,
         ["params.team_id must be a valid UUID"]
       )
       assertSchemaError(

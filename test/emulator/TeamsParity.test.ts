@@ -102,6 +102,23 @@ describe("team bodies: conversions and the order of refused fields", () => {
     })))
 })
 
+describe("path ids of memberships and permissions", () => {
+  it.effect("every refused id is listed; `me` without a signed-in user refuses the whole request", () =>
+    withEmulator(Effect.gen(function*() {
+      assert.deepStrictEqual(refused(yield* server("POST", "/team-memberships/bad/bad", {})), ["params.team_id", "params.user_id"])
+      assertKnownError(yield* server("POST", "/team-memberships/bad/me", {}), "CANNOT_GET_OWN_USER_WITHOUT_USER", 400)
+      assert.deepStrictEqual(refused(yield* server("POST", "/team-permissions/x/y/Bad", {})), [
+        "params.team_id",
+        "params.user_id",
+        `Only lowercase letters, numbers, ":", "_" and optional "$" at the beginning are allowed`
+      ])
+      assert.deepStrictEqual(refused(yield* server("GET", "/team-permissions?recursive=yes&permission_id=$nope")), [
+        "Invalid system permission",
+        "query.recursive"
+      ])
+    })))
+})
+
 describe("API keys: what is checked before the project's switch", () => {
   it.effect("a team key's routes require query.team_id as a UUID, like any refused field", () =>
     withEmulator(Effect.gen(function*() {
