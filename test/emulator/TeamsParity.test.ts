@@ -107,6 +107,11 @@ describe("path ids of memberships and permissions", () => {
     withEmulator(Effect.gen(function*() {
       assert.deepStrictEqual(refused(yield* server("POST", "/team-memberships/bad/bad", {})), ["params.team_id", "params.user_id"])
       assertKnownError(yield* server("POST", "/team-memberships/bad/me", {}), "CANNOT_GET_OWN_USER_WITHOUT_USER", 400)
+      // adding a member or granting a permission takes an empty object as its body
+      const owner = yield* signUp("paths-owner@example.com")
+      const team = yield* server("POST", "/teams", { display_name: "Paths", creator_user_id: owner.user_id })
+      assert.deepStrictEqual(refused(yield* server("POST", `/team-memberships/${team.body.id}/${owner.user_id}`)), ["body"])
+      assert.deepStrictEqual(refused(yield* server("POST", `/team-permissions/${team.body.id}/${owner.user_id}/$read_members`)), ["body"])
       assert.deepStrictEqual(refused(yield* server("POST", "/team-permissions/x/y/Bad", {})), [
         "params.team_id",
         "params.user_id",

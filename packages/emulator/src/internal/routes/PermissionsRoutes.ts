@@ -51,9 +51,11 @@ interface Checked {
 }
 
 /** Checks a permission route's request (the path's ids, if any, and the query) as the service does. */
-const checkRequest = (auth: Auth, scope: Scope, params: Record<string, string> | undefined, query: URLSearchParams) =>
+const checkRequest = (auth: Auth, scope: Scope, params: Record<string, string> | undefined, query: URLSearchParams, body?: { readonly value: unknown }) =>
   Effect.map(
     S.check(S.crud({
+      // a grant's body is an empty object
+      body: body === undefined ? undefined : [S.object({}).defined(), body.value],
       params: params === undefined ? undefined : [declarations[scope].params, params],
       query: [declarations[scope].query, S.queryObject(query)]
     }), auth.user?.id),
@@ -92,9 +94,9 @@ export const routes: ReadonlyArray<Router.Route> = [
       return Responses.list(held.map((p) => ({ id: p.id, user_id: p.userId })))
     })),
 
-  Router.post("/team-permissions/:teamId/:userId/:permissionId", "server", ({ auth, params, query }) =>
+  Router.post("/team-permissions/:teamId/:userId/:permissionId", "server", ({ auth, body, params, query }) =>
     Effect.gen(function*() {
-      const checked = yield* checkRequest(auth, "team", { team_id: params.teamId!, user_id: params.userId!, permission_id: params.permissionId! }, query)
+      const checked = yield* checkRequest(auth, "team", { team_id: params.teamId!, user_id: params.userId!, permission_id: params.permissionId! }, query, { value: body })
       const { team_id: teamId, user_id: userId, permission_id: permissionId } = checked.params as Required<Checked["params"]>
       const now = yield* Clock.currentTimeMillis
       yield* EmulatorState.transact((state) =>
@@ -118,9 +120,9 @@ export const routes: ReadonlyArray<Router.Route> = [
       return Responses.success()
     })),
 
-  Router.post("/project-permissions/:userId/:permissionId", "server", ({ auth, params, query }) =>
+  Router.post("/project-permissions/:userId/:permissionId", "server", ({ auth, body, params, query }) =>
     Effect.gen(function*() {
-      const checked = yield* checkRequest(auth, "project", { user_id: params.userId!, permission_id: params.permissionId! }, query)
+      const checked = yield* checkRequest(auth, "project", { user_id: params.userId!, permission_id: params.permissionId! }, query, { value: body })
       const { user_id: userId, permission_id: permissionId } = checked.params
       const now = yield* Clock.currentTimeMillis
       yield* EmulatorState.transact((state) =>

@@ -18,10 +18,11 @@ import * as Users from "../../EmulatorUsers.ts"
 
 const membershipParams = S.object({ team_id: S.string().uuid().defined(), user_id: S.string().userIdOrMe().defined() })
 
-/** Checks both ids of the path (and an empty query) as the service does. */
-const checkRequest = (auth: Auth, params: Readonly<Record<string, string | undefined>>, query: URLSearchParams) =>
+/** Checks the body (an empty object, when adding), both ids of the path and an empty query as the service does. */
+const checkRequest = (auth: Auth, params: Readonly<Record<string, string | undefined>>, query: URLSearchParams, body?: { readonly value: unknown }) =>
   Effect.map(
     S.check(S.crud({
+      body: body === undefined ? undefined : [S.object({}).defined(), body.value],
       params: [membershipParams, { team_id: params.teamId, user_id: params.userId }],
       query: [S.object({}), S.queryObject(query)]
     }), auth.user?.id),
@@ -30,9 +31,9 @@ const checkRequest = (auth: Auth, params: Readonly<Record<string, string | undef
 
 /** Team membership routes. */
 export const routes: ReadonlyArray<Router.Route> = [
-  Router.post("/team-memberships/:teamId/:userId", "server", ({ auth, params, query }) =>
+  Router.post("/team-memberships/:teamId/:userId", "server", ({ auth, body, params, query }) =>
     Effect.gen(function*() {
-      const { team_id: teamId, user_id: userId } = yield* checkRequest(auth, params, query)
+      const { team_id: teamId, user_id: userId } = yield* checkRequest(auth, params, query, { value: body })
       const now = yield* Clock.currentTimeMillis
       yield* EmulatorState.transact((state) =>
         Effect.gen(function*() {
