@@ -50,19 +50,19 @@ export const table = (head: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyA
 /**
  * CPU µs per call of each contender (process user + system time over a block of calls): one warm-up
  * block each, then `rounds` rounds of one block per contender, the order rotated every round so no
- * contender always runs after the same one. `inputs(round, block)` gives a block's call inputs,
- * built before the clock starts.
+ * contender always runs after the same one. `inputs(round, block, name)` gives a block's call
+ * inputs for the contender `name`, built before the clock starts.
  */
 export const cpuPerCall = async <I>(
   contenders: ReadonlyArray<readonly [string, (input: I) => Promise<unknown>]>,
-  options: { readonly rounds: number; readonly block: number; readonly inputs: (round: number, block: number) => ReadonlyArray<I> }
+  options: { readonly rounds: number; readonly block: number; readonly inputs: (round: number, block: number, name: string) => ReadonlyArray<I> }
 ): Promise<Map<string, Array<number>>> => {
   const samples = new Map<string, Array<number>>(contenders.map(([name]) => [name, []]))
-  for (const [, call] of contenders) for (const input of options.inputs(-1, options.block)) await call(input)
+  for (const [name, call] of contenders) for (const input of options.inputs(-1, options.block, name)) await call(input)
   for (let round = 0; round < options.rounds; round++) {
     for (let k = 0; k < contenders.length; k++) {
       const [name, call] = contenders[(k + round) % contenders.length]!
-      const batch = options.inputs(round, options.block)
+      const batch = options.inputs(round, options.block, name)
       const start = process.cpuUsage()
       for (const input of batch) await call(input)
       const used = process.cpuUsage(start)
