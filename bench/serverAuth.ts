@@ -132,7 +132,8 @@ const loadAtStart = loadavg()
 const samples = await cpuPerCall(contenders.map(([name, call]) => [name, call] as const), {
   rounds,
   block,
-  inputs: (_round, size, name) => requestsOf.get(name)!(size)
+  inputs: (_round, size, name) => requestsOf.get(name)!(size),
+  collect: 50
 })
 const loadAtEnd = loadavg()
 await runtime.dispose()
@@ -149,7 +150,7 @@ const load = (l: ReadonlyArray<number>) => l.map((x) => x.toFixed(1)).join(" / "
 const markdown = [
   "### Authenticating one request: CPU per request, and requests to the service per 1,000",
   "",
-  `${rounds} rounds × ${contenders.length} blocks of ${block} sequential requests (order rotated per round), each with its own ES256 access token (from the contender's own pool of ${poolSize}, more than the ${AccessTokenVerifier.defaultVerifiedTokens} tokens the verifier remembers), except the "same token again" row (one client's token on every request); the process's CPU time per request, median (p25–p75) in µs; \`fetch\` answers at once in process. "× bare jose": ratio of the medians, and the median (p25–p75) of the per-round ratios (blocks of one round run back to back). Requests to the service: counted over 1,000 requests after 50 warm-up requests. Load average (1 / 5 / 15 min) at start ${load(loadAtStart)}, at end ${load(loadAtEnd)}. Targets: local ≤ 1.3× bare \`jose\` and ≤ 150 µs; 0 requests per 1,000 after warm-up.`,
+  `${rounds} rounds × ${contenders.length} blocks of ${block} sequential requests (order rotated per round, a full garbage collection and 50 untimed requests before each block), each with its own ES256 access token (from the contender's own pool of ${poolSize}, more than the ${AccessTokenVerifier.defaultVerifiedTokens} tokens the verifier remembers), except the "same token again" row (one client's token on every request); the process's CPU time per request, median (p25–p75) in µs; \`fetch\` answers at once in process. "× bare jose": ratio of the medians, and the median (p25–p75) of the per-round ratios (blocks of one round run back to back). Requests to the service: counted over 1,000 requests after 50 warm-up requests. Load average (1 / 5 / 15 min) at start ${load(loadAtStart)}, at end ${load(loadAtEnd)}. Targets: local ≤ 1.3× bare \`jose\` and ≤ 150 µs; 0 requests per 1,000 after warm-up.`,
   "",
   table(["contender", "CPU µs/request", "× bare jose", "× bare jose, per round", "requests to the service / 1,000"], rows),
   "",
