@@ -14,6 +14,13 @@
  * `aud` is another project, said without checking the signature: the other project's keys are not
  * fetched). A key set that cannot be fetched is the transport's typed error, never a refusal.
  *
+ * Tokens that passed are remembered (the last {@link defaultVerifiedTokens}, option
+ * `verifiedTokens`): a client sends the same access token with every request until it is refreshed,
+ * and a remembered token is answered without a second signature check. It still fails at its `exp`
+ * (and before its `iat`) on the Clock, with the same tolerance, and is checked in full again once
+ * the key set has been fetched anew (a withdrawn key then refuses it). Refused tokens are never
+ * remembered. Only the token's text is the key; nothing is logged.
+ *
  * Revocation lag: a local check does not see sign-outs. A signed-out session's access token keeps
  * passing until its `exp` (10 minutes at most on the hosted service); use the remote mode of
  * `ServerAuth` on routes that must see a sign-out at once.
