@@ -1,7 +1,9 @@
 /**
  * Where the CPU of a local access-token check goes (issue #24): alternating blocks of fresh-token
- * checks, one process, CPU µs per check. Not part of `npm run bench`; run with
- * `npm exec -- tsx bench/ab/verifyParts.ts [rounds] [block]`.
+ * checks (each contender its own 1,200 distinct tokens, more than the verifier remembers), one process, process
+ * CPU µs per check, a full GC and a short warm-up before each block. Not part of `npm run bench`;
+ * run with `npm exec -- tsx bench/ab/verifyParts.ts [rounds] [block] [name pattern]` (or compiled,
+ * with `--expose-gc`).
  */
 import { createPublicKey, verify as nodeVerify } from "node:crypto"
 import * as Effect from "effect/Effect"
@@ -27,7 +29,9 @@ const jwks = { keys: [jwk] }
 globalThis.fetch = async () => new Response(JSON.stringify(jwks), { status: 200, headers: { "content-type": "application/json" } })
 
 const now = Math.floor(Date.now() / 1000)
-const pool = await Promise.all(Array.from({ length: 2000 }, (_, i) =>
+// each contender its own slice of `slice` tokens (more than the verifier remembers)
+const slice = 1200
+const pool = await Promise.all(Array.from({ length: 10 * slice }, (_, i) =>
   new SignJWT({ sub: `user-${i}`, branchId: "main", refreshTokenId: "session-1", role: "authenticated" })
     .setProtectedHeader({ alg: "ES256", kid: "benchKey0001" })
     .setIssuer(issuer).setIssuedAt(now).setAudience(projectId).setExpirationTime(now + 3600)
@@ -43,6 +47,10 @@ const runtime = ManagedRuntime.make(
   AccessTokenVerifier.layer().pipe(Layer.provideMerge(StackServerApp.layer({ ...fixtures.keys, baseUrl })))
 )
 const verifier = await runtime.runPromise(AccessTokenVerifier.AccessTokenVerifier.use(Effect.succeed))
+const runtimeOff = ManagedRuntime.make(
+  AccessTokenVerifier.layer({ verifiedTokens: 0 }).pipe(Layer.provideMerge(StackServerApp.layer({ ...fixtures.keys, baseUrl })))
+)
+const verifierOff = await runtimeOff.runPromise(AccessTokenVerifier.AccessTokenVerifier.use(Effect.succeed))
 const request = (token: string) => new Request(`${baseUrl}/me`, { headers: { authorization: `Bearer ${token}` } })
 const requests = pool.map(request)
 
@@ -57,23 +65,28 @@ const all: ReadonlyArray<C> = [
   ["Effect.runPromise(tryPromise(jwtVerify))", (i) => Effect.runPromise(Effect.tryPromise(() => jwtVerify(pool[i]!, localSet, { algorithms: ["ES256"], issuer, audience: projectId })))],
   ["runtime.runPromise(Effect.void)", () => runtime.runPromise(Effect.void)],
   ["ours verifier.verify", (i) => runtime.runPromise(verifier.verify(pool[i]!))],
+  ["ours verifier.verify, verifiedTokens 0", (i) => runtimeOff.runPromise(verifierOff.verify(pool[i]!))],
   ["ours ServerAuth.authenticate", (i) => runtime.runPromise(ServerAuth.authenticate(requests[i]!))]
 ]
 const contenders = only === undefined ? all : all.filter(([n]) => new RegExp(only).test(n))
 const samples = new Map<string, Array<number>>(contenders.map(([n]) => [n, []]))
-let cursor = 0
-const next = () => (cursor = (cursor + 1) % pool.length)
-for (const [, f] of contenders) for (let k = 0; k < block; k++) await f(next())
+const cursors = contenders.map(() => 0)
+const next = (c: number) => c * slice + (cursors[c] = (cursors[c]! + 1) % slice)
+for (let c = 0; c < contenders.length; c++) for (let k = 0; k < block; k++) await contenders[c]![1](next(c))
 for (let r = 0; r < rounds; r++) {
   for (let k = 0; k < contenders.length; k++) {
-    const [name, f] = contenders[(k + r) % contenders.length]!
+    const c = (k + r) % contenders.length
+    const [name, f] = contenders[c]!
+    ;(globalThis as { gc?: () => void }).gc?.()
+    for (let j = 0; j < 20; j++) await f(next(c))
     const start = process.cpuUsage()
-    for (let j = 0; j < block; j++) await f(next())
+    for (let j = 0; j < block; j++) await f(next(c))
     const used = process.cpuUsage(start)
     samples.get(name)!.push((used.user + used.system) / block)
   }
 }
 await runtime.dispose()
+await runtimeOff.dispose()
 for (const [name, xs] of samples) {
   console.log(`${name.padEnd(44)} ${median(xs).toFixed(1).padStart(7)} (${quantile(xs, 0.25).toFixed(1)}–${quantile(xs, 0.75).toFixed(1)})`)
 }

@@ -37,8 +37,8 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import { createLocalJWKSet, decodeJwt, errors, jwtVerify } from "jose"
-import type { JWTPayload } from "jose"
+import { createLocalJWKSet, decodeJwt, errors, importJWK, jwtVerify } from "jose"
+import type { CryptoKey, FlattenedJWSInput, JWSHeaderParameters, JWTPayload } from "jose"
 import * as KnownErrors from "../protocol/KnownErrors.ts"
 import { HttpTransport } from "../transport/HttpTransport.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
@@ -128,7 +128,39 @@ export class AccessTokenVerifier extends /*#__PURE__*/ Context.Service<AccessTok
 
 const unparsable = () => new KnownErrors.UnparsableAccessToken({})
 
-type KeyLookup = ReturnType<typeof createLocalJWKSet>
+type KeyLookup = (header: JWSHeaderParameters, token: FlattenedJWSInput) => CryptoKey | Promise<CryptoKey>
+
+/**
+ * The key lookup of a set: a key id that names exactly one key of the set gets that key, imported
+ * once by jose and then handed over as is (no search of the set, no pending import per token);
+ * anything else (no key id, a key id shared by several keys, an unknown one) is jose's own local
+ * key-set lookup, which refuses an unknown key id with `JWKSNoMatchingKey`. The algorithm is
+ * ES256 by then (`algorithms` is checked before the key is looked up).
+ */
+const keyLookup = (set: Jwks.KeySet): KeyLookup => {
+  const local = createLocalJWKSet({ keys: set.keys.slice() })
+  const counts = new Map<string, number>()
+  for (const key of set.keys) if (typeof key.kid === "string") counts.set(key.kid, (counts.get(key.kid) ?? 0) + 1)
+  const imported = new Map<string, CryptoKey | Promise<CryptoKey>>()
+  return (header, token) => {
+    const kid = header.kid
+    if (typeof kid !== "string" || counts.get(kid) !== 1) return local(header, token)
+    const known = imported.get(kid)
+    if (known !== undefined) return known
+    const pending = importJWK(set.keys.find((k) => k.kid === kid)!, "ES256").then(
+      (key) => {
+        imported.set(kid, key as CryptoKey)
+        return key as CryptoKey
+      },
+      (error: unknown) => {
+        imported.delete(kid)
+        throw error
+      }
+    )
+    imported.set(kid, pending)
+    return pending
+  }
+}
 
 /** The checks on the claims once the signature holds; `undefined` when they fail. */
 const claimsOf = (
@@ -185,7 +217,7 @@ export const fromJwks = (
   const lookupOf = (set: Jwks.KeySet): KeyLookup => {
     let lookup = lookups.get(set)
     if (lookup === undefined) {
-      lookup = createLocalJWKSet({ keys: set.keys.slice() })
+      lookup = keyLookup(set)
       lookups.set(set, lookup)
     }
     return lookup
