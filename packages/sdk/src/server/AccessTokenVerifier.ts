@@ -198,7 +198,7 @@ interface Verified {
 }
 
 /** The outcome of one signature-and-claims check, before a refetch is decided. */
-const noMatchingKey: unique symbol = Symbol.for("stack-auth-effect/server/AccessTokenVerifier/noMatchingKey")
+const noMatchingKey: unique symbol = Symbol("noMatchingKey")
 type Outcome = Exit.Exit<Claims, AccessTokenError> | typeof noMatchingKey
 
 /** A verifier over a key-set cache; `serviceUrl` names the issuer. */
@@ -234,6 +234,9 @@ export const fromJwks = (
       rememberedSet = set
     }
     if (remembered.size >= capacity) remembered.delete(remembered.keys().next().value!)
+    // answered to several requests: frozen, so no handler can change what another one sees
+    Object.freeze(claims.payload)
+    Object.freeze(claims)
     const nbf = claims.payload.nbf
     remembered.set(raw, {
       claims,
