@@ -63,6 +63,7 @@ const all: ReadonlyArray<C> = [
   ["jose jwtVerify KeyObject", (i) => jwtVerify(pool[i]!, keyObject, { algorithms: ["ES256"], issuer, audience: projectId })],
   ["decodeJwt + jose jwtVerify localSet", (i) => { decodeJwt(pool[i]!); return jwtVerify(pool[i]!, localSet, { algorithms: ["ES256"], issuer, audience: projectId }) }],
   ["Effect.runPromise(tryPromise(jwtVerify))", (i) => Effect.runPromise(Effect.tryPromise(() => jwtVerify(pool[i]!, localSet, { algorithms: ["ES256"], issuer, audience: projectId })))],
+  ["runtime.runPromise(promise(jose CryptoKey))", (i) => runtime.runPromise(Effect.promise(() => jwtVerify(pool[i]!, cryptoKey, { algorithms: ["ES256"], issuer, audience: projectId })))],
   ["runtime.runPromise(Effect.void)", () => runtime.runPromise(Effect.void)],
   ["ours verifier.verify", (i) => runtime.runPromise(verifier.verify(pool[i]!))],
   ["ours verifier.verify, verifiedTokens 0", (i) => runtimeOff.runPromise(verifierOff.verify(pool[i]!))],
