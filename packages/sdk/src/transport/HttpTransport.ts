@@ -43,6 +43,13 @@ export interface HttpTransport {
    * with {@link readBody}: at most `maxBytes`, nothing of a redirect.
    */
   readonly exchange?: ((url: string, init: RequestInit, maxBytes: number) => Effect.Effect<Exchange, TransportFailure>) | undefined
+  /**
+   * Optional: {@link exchange} as a promise under the caller's `signal` (aborting it aborts the
+   * request or the body's download; the promise then rejects). The pipeline uses it to run an
+   * attempt without a fiber of its own: one abort signal for the interruption and the attempt
+   * timeout together. Rejects with what `fetch` or {@link readBody} threw.
+   */
+  readonly exchangeWith?: ((url: string, init: RequestInit, maxBytes: number, signal: AbortSignal) => Promise<Exchange>) | undefined
 }
 
 const describe = (cause: unknown): string =>
@@ -136,21 +143,25 @@ export const exchange = (
       }))
 
 /** A transport over a `fetch` function; the fiber's interruption aborts the fetch (and the body's download). */
-export const fromFetch = (fetch: typeof globalThis.fetch): HttpTransport => ({
-  send: (request) =>
-    Effect.tryPromise({
-      try: (signal) => fetch(request, { signal }),
-      catch: toTransportFailure
-    }),
-  exchange: (url, init, maxBytes) =>
-    Effect.tryPromise({
-      try: (signal) =>
-        fetch(url, { ...init, signal }).then((response) =>
-          readBody(response, signal, maxBytes).then((text) => ({ response, text }))
-        ),
-      catch: toTransportFailure
-    })
-})
+export const fromFetch = (fetch: typeof globalThis.fetch): HttpTransport => {
+  const exchangeWith = (url: string, init: RequestInit, maxBytes: number, signal: AbortSignal): Promise<Exchange> =>
+    fetch(url, { ...init, signal }).then((response) =>
+      readBody(response, signal, maxBytes).then((text) => ({ response, text }))
+    )
+  return {
+    send: (request) =>
+      Effect.tryPromise({
+        try: (signal) => fetch(request, { signal }),
+        catch: toTransportFailure
+      }),
+    exchange: (url, init, maxBytes) =>
+      Effect.tryPromise({
+        try: (signal) => exchangeWith(url, init, maxBytes, signal),
+        catch: toTransportFailure
+      }),
+    exchangeWith
+  }
+}
 
 /** The transport in use; defaults to the platform's `fetch`. */
 export const HttpTransport: Context.Reference<HttpTransport> = /*#__PURE__*/ Context.Reference<HttpTransport>(

@@ -384,31 +384,44 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
         const limits = limitsOf(config, fiber.getRef(Limits.CallLimits), request)
         const maxBytes = limits.maxResponseBytes
         // one attempt: built again for a retry (a fresh nonce); through the transport's `exchange`
-        // when it has one (no `Request` built twice), else `send` and reading the body. One
-        // `withFiber` reads the transport and the span (annotated directly: no Effect per attribute).
-        const attempt: Effect.Effect<StackResponse, AttemptFailure> = Effect.withFiber((fiber) => {
-          const transport = fiber.getRef(HttpTransport.HttpTransport)
-          const span = spanOf(fiber)
+        // when it has one (no `Request` built twice), else `send` and reading the body; the
+        // transport and the span are read once, from the calling fiber.
+        const transport = fiber.getRef(HttpTransport.HttpTransport)
+        const span = spanOf(fiber)
+        /** One attempt's request (a fresh nonce each), its span annotated directly: no Effect per attribute. */
+        const prepare = (): RequestInit => {
           annotate(span, "http.method", method)
           annotate(span, "http.path", path)
-          const init: RequestInit = {
+          return {
             method,
             headers: requestHeaders(headers, request),
             ...(body === undefined ? {} : { body }),
             credentials: "omit",
             redirect: "manual"
           }
-          const exchange: Exchange = { method, path, url, responseType, scrub, span }
-          return Effect.flatMap(
-            Effect.catch(HttpTransport.exchange(transport, url, init, maxBytes), lost),
+        }
+        const exchange: Exchange = { method, path, url, responseType, scrub, span }
+        const attempt: Effect.Effect<StackResponse, AttemptFailure> = Effect.suspend(() =>
+          Effect.flatMap(
+            Effect.catch(HttpTransport.exchange(transport, url, prepare(), maxBytes), lost),
             (answer) => interpret(exchange, answer.response, answer.text)
           )
-        })
+        )
+        // a `fetch` transport's attempt as one promise (no fiber, no `tryPromise` of its own)
+        const exchangeWith = transport.exchangeWith
+        const direct: Attempts.Direct<StackResponse, KnownError | TransportError> | undefined = exchangeWith === undefined
+          ? undefined
+          : (signal) =>
+            exchangeWith(url, prepare(), maxBytes, signal).then(
+              (answer) => interpret(exchange, answer.response, answer.text),
+              (cause) => lost(HttpTransport.toTransportFailure(cause))
+            )
         return Attempts.run({
           method,
           path,
           limits,
           attempt,
+          direct,
           exhausted: (reason, attempts) => connectionError(method, path, reason, attempts)
         })
       })

@@ -97,6 +97,56 @@ export const within = <A, E, E2>(self: Effect.Effect<A, E>, millis: number, onTi
     })
   })
 
+/**
+ * An attempt as a promise under one abort signal (see {@link direct}): it starts the attempt's I/O
+ * and answers what follows it, an effect that runs in the caller's fiber. It must not reject.
+ */
+export type Direct<A, E> = (signal: AbortSignal) => Promise<Effect.Effect<A, E | RetrySignal<E>>>
+
+/**
+ * `within` for an attempt given as a {@link Direct} promise, when the timer is a plain `setTimeout`
+ * (the fiber's clock is Effect's own): no fiber of its own, no `tryPromise`, one `AbortController`
+ * for the interruption and the timeout together. The timer aborts the signal and fails at once with
+ * `onTimeout()` (as `within` does: the attempt is stopped, the failure given); interrupting the
+ * caller aborts the signal. What follows the promise runs as is when it is already an `Exit` (the
+ * success path and the plain failures), else under `within` for what is left of the bound (a
+ * failure that sends the diagnostics probes stays bounded).
+ */
+export const direct = <A, E, E2>(
+  start: Direct<A, E>,
+  millis: number,
+  onTimeout: () => E2,
+  now: () => number
+): Effect.Effect<A, E | E2 | RetrySignal<E>> =>
+  Effect.callback<A, E | E2 | RetrySignal<E>>((resume) => {
+    const controller = new AbortController()
+    const until = now() + millis
+    let settled = false
+    const handle = setTimeout(() => {
+      settled = true
+      controller.abort()
+      resume(Effect.fail(onTimeout()))
+    }, millis)
+    const next = (effect: Effect.Effect<A, E | RetrySignal<E>>) => {
+      if (settled) return
+      settled = true
+      clearTimeout(handle)
+      if (Exit.isExit(effect)) return resume(effect)
+      const left = until - now()
+      resume(left > 0 ? within(effect, left, onTimeout) : Effect.fail(onTimeout()))
+    }
+    try {
+      start(controller.signal).then(next, (defect) => next(Effect.die(defect)))
+    } catch (defect) {
+      next(Effect.die(defect))
+    }
+    return Effect.sync(() => {
+      settled = true
+      clearTimeout(handle)
+      controller.abort()
+    })
+  })
+
 /** One call's loop. */
 export interface Plan<A, E, E2> {
   readonly method: string
@@ -104,6 +154,11 @@ export interface Plan<A, E, E2> {
   readonly limits: Limits
   /** One attempt; built again for each. */
   readonly attempt: Effect.Effect<A, E | RetrySignal<E>>
+  /**
+   * The same attempt as a {@link Direct} promise, when the transport can give one: used instead of
+   * `attempt` while the fiber's clock is Effect's own (a `TestClock` drives `attempt`).
+   */
+  readonly direct?: Direct<A, E> | undefined
   /** What a network failure becomes when no attempt is left (with the attempts made). */
   readonly exhausted: (reason: string, attempts: number) => Effect.Effect<never, E2>
 }
@@ -123,6 +178,8 @@ export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | S
     const schedule = limits.retry
     const attemptMillis = limits.attemptTimeoutMillis
     const deadline = clock.currentTimeMillisUnsafe() + limits.deadlineMillis
+    const isEffectClock = clock === effectClock()
+    const now = () => clock.currentTimeMillisUnsafe()
     const callTimeout = () => Failures.timeout(method, path, limits.deadlineMillis, "call")
     type Failure = E | E2 | StackTransportError
     /** One attempt under the shorter of its timeout and what is left of the deadline. */
@@ -131,8 +188,10 @@ export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | S
       if (left <= 0) return Effect.fail(callTimeout())
       const bound = Math.min(attemptMillis, left)
       if (!Number.isFinite(bound)) return plan.attempt
-      return within(plan.attempt, bound, () =>
-        bound < attemptMillis ? callTimeout() : Failures.timeout(method, path, attemptMillis, "attempt"))
+      const onTimeout = () => bound < attemptMillis ? callTimeout() : Failures.timeout(method, path, attemptMillis, "attempt")
+      return plan.direct !== undefined && isEffectClock && bound <= maxTimerMillis
+        ? direct(plan.direct, bound, onTimeout, now)
+        : within(plan.attempt, bound, onTimeout)
     }
     const loop = (attempt: number): Effect.Effect<A, Failure> =>
       Effect.catch(timed(), (failure): Effect.Effect<A, Failure> => {
