@@ -11,6 +11,7 @@ import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
 import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
 import * as HttpTransport from "../../packages/sdk/src/transport/HttpTransport.ts"
 import * as Schema from "effect/Schema"
+import { SchemaJITCompiler } from "effect/schema"
 import { ServerUser } from "../../packages/sdk/src/protocol/internal/schemas/ServerUser.ts"
 import * as Call from "../../packages/sdk/src/transport/Call.ts"
 import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
@@ -20,6 +21,8 @@ import * as BaseT from "./base/packages/sdk/src/transport/HttpTransport.ts"
 import * as fixtures from "../support/fixtures.ts"
 import { median, quantile } from "../support/stats.ts"
 
+// JIT=1: the working tree's `ServerUser` decodes with Effect's JIT-compiled parser (the base copy's stays interpreted)
+if (process.env.JIT === "1") SchemaJITCompiler.enable(ServerUser.ast)
 const text = JSON.stringify(fixtures.serverUser("abc"))
 const instant: typeof fetch = async () => new Response(text, { status: 200, headers: { "content-type": "application/json" } })
 const runtime = ManagedRuntime.make(Layer.provideMerge(StackServerApp.layer({ ...fixtures.keys, baseUrl: "http://x" }), HttpTransport.layerFetch(instant)))
