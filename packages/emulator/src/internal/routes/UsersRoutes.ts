@@ -234,10 +234,13 @@ interface ListQuery {
 }
 
 const listUsers = (state: State, projectId: string, q: ListQuery) => {
-  const search = q.query?.toLowerCase()
+  // the service's search: the id (exactly, once stripped of other characters), else the display
+  // name or any contact channel's value containing the text, case aside
+  const search = q.query === undefined || q.query === "" ? undefined : q.query.toLowerCase()
+  const idSearch = q.query?.replace(/[^a-zA-Z0-9\-_.]/g, "")
   const matchesSearch = (u: User) =>
-    search === undefined || u.id === search ||
-    [u.displayName ?? "", Views.primaryEmailChannel(u)?.value ?? ""].some((s) => s.toLowerCase().includes(search))
+    search === undefined || u.id === idSearch ||
+    [u.displayName ?? "", ...u.contactChannels.map((c) => c.value)].some((s) => s.toLowerCase().includes(search))
   const users = Table.filter(state.users, (u) =>
     u.projectId === projectId && matchesSearch(u) &&
     (q.team_id === undefined || Table.get(state.memberships, membershipKey(q.team_id, u.id)) !== undefined))
