@@ -27,18 +27,21 @@ import * as Notifications from "./NotificationsRoutes.ts"
 
 const badRequest = (message: string) => new Responses.StatusFailure({ status: 400, message })
 
+/** A string field as the service reads it: a number or a boolean is taken as its text. */
+const Text = Schema.Union([Schema.String, Schema.Number, Schema.Boolean])
+
 const SendBody = Schema.Struct({
-  user_ids: Schema.Array(Schema.String),
-  html: Schema.String,
-  subject: Schema.String,
-  notification_category_name: Schema.String
+  user_ids: Schema.Array(Text),
+  html: Text,
+  subject: Text,
+  notification_category_name: Text
 })
 
 const RenderBody = Schema.Struct({
   theme_id: Schema.optional(Schema.Union([Schema.String, Schema.Null, Schema.Literal(false)])),
-  theme_tsx_source: Schema.optional(Schema.String),
-  template_id: Schema.optional(Schema.String),
-  template_tsx_source: Schema.optional(Schema.String)
+  theme_tsx_source: Schema.optional(Text),
+  template_id: Schema.optional(Text),
+  template_tsx_source: Schema.optional(Text)
 })
 
 const TestBody = Schema.Struct({
@@ -76,9 +79,9 @@ interface RelayedMail extends SentMail {
 
 const relayedMails = EmulatorState.extraTable<RelayedMail>("relayedMails")
 
-/** One of the emulator's own mails, sent with the project's settings (it never fails). */
-const ownMail = (project: Project) => ({ id, to, subject, sentAtMillis }: MailRow): SentMail => ({
-  id, to, subject, sentAtMillis, senderConfig: Views.emailConfigView(project, { withPassword: false }), error: null
+/** One of the emulator's own mails, with the sender settings it went out with (it never fails). */
+const ownMail = (project: Project) => ({ id, to, subject, sentAtMillis, senderConfig }: MailRow): SentMail => ({
+  id, to, subject, sentAtMillis, senderConfig: senderConfig ?? Mail.senderConfig(project), error: null
 })
 
 const sentView = (mail: SentMail) => ({
@@ -96,7 +99,13 @@ const testSubject = "Stack Auth test e-mail"
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/emails/send-email", "server", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SendBody, body)
+      const decoded = yield* Router.decode(SendBody, body)
+      const input = {
+        user_ids: decoded.user_ids.map(String),
+        html: String(decoded.html),
+        subject: String(decoded.subject),
+        notification_category_name: String(decoded.notification_category_name)
+      }
       if (auth.project.config.emailConfig.type === "shared") {
         return yield* badRequest("Cannot send custom emails when using shared email config")
       }
@@ -131,7 +140,14 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/emails/render-email", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(RenderBody, body)
+      const decoded = yield* Router.decode(RenderBody, body)
+      const text = (value: string | number | boolean | undefined) => (value === undefined ? undefined : String(value))
+      const input = {
+        theme_id: decoded.theme_id,
+        theme_tsx_source: text(decoded.theme_tsx_source),
+        template_id: text(decoded.template_id),
+        template_tsx_source: text(decoded.template_tsx_source)
+      }
       if ((input.theme_id === undefined && !input.theme_tsx_source) || (input.theme_id && input.theme_tsx_source)) {
         return yield* badRequest("Exactly one of theme_id or theme_tsx_source must be provided")
       }
@@ -139,7 +155,8 @@ export const routes: ReadonlyArray<Router.Route> = [
         return yield* badRequest("Exactly one of template_id or template_tsx_source must be provided")
       }
       const state = yield* EmulatorState.get
-      let themeSource: string | undefined = input.theme_tsx_source
+      // `null`: the project's theme; `false`: none
+      let themeSource: string | undefined = input.theme_id === null ? activeThemeSource(state, auth.project) : input.theme_tsx_source
       if (typeof input.theme_id === "string") {
         themeSource = EmailTemplates.themes(state, auth.project.id).find((t) => t.id === input.theme_id)?.tsxSource
         if (themeSource === undefined) return yield* badRequest("No theme found with given id")
