@@ -208,9 +208,11 @@ export const routes: ReadonlyArray<Router.Route> = [
           ...Table.filter(state.mails, (m) => m.projectId === auth.project.id).map(ownMail(auth.project)),
           ...Table.filter(relayedMails.get(state), (m) => m.projectId === auth.project.id)
         ]
-          .sort((a, b) => b.sentAtMillis - a.sentAtMillis)
+          .map((mail, index) => ({ mail, index }))
+          // newest first; of two sent in the same millisecond, the later one
+          .sort((a, b) => b.mail.sentAtMillis - a.mail.sentAtMillis || b.index - a.index)
           .slice(0, 100)
-          .map(sentView)
+          .map(({ mail }) => sentView(mail))
       ))),
 
   // Admin-only, stricter than the service, which takes server access too.
