@@ -75,7 +75,7 @@ describe("mails as the service's development setup sends them (the default)", ()
       assert.deepStrictEqual(Object.keys(variables), ["projectDisplayName", "userDisplayName", "emailVerificationLink"])
       assert.strictEqual(variables.projectDisplayName, demoProject.displayName)
       assert.strictEqual(variables.userDisplayName, "", "no user name: an empty string")
-      assert.match(String(variables.emailVerificationLink), /^http:\/\/localhost:3000\/handler\/email-verification\?code=\w+$/, String(variables.emailVerificationLink))
+      assert.match(String(variables.emailVerificationLink), /^http:\/\/localhost:3000\/handler\/email-verification\?code=[\w-]+$/, String(variables.emailVerificationLink))
       // the template listed is the project's verification template, whose subject element the subject shows
       const template = EmailTemplates.templates(yield* Effect.flatMap(Emulator.Emulator, (e) => e.state.get), demoProject.projectId)
         .find((t) => t.id === EmailTemplates.templateIds.emailVerification)!
@@ -199,6 +199,21 @@ describe("mails as the service's development setup sends them (the default)", ()
       })
       ok(raw, "sources are listed, not compiled")
       assert.strictEqual(raw.body.subject, "Mock subject, undefined")
+    }).pipe(Effect.provide(Emulator.layer)))
+})
+
+describe("the test mail", () => {
+  it.live("a bad address is refused before a missing config; a sent test is listed with the service's subject", () =>
+    Effect.gen(function*() {
+      const malformed = yield* call({ method: "POST", path: "/internal/send-test-email", access: "admin", body: { recipient_email: "nope" } })
+      assert.strictEqual(malformed.status, 400)
+      const lines = String(malformed.body.details.message).split("\n")
+      assert.isTrue(lines.findIndex((l) => l.includes("body.recipient_email")) < lines.findIndex((l) => l.includes("body.email_config")), lines.join(" | "))
+      const config = { host: "127.0.0.1", port: 1, username: "u", password: "p", sender_name: "S", sender_email: "s@example.com" }
+      const sent = yield* call({ method: "POST", path: "/internal/send-test-email", access: "admin", body: { recipient_email: "test-to@example.com", email_config: config } })
+      assert.strictEqual(sent.body.success, false)
+      const list = yield* call({ method: "GET", path: "/internal/emails", access: "admin" })
+      assert.strictEqual(list.body.items[0].subject, "Test Email from Stack Auth")
     }).pipe(Effect.provide(Emulator.layer)))
 })
 

@@ -36,10 +36,11 @@ export const defaultFrom = "Stack Auth Emulator <noreply@emulator.stack-auth.loc
 export const sharedSenderEmail = "noreply@example.com"
 
 /**
- * The shared mail server as the service's development setup configures it (its mail catcher),
- * shown in the admin's sent-mail list. The emulator sends nothing there: it is its own catcher.
+ * The shared mail server as the service's development setup we measure against configures it (its
+ * mail catcher's SMTP port; the service's own container setup uses 2500), shown in the admin's
+ * sent-mail list. The emulator sends nothing there: it is its own catcher.
  */
-export const sharedMailServer = { host: "127.0.0.1", port: 2500, username: "does not matter, ignored by Inbucket" } as const
+export const sharedMailServer = { host: "127.0.0.1", port: 8129, username: "does not matter, ignored by Inbucket" } as const
 
 /**
  * A sender as the mail catcher shows it: `Name <address>`. The service quotes the name, and the

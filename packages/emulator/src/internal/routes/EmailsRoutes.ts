@@ -93,7 +93,8 @@ const sentView = (mail: SentMail) => ({
   error: mail.error
 })
 
-const testSubject = "Stack Auth test e-mail"
+/** The subject of a test mail, as the sent-mail list shows the service's. */
+const testSubject = "Test Email from Stack Auth"
 
 /** E-mail routes. */
 export const routes: ReadonlyArray<Router.Route> = [
@@ -176,8 +177,13 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/internal/send-test-email", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(TestBody, body)
-      yield* Fields.check(...Fields.emailProblems("body.recipient_email", input.recipient_email))
+      // the address is checked with the other fields: a bad address is listed before a bad config
+      const given = typeof body === "object" && body !== null ? (body as Record<string, unknown>).recipient_email : undefined
+      const addressProblems = typeof given === "string" ? Fields.emailProblems("body.recipient_email", given) : []
+      const input = yield* Router.decode(TestBody, body).pipe(
+        Effect.mapError((error) => (addressProblems.length === 0 ? error : Fields.schemaError(...addressProblems, ...error.message.split("\n"))))
+      )
+      yield* Fields.check(...addressProblems)
       const { host, port, username, password, sender_name, sender_email } = input.email_config
       // Delivered by the admin's SMTP server, not the emulator's mailbox.
       const outcome = yield* Smtp.send(
