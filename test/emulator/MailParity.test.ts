@@ -217,6 +217,20 @@ describe("the test mail", () => {
     }).pipe(Effect.provide(Emulator.layer)))
 })
 
+describe("the mail routes' requests", () => {
+  it.effect("a sign-in invitation takes server access; its address and URL are checked with the other fields", () =>
+    Effect.gen(function*() {
+      ok(yield* call({ method: "POST", path: "/internal/send-sign-in-invitation", access: "server", body: { email: "parity-server-guest@example.com", callback_url: "http://localhost:3000/handler/sign-in" } }), "server access")
+      const refused = yield* call({ method: "POST", path: "/internal/send-sign-in-invitation", access: "server", body: { email: "nope", callback_url: "not a url" } })
+      assert.strictEqual(refused.status, 400)
+      const lines = String(refused.body.details.message).split("\n")
+      assert.isTrue(lines.some((l) => l.includes("body.email")) && lines.some((l) => l.includes("body.callback_url")), lines.join(" | "))
+      const theme = yield* call({ method: "POST", path: "/emails/render-email", access: "admin", body: { theme_id: "not-a-uuid", template_id: EmailTemplates.templateIds.passwordReset } })
+      assert.strictEqual(theme.status, 400)
+      assert.include(String(theme.body.details?.message ?? theme.text), "body.theme_id")
+    }).pipe(Effect.provide(Emulator.layer)))
+})
+
 describe("mailRendering: \"rendered\" renders the project's templates for real", () => {
   it.effect("the verification mail is rendered HTML with a real subject; the readers find its link", () =>
     Effect.gen(function*() {
