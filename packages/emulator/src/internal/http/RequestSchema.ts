@@ -81,7 +81,11 @@ const base = (kind: Kind): Spec => ({
 
 /** A field declaration (immutable; each method returns a new one). */
 export class Field {
-  constructor(readonly spec: Spec) {}
+  readonly spec: Spec
+  // no parameter property: Node runs these sources with type stripping only (the emulator command)
+  constructor(spec: Spec) {
+    this.spec = spec
+  }
   private with(patch: Partial<Spec>): Field {
     return new Field({ ...this.spec, ...patch })
   }
