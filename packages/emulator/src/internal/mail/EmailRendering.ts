@@ -1,5 +1,8 @@
 /**
- * E-mail rendering in the emulator: a template's TSX and its theme's TSX are compiled
+ * E-mail rendering in the emulator. By default ({@link MailRenderingMode} `"development"`) nothing
+ * is compiled: like the service's development setup, a rendering answers {@link developmentForm}
+ * (the template's subject element, the sources and variables listed). With `"rendered"`, a
+ * template's TSX and its theme's TSX are compiled
  * with esbuild and run as React components, rendered to static HTML by `react-dom/server`, and
  * turned into plain text by `html-to-text`, as the service does with its own toolchain. Whatever
  * JavaScript a template holds runs for real (template literals, conditionals, helper functions).
