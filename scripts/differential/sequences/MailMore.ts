@@ -268,5 +268,69 @@ export function EmailTemplate({ variables }: any) {
     }, ctx.admin(p))
     await ctx.send("both theme fields", { method: "POST", path: "/emails/render-email", body: { theme_id: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac", theme_tsx_source: "x", template_id: resetTemplate } }, ctx.admin(p))
     await ctx.send("unknown template", { method: "POST", path: "/emails/render-email", body: { theme_id: null, template_id: "00000000-0000-4000-8000-000000000000" } }, ctx.admin(p))
+  }),
+  sequence("POST /emails/send-email", "malformed", "mail: send-email with wrong types, empty ids, unknown fields", async (ctx) => {
+    const p = await ctx.project("fresh")
+    await customSender(ctx, p)
+    const u = await ctx.signUp(p, ctx.email("types"))
+    await ctx.send("numbers as texts", { method: "POST", path: "/emails/send-email", body: { user_ids: [u.userId], subject: 5, html: true, notification_category_name: "Transactional" } }, ctx.server(p))
+    await ctx.send("ids not an array", { method: "POST", path: "/emails/send-email", body: { user_ids: u.userId, subject: "S", html: "<p>x</p>", notification_category_name: "Transactional" } }, ctx.server(p))
+    await ctx.send("no ids", { method: "POST", path: "/emails/send-email", body: { user_ids: [], subject: "S", html: "<p>x</p>", notification_category_name: "Transactional" } }, ctx.server(p))
+    await ctx.send("unknown field", { method: "POST", path: "/emails/send-email", body: { user_ids: [u.userId], subject: "S", html: "<p>x</p>", notification_category_name: "Transactional", from: "x" } }, ctx.server(p))
+    await ctx.send("object subject", { method: "POST", path: "/emails/send-email", body: { user_ids: [u.userId], subject: { a: 1 }, html: null, notification_category_name: "Transactional" } }, ctx.server(p))
+    await ctx.send("no body", { method: "POST", path: "/emails/send-email" }, ctx.server(p))
+    await readMails(ctx, "mails", ctx.email("types"), 2)
+  }),
+  sequence("POST /emails/send-email", "happy", "mail: a marketing mail to two users, one of whom opted out", async (ctx) => {
+    const p = await ctx.project("fresh")
+    await customSender(ctx, p, "Newsletter")
+    const a = ctx.email("reader")
+    const b = ctx.email("optout")
+    const ta = await ctx.signUp(p, a)
+    const tb = await ctx.signUp(p, b)
+    await ctx.send("opt out", { method: "PATCH", path: `/emails/notification-preference/me/4f6f8873-3d04-46bd-8bef-18338b1a1b4c`, body: { enabled: false } }, ctx.client(p, tb))
+    await ctx.send("send", { method: "POST", path: "/emails/send-email", body: { user_ids: [ta.userId, tb.userId], subject: "Monthly", html: "<h1>News</h1>", notification_category_name: "Marketing" } }, ctx.server(p))
+    await readMails(ctx, "reader mails", a, 2)
+    await readMails(ctx, "opted-out mails", b, 1)
+  }),
+  sequence("POST /internal/send-test-email", "malformed", "mail: test mail with bad fields and an unreachable server", async (ctx) => {
+    const p = await ctx.project("fresh")
+    const config = { host: "127.0.0.1", port: 1, username: "u", password: "p", sender_name: "S", sender_email: "s@example.com" }
+    await ctx.send("bad port and sender", { method: "POST", path: "/internal/send-test-email", body: { recipient_email: "ok@example.com", email_config: { ...config, port: 70000, sender_email: "nope" } } }, ctx.admin(p))
+    await ctx.send("port as text", { method: "POST", path: "/internal/send-test-email", body: { recipient_email: "ok@example.com", email_config: { ...config, port: "abc" } } }, ctx.admin(p))
+    await ctx.send("missing config fields", { method: "POST", path: "/internal/send-test-email", body: { recipient_email: "ok@example.com", email_config: {} } }, ctx.admin(p))
+    await ctx.send("server access", { method: "POST", path: "/internal/send-test-email", body: { recipient_email: "ok@example.com", email_config: config } }, ctx.server(p))
+    await ctx.send("unreachable", { method: "POST", path: "/internal/send-test-email", body: { recipient_email: "ok@example.com", email_config: config } }, ctx.admin(p))
+    await ctx.send("sent list", { method: "GET", path: "/internal/emails" }, ctx.admin(p))
+  }),
+  sequence("POST /internal/send-sign-in-invitation", "happy", "mail: sign-in invitation with server access, and malformed bodies", async (ctx) => {
+    const p = await ctx.project()
+    const email = ctx.email("serverinvite")
+    await ctx.send("server access", { method: "POST", path: "/internal/send-sign-in-invitation", body: { email, callback_url: "http://localhost:3000/handler/sign-in" } }, ctx.server(p))
+    await readMails(ctx, "mail", email)
+    await ctx.send("client access", { method: "POST", path: "/internal/send-sign-in-invitation", body: { email, callback_url: "http://localhost:3000/handler/sign-in" } }, ctx.client(p))
+    await ctx.send("bad both", { method: "POST", path: "/internal/send-sign-in-invitation", body: { email: "nope", callback_url: "not a url" } }, ctx.server(p))
+    await ctx.send("url with spaces", { method: "POST", path: "/internal/send-sign-in-invitation", body: { email, callback_url: "http://localhost:3000/a b" } }, ctx.server(p))
+    await ctx.send("unknown field", { method: "POST", path: "/internal/send-sign-in-invitation", body: { email, callback_url: "http://localhost:3000/handler/sign-in", extra: 1 } }, ctx.server(p))
+  }),
+  sequence("POST /emails/render-email", "malformed", "mail: render-email with a bad theme id, no template, client access", async (ctx) => {
+    const p = await ctx.project()
+    await ctx.send("bad theme id", { method: "POST", path: "/emails/render-email", body: { theme_id: "not-a-uuid", template_id: resetTemplate } }, ctx.admin(p))
+    await ctx.send("unknown theme", { method: "POST", path: "/emails/render-email", body: { theme_id: "00000000-0000-4000-8000-000000000000", template_id: resetTemplate } }, ctx.admin(p))
+    await ctx.send("no template", { method: "POST", path: "/emails/render-email", body: { theme_id: null } }, ctx.admin(p))
+    await ctx.send("empty body", { method: "POST", path: "/emails/render-email", body: {} }, ctx.admin(p))
+    await ctx.send("numbers", { method: "POST", path: "/emails/render-email", body: { theme_tsx_source: 1, template_tsx_source: 2 } }, ctx.admin(p))
+    await ctx.send("server access", { method: "POST", path: "/emails/render-email", body: { theme_id: null, template_id: resetTemplate } }, ctx.server(p))
+  }),
+  sequence("POST /auth/password/send-reset-code", "happy", "mail: two reset mails in a row, then the older code", async (ctx) => {
+    const p = await ctx.project()
+    const email = ctx.email("tworesets")
+    await ctx.signUp(p, email)
+    await ctx.send("first", { method: "POST", path: "/auth/password/send-reset-code", body: { email, callback_url: resetUrl } }, ctx.client(p))
+    const first = await readMails(ctx, "after first", email, 2)
+    await ctx.send("second", { method: "POST", path: "/auth/password/send-reset-code", body: { email, callback_url: resetUrl } }, ctx.client(p))
+    await readMails(ctx, "after second", email, 3)
+    const code = codeIn(variable(first, "passwordResetLink"))
+    await ctx.send("older code still checks", { method: "POST", path: "/auth/password/reset/check-code", body: { code } }, ctx.client(p))
   })
 ]
