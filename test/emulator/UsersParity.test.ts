@@ -97,6 +97,28 @@ describe("user bodies: conversions and the order of refused fields", () => {
     })))
 })
 
+describe("user writes: the service's rules after validation", () => {
+  it.effect("a primary e-mail is stored trimmed and lower-cased; a taken one is reported so", () =>
+    withEmulator(Effect.gen(function*() {
+      const created = yield* server("POST", "/users", { primary_email: "Mixed.Case@Example.COM", primary_email_auth_enabled: true })
+      assert.strictEqual(created.body.primary_email, "mixed.case@example.com")
+      const taken = yield* server("POST", "/users", { primary_email: "MIXED.CASE@example.com", primary_email_auth_enabled: true })
+      assertKnownError(taken, "USER_EMAIL_ALREADY_EXISTS", 409)
+      assert.strictEqual(taken.body.details.email, "mixed.case@example.com")
+    })))
+
+  it.effect("no password length minimum on server writes; passkeys are never enabled by hand; unknown providers refused", () =>
+    withEmulator(Effect.gen(function*() {
+      const created = yield* server("POST", "/users", { primary_email: "short-pw@example.com", password: "a" })
+      assert.strictEqual(created.status, 201, created.text)
+      assert.isTrue(created.body.has_password)
+      const passkey = yield* server("PATCH", `/users/${created.body.id}`, { passkey_auth_enabled: true })
+      assert.strictEqual(passkey.status, 400, passkey.text)
+      const provider = yield* server("POST", "/users", { oauth_providers: [{ id: "no-such-provider", account_id: "1" }] })
+      assert.strictEqual(provider.status, 400, provider.text)
+    })))
+})
+
 describe("GET /users: the list query", () => {
   it.effect("limit, order_by and desc are refused in that order; unknown keys after them", () =>
     withEmulator(Effect.gen(function*() {
@@ -144,6 +166,20 @@ describe("contact channels", () => {
       assert.strictEqual(all.status, 200, all.text)
       const owners = new Set((all.body.items as Array<{ user_id: string }>).map((c) => c.user_id))
       assert.isTrue(owners.has(a.user_id) && owners.has(b.user_id))
+    })))
+
+  it.effect("a server's update or delete of an unknown user's channel is the plain 400 of a missing channel", () =>
+    withEmulator(Effect.gen(function*() {
+      const update = yield* server("PATCH", `/contact-channels/${unknownId}/${unknownId}`, { used_for_auth: false })
+      assert.strictEqual(update.status, 400, update.text)
+      assert.isNull(update.headers.get("x-stack-known-error"))
+      assert.strictEqual((yield* server("DELETE", `/contact-channels/${unknownId}/${unknownId}`)).status, 400)
+    })))
+
+  it.effect("the older send-verification-code call: a signed-in user first, then its fields", () =>
+    withEmulator(Effect.gen(function*() {
+      const answer = yield* call({ method: "POST", path: "/contact-channels/send-verification-code", body: { email: "no-dot@localhost" } })
+      assert.deepStrictEqual(refused(answer), ["auth.user", "body.email", "body.callback_url"])
     })))
 
   it.effect("verify: the code must be 45 characters; codes sent are 45 characters", () =>

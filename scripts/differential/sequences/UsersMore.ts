@@ -216,14 +216,14 @@ export const sequences: ReadonlyArray<Sequence> = [
     await ctx.send("unknown cursor", { method: "GET", path: "/users", query: { cursor: unknownId } }, ctx.server(p))
   }),
   sequence("GET /users", "auth", "um: client and admin list users", async (ctx) => {
-    const p = await ctx.project()
+    const p = await ctx.project("fresh")
     const t = await ctx.signUp(p, ctx.email())
     await ctx.send("client", { method: "GET", path: "/users" }, ctx.client(p, t))
     await ctx.send("admin", { method: "GET", path: "/users", query: { limit: "1" } }, ctx.admin(p))
   }),
   // ---- contact channels
   sequence("GET /contact-channels", "known-error", "um: list channels without or with another user", async (ctx) => {
-    const p = await ctx.project()
+    const p = await ctx.project("fresh")
     const other = await ctx.signUp(p, ctx.email("other"))
     const t = await ctx.signUp(p, ctx.email())
     await ctx.send("client no user_id", { method: "GET", path: "/contact-channels" }, ctx.client(p, t))
@@ -390,5 +390,100 @@ export const sequences: ReadonlyArray<Sequence> = [
     await ctx.send("signed out", { method: "POST", path: "/connected-accounts/me/github/access-token", body: {} }, ctx.client(p))
     await ctx.send("server for user", { method: "POST", path: `/connected-accounts/${t.userId}/github/access-token`, body: {} }, ctx.server(p))
     await ctx.send("unknown provider", { method: "POST", path: `/connected-accounts/${t.userId}/gitlab/access-token`, body: {} }, ctx.server(p))
+  }),
+  // ---- second round (`um2:`)
+  sequence("GET /users", "happy", "um2: search by a secondary channel and by id", async (ctx) => {
+    const p = await ctx.project("fresh")
+    const id = await ctx.createUser(p, { primary_email: ctx.email("main"), display_name: "Main" })
+    ctx.alias(id, "user:main")
+    await ctx.quiet({ method: "POST", path: "/contact-channels", body: { user_id: id, type: "email", value: ctx.email("second"), used_for_auth: false } }, ctx.server(p))
+    await ctx.send("by secondary", { method: "GET", path: "/users", query: { query: "second" } }, ctx.server(p))
+    await ctx.send("by id", { method: "GET", path: "/users", query: { query: id } }, ctx.server(p))
+    await ctx.send("empty query", { method: "GET", path: "/users", query: { query: "" } }, ctx.server(p))
+  }),
+  sequence("GET /users/{id}", "known-error", "um2: a user of another project is not found", async (ctx) => {
+    const p = await ctx.project()
+    const other = await ctx.project("open")
+    const t = await ctx.signUp(other, ctx.email())
+    await ctx.send("read", { method: "GET", path: `/users/${t.userId}` }, ctx.server(p))
+    await ctx.send("update", { method: "PATCH", path: `/users/${t.userId}`, body: { display_name: "x" } }, ctx.server(p))
+    await ctx.send("read with query", { method: "GET", path: `/users/${t.userId}`, query: { limit: "x" } }, ctx.server(other))
+  }),
+  sequence("PATCH /users/me", "happy", "um2: select a team the user is in, then none", async (ctx) => {
+    const p = await ctx.project("fresh")
+    const t = await ctx.signUp(p, ctx.email())
+    const team = await ctx.quiet({ method: "POST", path: "/teams", body: { display_name: "Mine", creator_user_id: t.userId } }, ctx.server(p))
+    const teamId = ctx.field(team, "id")
+    ctx.alias(teamId, "team:mine")
+    await ctx.send("select", { method: "PATCH", path: "/users/me", body: { selected_team_id: teamId } }, ctx.client(p, t))
+    await ctx.send("server reads", { method: "GET", path: `/users/${t.userId}` }, ctx.server(p))
+    await ctx.send("unselect", { method: "PATCH", path: "/users/me", body: { selected_team_id: null } }, ctx.client(p, t))
+  }),
+  sequence("PATCH /users/{id}", "happy", "um2: server sets metadata to null and an empty object", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    await ctx.send("set", { method: "PATCH", path: `/users/${t.userId}`, body: { client_metadata: {}, server_metadata: null, client_read_only_metadata: [1, "a"] } }, ctx.server(p))
+    await ctx.send("verify primary", { method: "PATCH", path: `/users/${t.userId}`, body: { primary_email_verified: true, primary_email_auth_enabled: false } }, ctx.server(p))
+    await ctx.send("channels", { method: "GET", path: "/contact-channels", query: { user_id: t.userId } }, ctx.server(p))
+  }),
+  sequence("PATCH /contact-channels/{user}/{id}", "known-error", "um2: use for auth a value another user signs in with", async (ctx) => {
+    const p = await ctx.project()
+    const taken = ctx.email("taken")
+    await ctx.signUp(p, taken)
+    const t = await ctx.signUp(p, ctx.email())
+    const created = await ctx.send("add unused", { method: "POST", path: "/contact-channels", body: { user_id: "me", type: "email", value: taken, used_for_auth: false } }, ctx.client(p, t))
+    const id = ctx.field(created, "id")
+    await ctx.send("use for auth", { method: "PATCH", path: `/contact-channels/me/${id}`, body: { used_for_auth: true } }, ctx.client(p, t))
+    await ctx.send("make primary", { method: "PATCH", path: `/contact-channels/me/${id}`, body: { is_primary: true } }, ctx.client(p, t))
+    await ctx.send("me", { method: "GET", path: "/users/me" }, ctx.client(p, t))
+  }),
+  sequence("GET /contact-channels", "happy", "um2: list one channel by its id", async (ctx) => {
+    const p = await ctx.project()
+    const t = await withChannel(ctx, p)
+    await ctx.send("by id", { method: "GET", path: "/contact-channels", query: { user_id: "me", contact_channel_id: t.channelId } }, ctx.client(p, t))
+    await ctx.send("unknown id", { method: "GET", path: "/contact-channels", query: { user_id: "me", contact_channel_id: unknownId } }, ctx.client(p, t))
+    await ctx.send("unknown key", { method: "GET", path: "/contact-channels", query: { user_id: "me", type: "email" } }, ctx.client(p, t))
+  }),
+  sequence("POST /contact-channels/{user}/{id}/send-verification-code", "known-error", "um2: server sends codes for unknown users and verified channels", async (ctx) => {
+    const p = await ctx.project()
+    const t = await withChannel(ctx, p)
+    await ctx.send("unknown user", { method: "POST", path: `/contact-channels/${unknownId}/${t.channelId}/send-verification-code`, body: { callback_url: callbackUrl } }, ctx.server(p))
+    await ctx.send("malformed ids", { method: "POST", path: "/contact-channels/nope/nope/send-verification-code", body: { callback_url: "x y" } }, ctx.server(p))
+    await ctx.quiet({ method: "PATCH", path: `/contact-channels/${t.userId}/${t.channelId}`, body: { is_verified: true } }, ctx.server(p))
+    await ctx.send("verified", { method: "POST", path: `/contact-channels/${t.userId}/${t.channelId}/send-verification-code`, body: { callback_url: callbackUrl } }, ctx.server(p))
+    await ctx.send("client other user", { method: "POST", path: `/contact-channels/${unknownId}/${t.channelId}/send-verification-code`, body: { callback_url: callbackUrl } }, ctx.client(p, t))
+  }),
+  sequence("PATCH /emails/notification-preference/{user}/{category}", "happy", "um2: server turns marketing off and on again", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    const list = await ctx.quiet({ method: "GET", path: `/emails/notification-preference/${t.userId}` }, ctx.server(p))
+    const items = (list.body as { items?: Array<{ notification_category_id: string; can_disable: boolean }> }).items ?? []
+    const free = items.find((i) => i.can_disable)?.notification_category_id ?? unknownId
+    await ctx.send("off", { method: "PATCH", path: `/emails/notification-preference/${t.userId}/${free}`, body: { enabled: 0 } }, ctx.server(p))
+    await ctx.send("client reads", { method: "GET", path: "/emails/notification-preference/me" }, ctx.client(p, t))
+    await ctx.send("on", { method: "PATCH", path: `/emails/notification-preference/me/${free}`, body: { enabled: "true" } }, ctx.client(p, t))
+    await ctx.send("unknown user", { method: "PATCH", path: `/emails/notification-preference/${unknownId}/${free}`, body: { enabled: true } }, ctx.server(p))
+    await ctx.send("no body", { method: "PATCH", path: `/emails/notification-preference/me/${free}` }, ctx.client(p, t))
+  }),
+  sequence("GET /oauth-providers/{user}/{id}", "known-error", "um2: a client reads another user's provider", async (ctx) => {
+    const p = await ctx.project("oauth")
+    const owner = await withProvider(ctx, p, "gh-other")
+    const t = await ctx.signUp(p, ctx.email("reader"))
+    await ctx.send("client other", { method: "GET", path: `/oauth-providers/${owner.userId}/${owner.providerId}` }, ctx.client(p, t))
+    await ctx.send("client delete other", { method: "DELETE", path: `/oauth-providers/${owner.userId}/${owner.providerId}` }, ctx.client(p, t))
+    await ctx.send("server wrong user", { method: "GET", path: `/oauth-providers/${t.userId}/${owner.providerId}` }, ctx.server(p))
+    await ctx.send("server list", { method: "GET", path: "/oauth-providers", query: { user_id: owner.userId } }, ctx.server(p))
+  }),
+  sequence("PATCH /oauth-providers/{user}/{id}", "known-error", "um2: turn sign-in on for a second account of the same provider", async (ctx) => {
+    const p = await ctx.project("oauth")
+    const t = await ctx.signUp(p, ctx.email())
+    const base = { user_id: t.userId, provider_config_id: "github", allow_connected_accounts: true }
+    await ctx.quiet({ method: "POST", path: "/oauth-providers", body: { ...base, account_id: `a-${ctx.slug}-${ctx.runId}`, allow_sign_in: true } }, ctx.server(p))
+    const second = await ctx.send("second without sign-in", { method: "POST", path: "/oauth-providers", body: { ...base, account_id: `b-${ctx.slug}-${ctx.runId}`, allow_sign_in: false } }, ctx.server(p))
+    const id = ctx.field(second, "id")
+    ctx.alias(id, "provider:second")
+    await ctx.send("sign-in on", { method: "PATCH", path: `/oauth-providers/${t.userId}/${id}`, body: { allow_sign_in: true } }, ctx.server(p))
+    await ctx.send("same account id", { method: "PATCH", path: `/oauth-providers/${t.userId}/${id}`, body: { account_id: `a-${ctx.slug}-${ctx.runId}` } }, ctx.server(p))
+    await ctx.send("user", { method: "GET", path: `/users/${t.userId}` }, ctx.server(p))
   })
 ]

@@ -82,7 +82,6 @@ const base = (kind: Kind): Spec => ({
 /** A field declaration (immutable; each method returns a new one). */
 export class Field {
   readonly spec: Spec
-  // no parameter property: Node runs these sources with type stripping only (the emulator command)
   constructor(spec: Spec) {
     this.spec = spec
   }

@@ -106,6 +106,10 @@ const checkRequest = (
 
 const badRequest = (message: string) => new Responses.StatusFailure({ status: 400, message })
 
+/** The service stores a primary e-mail trimmed and lower-cased. */
+const withNormalizedEmail = (body: UserBody): UserBody =>
+  body.primary_email ? { ...body, primary_email: body.primary_email.trim().toLowerCase() } : body
+
 /** The password fields of a body as a stored hash (`undefined`: unchanged). */
 const passwordHashOf = (body: UserBody) =>
   Effect.gen(function*() {
@@ -120,7 +124,7 @@ const passwordHashOf = (body: UserBody) =>
     }
     if (body.password === undefined) return undefined
     if (body.password === null) return null
-    yield* Passwords.check(body.password)
+    // no length rule here: the service's user routes accept any password their schema lets through
     return yield* Passwords.hash(body.password)
   })
 
@@ -182,18 +186,30 @@ const update = (auth: Auth, routeUser: RouteUser, body: unknown, query: URLSearc
       userId: routeUser,
       query
     })
-    const user = yield* target(auth, request.userId)
-    const input = request.body
+    const input = withNormalizedEmail(request.body)
     if (auth.accessType === "client" && input.profile_image_url && !Fields.isBase64Image(input.profile_image_url)) {
       return yield* badRequest("Invalid profile image URL")
     }
+    if (request.userId === undefined && auth.user === undefined) return yield* new CannotGetOwnUserWithoutUser({})
+    // the service reads the password fields before it looks the user up
     const passwordHash = yield* passwordHashOf(input)
+    const user = yield* target(auth, request.userId)
     const primary = Views.primaryEmailChannel(user)
     yield* checkPrimaryEmail(
       input.primary_email || primary?.value,
       input.primary_email_auth_enabled ?? primary?.usedForAuth ?? false,
       input.primary_email_verified || (primary?.isVerified ?? false)
     )
+    const config = auth.project.config
+    if (input.otp_auth_enabled === true && !user.otpAuthEnabled && !config.magicLinkEnabled) {
+      return yield* badRequest("OTP auth not enabled in the project")
+    }
+    if (input.passkey_auth_enabled === true) {
+      return yield* badRequest("Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method")
+    }
+    if (typeof passwordHash === "string" && user.passwordHash === null && !config.credentialEnabled) {
+      return yield* badRequest("Password auth not enabled in the project")
+    }
     const updated = yield* Users.update(user.id, patchOf(input, passwordHash))
     return yield* view(auth, updated)
   })
@@ -218,10 +234,13 @@ interface ListQuery {
 }
 
 const listUsers = (state: State, projectId: string, q: ListQuery) => {
-  const search = q.query?.toLowerCase()
+  // the service's search: the id (exactly, once stripped of other characters), else the display
+  // name or any contact channel's value containing the text, case aside
+  const search = q.query === undefined || q.query === "" ? undefined : q.query.toLowerCase()
+  const idSearch = q.query?.replace(/[^a-zA-Z0-9\-_.]/g, "")
   const matchesSearch = (u: User) =>
-    search === undefined || u.id === search ||
-    [u.displayName ?? "", Views.primaryEmailChannel(u)?.value ?? ""].some((s) => s.toLowerCase().includes(search))
+    search === undefined || u.id === idSearch ||
+    [u.displayName ?? "", ...u.contactChannels.map((c) => c.value)].some((s) => s.toLowerCase().includes(search))
   const users = Table.filter(state.users, (u) =>
     u.projectId === projectId && matchesSearch(u) &&
     (q.team_id === undefined || Table.get(state.memberships, membershipKey(q.team_id, u.id)) !== undefined))
@@ -241,9 +260,19 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/users", "server", ({ auth, body, query }) =>
     Effect.gen(function*() {
-      const input = (yield* checkRequest(auth, { body: [serverCreateBody, body], query })).body
+      const input = withNormalizedEmail((yield* checkRequest(auth, { body: [serverCreateBody, body], query })).body)
       const passwordHash = yield* passwordHashOf(input)
       yield* checkPrimaryEmail(input.primary_email, input.primary_email_auth_enabled ?? false, input.primary_email_verified ?? false)
+      // after the e-mail's uniqueness (checked by Users.create), the service refuses what the project does not offer
+      const taken = input.primary_email && input.primary_email_auth_enabled === true &&
+        Users.findByAuthEmail(yield* EmulatorState.get, auth.project.id, input.primary_email) !== undefined
+      if (!taken) {
+        const config = auth.project.config
+        const unknownProvider = input.oauth_providers?.find((p) => !config.oauthProviders.some((c) => c.id === p.id))
+        if (unknownProvider !== undefined) return yield* badRequest(`OAuth provider ${unknownProvider.id} not found`)
+        if (passwordHash && !config.credentialEnabled) return yield* badRequest("Password auth not enabled in the project")
+        if (input.otp_auth_enabled === true && !config.magicLinkEnabled) return yield* badRequest("OTP auth not enabled in the project")
+      }
       const user = yield* Users.create({
         ...patchOf(input, passwordHash),
         projectId: auth.project.id,
