@@ -4,6 +4,11 @@
  *
  * Open the printed URL, sign up, and read sign-in codes and links in the mailbox (the printed
  * Mailbox URL in a browser: a list of mails, each with its links clickable).
+ *
+ * The mails are rendered (`mailRendering: "rendered"`): this is a demo read by a person, who should
+ * see the mail a user gets. The emulator's default is the service's development form instead
+ * (template and theme sources and variables as the body), what tests and local development
+ * against the service's own development setup see.
  */
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as Effect from "effect/Effect"
@@ -26,4 +31,4 @@ const program = Effect.gen(function*() {
   return yield* Effect.never
 })
 
-program.pipe(Effect.scoped, Effect.provide(Emulator.layer), NodeRuntime.runMain)
+program.pipe(Effect.scoped, Effect.provide(Emulator.layerWith({ mailRendering: "rendered" })), NodeRuntime.runMain)

@@ -1,5 +1,6 @@
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as AdminProjects from "../../packages/sdk/src/api/AdminProjects.ts"
 import * as Emails from "../../packages/sdk/src/api/Emails.ts"
 import * as EmailTemplates from "../../packages/sdk/src/api/EmailTemplates.ts"
@@ -32,7 +33,8 @@ const standardEmail = AdminProjects.update({
   }
 })
 
-layer(Emulator.layer)("EmailTemplates", (it) => {
+// templates rendered for real: the emulator's option (by default it answers as the service's development setup)
+layer(Emulator.layerWith({ mailRendering: "rendered" }).pipe(Layer.orDie))("EmailTemplates", (it) => {
   it.effect("lists the default themes, creates one, reads and replaces its source", () =>
     Effect.gen(function*() {
       const themes = yield* EmailTemplates.listThemes()

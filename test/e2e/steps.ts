@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import type { Page } from "playwright-core"
 import type { Mail } from "../../packages/emulator/src/EmulatorState.ts"
+import * as MailModule from "../../packages/emulator/src/Mail.ts"
 import { Harness } from "./harness.ts"
 
 /** The password every flow's users sign up with. */
@@ -71,14 +72,14 @@ export const latestMail = (address: string): Effect.Effect<Mail, never, Harness>
 /** The one-time code a person types, from the newest sign-in mail to an address. */
 export const signInCodeFor = (address: string): Effect.Effect<string, never, Harness> =>
   Effect.flatMap(latestMail(address), (mail) => {
-    const code = /^([A-Z0-9]{6})$/m.exec(mail.text)?.[1] // the code stands on a line of its own
+    const code = MailModule.otpOf(mail) // either form: the development form's variables, or a rendered mail
     return code === undefined ? Effect.die(new Error(`no code in the mail to ${address}`)) : Effect.succeed(code)
   })
 
 /** The first link of the newest mail to an address. */
 export const linkFor = (address: string): Effect.Effect<string, never, Harness> =>
   Effect.flatMap(latestMail(address), (mail) => {
-    const link = /https?:\/\/[^\s\]]+/.exec(mail.text)?.[0]
+    const link = MailModule.linkOf(mail)
     return link === undefined ? Effect.die(new Error(`no link in the mail to ${address}`)) : Effect.succeed(link)
   })
 

@@ -22,7 +22,7 @@ const fetchPage = (url: string) =>
   })
 
 describe("the mailbox's HTML view", () => {
-  it.live("lists a sent verification mail; its page shows the headers, the HTML body sandboxed and the link clickable", () =>
+  it.live("rendered: lists a sent verification mail; its page shows the headers, the HTML body sandboxed and the link clickable", () =>
     Effect.gen(function*() {
       const emulator = yield* Emulator.Emulator
       yield* Effect.scoped(Effect.gen(function*() {
@@ -72,7 +72,7 @@ describe("the mailbox's HTML view", () => {
         const missing = yield* fetchPage(`${info.mailboxUrl}${MailboxView.messagePath("nope")}`)
         assert.strictEqual(missing.status, 404)
       }))
-    }).pipe(Effect.provide(Emulator.layer)), 20_000)
+    }).pipe(Effect.provide(Emulator.layerWith({ mailRendering: "rendered" }))), 20_000)
 
   it("escapes what a mail says: a subject or sender cannot inject markup into the page", () => {
     const mail = {

@@ -294,10 +294,11 @@ describe("the API root, sessions, keys and access", () => {
       assert.deepStrictEqual(options.body.options_json.pubKeyCredParams.map((p: { alg: number }) => p.alg), [-8, -7, -257])
     })))
 
-  it.effect("POST /internal/send-sign-in-invitation is admin-only", () =>
+  it.effect("POST /internal/send-sign-in-invitation takes server access or higher (measured against the service)", () =>
     withEmulator(Effect.gen(function*() {
       const body = { email: "invitee@example.com", callback_url: "http://localhost:3000/handler/sign-in" }
-      assertKnownError(yield* call({ method: "POST", path: "/internal/send-sign-in-invitation", access: "server", body }), "INSUFFICIENT_ACCESS_TYPE", 401)
+      assertKnownError(yield* call({ method: "POST", path: "/internal/send-sign-in-invitation", access: "client", body }), "INSUFFICIENT_ACCESS_TYPE", 401)
+      assert.strictEqual((yield* call({ method: "POST", path: "/internal/send-sign-in-invitation", access: "server", body })).status, 200)
       const sent = yield* call({ method: "POST", path: "/internal/send-sign-in-invitation", access: "admin", body })
       assert.strictEqual(sent.status, 200, sent.text)
     })))

@@ -45,7 +45,7 @@ describe("send test e-mail over SMTP", () => {
       assert.strictEqual(mail.from, "noreply@example.com")
       assert.deepStrictEqual(mail.to, ["admin@example.com"])
       assert.match(mail.data, /^From: "?Example App"? <noreply@example\.com>/m)
-      assert.match(mail.data, /^Subject: Stack Auth test e-mail/m)
+      assert.match(mail.data, /^Subject: Test Email from Stack Auth/m)
       assert.include(mail.data, `127.0.0.1:${server.port}`)
       const emulator = yield* Emulator.Emulator
       assert.lengthOf(yield* emulator.mailbox.all, 0)

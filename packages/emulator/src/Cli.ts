@@ -23,6 +23,8 @@ export interface Options {
   readonly mailboxPort: number | false
   readonly importPath: string | undefined
   readonly exportOnExit: string | undefined
+  /** `--mail-rendering`; absent: the emulator's default (`development`). */
+  readonly mailRendering?: Emulator.Options["mailRendering"]
 }
 
 /** The command's name, as users type it. */
@@ -39,6 +41,9 @@ Options:
   --mailbox-port <n>       mailbox port: pages to read mails, Inbucket-compatible API (default ${Server.defaultMailboxPort}; "off" to disable)
   --import <file>          Start from a state exported earlier
   --export-on-exit <file>  Write the state to <file> when stopped (SIGINT/SIGTERM)
+  --mail-rendering <mode>  "development" (default): mails as the service's development setup sends them
+                           (subject "Mock subject, <Subject .../>", body listing template, theme and
+                           variables); "rendered": the project's templates rendered for real
   --help                   Show this text`
 
 /**
@@ -79,6 +84,10 @@ export const parseArgs = (argv: ReadonlyArray<string>): Options | "help" | strin
       case "--export-on-exit":
         options = { ...options, exportOnExit: value }
         break
+      case "--mail-rendering":
+        if (value !== "development" && value !== "rendered") return `Invalid mail rendering ${JSON.stringify(value)} (development or rendered)`
+        options = { ...options, mailRendering: value }
+        break
       default:
         return `Unknown option ${JSON.stringify(name)}`
     }
@@ -109,7 +118,7 @@ export const program = (options: Options, log: (line: string) => void): Effect.E
     const state = options.importPath === undefined
       ? undefined
       : yield* Effect.tryPromise(() => fs.readFile(options.importPath!, "utf8"))
-    const context = yield* Layer.build(Emulator.layerAloneWith({ state }))
+    const context = yield* Layer.build(Emulator.layerAloneWith({ state, mailRendering: options.mailRendering }))
     const emulator = yield* Effect.provideContext(Emulator.Emulator, context)
     if (options.exportOnExit !== undefined) {
       const path = options.exportOnExit

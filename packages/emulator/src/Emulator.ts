@@ -33,6 +33,7 @@ import * as Control from "./internal/routes/ControlRoutes.ts"
 import * as AllRoutes from "./internal/routes/AllRoutes.ts"
 import * as Seeds from "./Seeds.ts"
 import * as Smtp from "./internal/mail/Smtp.ts"
+import * as EmailRendering from "./internal/mail/EmailRendering.ts"
 import * as Table from "./internal/state/Table.ts"
 import * as TestTime from "./internal/state/TestTime.ts"
 import * as Tokens from "./internal/model/Tokens.ts"
@@ -103,6 +104,12 @@ export interface Options {
   readonly requestLog?: RequestLog.Options | undefined
   /** Milliseconds a "send test e-mail" may take on the admin's SMTP server (real time); 10,000 (the service's) by default. */
   readonly smtpTimeoutMillis?: number | undefined
+  /**
+   * How mails are written and templates rendered: `"development"` (the default) as the service's
+   * development setup sends them (subject `Mock subject, <Subject .../>`, body listing the
+   * template source, the theme source and the variables); `"rendered"`: templates rendered for real.
+   */
+  readonly mailRendering?: EmailRendering.MailRendering | undefined
 }
 
 /** JSON bodies nested deeper than this are refused with `BODY_PARSING_ERROR` (400) before routing. */
@@ -168,8 +175,13 @@ export const make = (options: Options = {}): Effect.Effect<Service, InvalidEmula
     }
     // the emulator's token policy around anything it runs
     const smtpTimeout = options.smtpTimeoutMillis ?? Smtp.defaultTimeoutMillis
+    const mailRendering = options.mailRendering ?? "development"
     const inEmulator = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-      effect.pipe(Effect.provideService(Tokens.TokenPolicy, policy), Effect.provideService(Smtp.SmtpTimeout, smtpTimeout))
+      effect.pipe(
+        Effect.provideService(Tokens.TokenPolicy, policy),
+        Effect.provideService(Smtp.SmtpTimeout, smtpTimeout),
+        Effect.provideService(EmailRendering.MailRenderingMode, mailRendering)
+      )
     const run = <A, E>(effect: Effect.Effect<A, E, EmulatorState.EmulatorState>) =>
       inEmulator(Effect.provideService(effect, EmulatorState.EmulatorState, state))
 

@@ -237,6 +237,8 @@ export interface Mail {
   readonly html: string
   readonly sentAtMillis: number
   readonly seen: boolean
+  /** The sender settings it went out with, as the admin's sent-mail list shows them (absent in older states). */
+  readonly senderConfig?: Readonly<Record<string, unknown>> | undefined
 }
 
 /** A command-line login. */

@@ -3,18 +3,28 @@
  * sends it returns, readable in-process (`Emulator.mailbox`) and through an Inbucket-compatible
  * REST API (`GET /api/v1/mailbox/{name}`, `GET /api/v1/mailbox/{name}/{id}`).
  *
+ * Mails go out as the service's development setup sends them (the emulator's default,
+ * `mailRendering: "development"`): from the project's sender, with the subject
+ * `Mock subject, <Subject .../>` (the template's subject element as written) and a body listing
+ * the template source, the theme source and the variables (links, codes) as JSON. With
+ * `mailRendering: "rendered"` the project's templates are rendered for real. {@link codeOf},
+ * {@link otpOf}, {@link linkOf} and {@link variablesOf} read both forms.
+ *
  * @since 0.1.0
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as EmailTemplates from "./internal/mail/EmailTemplateRules.ts"
-import type { Mail, State } from "./EmulatorState.ts"
+import type { Mail, Project, State } from "./EmulatorState.ts"
 import * as EmulatorState from "./EmulatorState.ts"
 import { matchPattern } from "./Router.ts"
 import * as Table from "./internal/state/Table.ts"
 
 /** Which of the project's e-mail templates a mail is rendered from. */
 export type { TemplateKind } from "./internal/mail/EmailTemplateRules.ts"
+
+/** How the emulator writes its mails: as the service's development setup (default) or rendered. */
+export type { MailRendering } from "./internal/mail/EmailRendering.ts"
 
 /** The sender of a mail of no project. */
 export const defaultFrom = "Stack Auth Emulator <noreply@emulator.stack-auth.local>"
@@ -25,8 +35,35 @@ export const defaultFrom = "Stack Auth Emulator <noreply@emulator.stack-auth.loc
  */
 export const sharedSenderEmail = "noreply@example.com"
 
+/**
+ * The shared mail server as the service's development setup we measure against configures it (its
+ * mail catcher's SMTP port; the service's own container setup uses 2500), shown in the admin's
+ * sent-mail list. The emulator sends nothing there: it is its own catcher.
+ */
+export const sharedMailServer = { host: "127.0.0.1", port: 8129, username: "does not matter, ignored by Inbucket" } as const
+
+/**
+ * A sender as the mail catcher shows it: `Name <address>`. The service quotes the name, and the
+ * quotes inside it do not survive the trip, so they are dropped.
+ */
+export const senderAddress = (name: string, email: string): string => `${name.replace(/"/g, "")} <${email}>`
+
 /** The sender of a project's mail on the shared mail server: `<display name> <noreply@example.com>`. */
-export const projectFrom = (displayName: string): string => `${displayName} <${sharedSenderEmail}>`
+export const projectFrom = (displayName: string): string => senderAddress(displayName, sharedSenderEmail)
+
+/** The sender of a project's mails: its own server's sender, or the shared server's with its name. */
+export const projectSender = (project: Project): string => {
+  const config = project.config.emailConfig
+  return config.type === "standard" ? senderAddress(config.senderName, config.senderEmail) : projectFrom(project.displayName)
+}
+
+/** The sender settings of a project's mails as the admin's sent-mail list shows them (no password). */
+export const senderConfig = (project: Project): Readonly<Record<string, unknown>> => {
+  const config = project.config.emailConfig
+  return config.type === "standard"
+    ? { type: "standard", host: config.host, port: config.port, username: config.username, sender_name: config.senderName, sender_email: config.senderEmail }
+    : { type: "shared", ...sharedMailServer, sender_name: project.displayName, sender_email: sharedSenderEmail }
+}
 
 /** A mail written with one of the project's templates (as its admins edited it). */
 export interface TemplateInput {
@@ -72,13 +109,14 @@ export const send = (input: SendInput): Effect.Effect<Mail, never, EmulatorState
     const mail: Mail = {
       id: crypto.randomUUID(),
       projectId: input.projectId ?? null,
-      from: input.from ?? (project === undefined ? defaultFrom : projectFrom(project.displayName)),
+      from: input.from ?? (project === undefined ? defaultFrom : projectSender(project)),
       to: typeof input.to === "string" ? [input.to] : [...input.to],
       subject,
       text,
       html,
       sentAtMillis: now,
-      seen: false
+      seen: false,
+      ...(project === undefined ? {} : { senderConfig: senderConfig(project) })
     }
     yield* EmulatorState.update((state) => ({ ...state, mails: Table.put(state.mails, mail.id, mail) }))
     return mail
@@ -98,11 +136,35 @@ export const inMailbox = (state: State, nameOrAddress: string): ReadonlyArray<Ma
     .sort((a, b) => a.sentAtMillis - b.sentAtMillis)
 }
 
-/** The `code` query parameter of the first link in a mail (verification, reset, magic link). */
-export const codeOf = (mail: Mail): string | undefined => {
-  for (const match of mail.text.matchAll(/https?:\/\/[^\s\]\)>"']+/g)) {
+/**
+ * The variables of a mail in the development form (`variables: {...}` at the end of its body):
+ * links, codes, names; `{}` for a rendered mail.
+ */
+export const variablesOf = (mail: Pick<Mail, "text">): Readonly<Record<string, unknown>> => {
+  const marker = "\n\n variables: "
+  const at = mail.text.lastIndexOf(marker)
+  if (at < 0 || !mail.text.endsWith("</div>")) return {}
+  try {
+    const parsed = JSON.parse(mail.text.slice(at + marker.length, -"</div>".length)) as unknown
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? parsed as Record<string, unknown> : {}
+  } catch {
+    return {}
+  }
+}
+
+const links = (mail: Pick<Mail, "text">): ReadonlyArray<string> => {
+  const fromVariables = Object.values(variablesOf(mail)).filter((v): v is string => typeof v === "string" && /^https?:\/\//.test(v))
+  return fromVariables.length > 0 ? fromVariables : [...mail.text.matchAll(/https?:\/\/[^\s\]\)>"']+/g)].map((m) => m[0])
+}
+
+/** The first link of a mail (verification, reset, magic link, invitation), in either form. */
+export const linkOf = (mail: Pick<Mail, "text">): string | undefined => links(mail)[0]
+
+/** The `code` query parameter of the first link in a mail that has one (verification, reset, magic link). */
+export const codeOf = (mail: Pick<Mail, "text">): string | undefined => {
+  for (const link of links(mail)) {
     try {
-      const code = new URL(match[0]).searchParams.get("code")
+      const code = new URL(link).searchParams.get("code")
       if (code !== null) return code
     } catch {
       // not a URL: look at the next link
@@ -111,8 +173,21 @@ export const codeOf = (mail: Mail): string | undefined => {
   return undefined
 }
 
+/** The six-character sign-in code a person types, from a sign-in mail in either form. */
+export const otpOf = (mail: Pick<Mail, "text" | "subject">): string | undefined => {
+  const otp = variablesOf(mail).otp
+  if (typeof otp === "string") return otp
+  return /code is ([A-Z0-9]{6})\b/i.exec(mail.subject)?.[1] ?? /^([A-Z0-9]{6})$/m.exec(mail.text)?.[1]
+}
+
 /** An address as Inbucket lists a recipient: `<ada@example.com>` (a named one, `Ada <ada@example.com>`, as it is). */
 export const inbucketAddress = (address: string): string => (address.includes("<") ? address.trim() : `<${address.trim()}>`)
+
+/** A subject as the catcher shows it: a header's line breaks read as spaces. */
+const unfolded = (subject: string): string => subject.replace(/\r?\n/g, " ")
+
+/** The catcher keeps whole seconds. */
+const wholeSeconds = (millis: number): number => Math.floor(millis / 1000) * 1000
 
 /** A mail as an Inbucket list item: `from` as sent (`Name <address>`), `to` as `<address>` items. */
 export const inbucketSummary = (mail: Mail, mailbox: string) => ({
@@ -120,17 +195,25 @@ export const inbucketSummary = (mail: Mail, mailbox: string) => ({
   id: mail.id,
   from: mail.from,
   to: mail.to.map(inbucketAddress),
-  subject: mail.subject,
-  date: new Date(mail.sentAtMillis).toISOString(),
-  "posix-millis": mail.sentAtMillis,
+  subject: unfolded(mail.subject),
+  date: new Date(wholeSeconds(mail.sentAtMillis)).toISOString(),
+  "posix-millis": wholeSeconds(mail.sentAtMillis),
   size: mail.text.length + mail.html.length,
   seen: mail.seen
 })
 
-/** A mail as an Inbucket message. */
+/** A mail as an Inbucket message: the list item, its headers as sent (bare recipients), both bodies. */
 export const inbucketMessage = (mail: Mail, mailbox: string) => ({
   ...inbucketSummary(mail, mailbox),
-  header: { From: [mail.from], To: mail.to.map(inbucketAddress), Subject: [mail.subject] },
+  header: {
+    From: [mail.from],
+    To: mail.to.map((to) => /<([^>]+)>/.exec(to)?.[1] ?? to.trim()),
+    Subject: [unfolded(mail.subject)],
+    "Message-Id": [`<${mail.id}@${(/@([^>\s]+)/.exec(mail.from)?.[1] ?? "example.com")}>`],
+    Date: [new Date(wholeSeconds(mail.sentAtMillis)).toUTCString().replace("GMT", "+0000")],
+    "Mime-Version": ["1.0"],
+    "Content-Type": ["multipart/alternative"]
+  },
   body: { text: mail.text, html: mail.html },
   attachments: []
 })

@@ -14,7 +14,7 @@ export * as EmulatorServer from "./EmulatorServer.ts"
 export * as EmulatorState from "./EmulatorState.ts"
 /** Fault constructors (`rateLimited`, `serverError`, `infiniteLoop`, `delay`, `drop`). */
 export * as Faults from "./Faults.ts"
-/** Mail helpers (`codeOf`, `mailboxName`). */
+/** Mail helpers (`codeOf`, `otpOf`, `linkOf`, `variablesOf`, `mailboxName`). */
 export * as Mail from "./Mail.ts"
 /** The emulator's log of the requests it answered (secrets redacted): list, filter, count, clear. */
 export * as RequestLog from "./RequestLog.ts"

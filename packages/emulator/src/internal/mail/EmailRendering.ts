@@ -1,5 +1,8 @@
 /**
- * E-mail rendering in the emulator: a template's TSX and its theme's TSX are compiled
+ * E-mail rendering in the emulator. By default ({@link MailRenderingMode} `"development"`) nothing
+ * is compiled: like the service's development setup, a rendering answers {@link developmentForm}
+ * (the template's subject element, the sources and variables listed). With `"rendered"`, a
+ * template's TSX and its theme's TSX are compiled
  * with esbuild and run as React components, rendered to static HTML by `react-dom/server`, and
  * turned into plain text by `html-to-text`, as the service does with its own toolchain. Whatever
  * JavaScript a template holds runs for real (template literals, conditionals, helper functions).
@@ -17,8 +20,59 @@
  *
  * @since 0.1.0
  */
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+
+/**
+ * How the emulator writes its mails and renders templates:
+ * - `"development"` (the default): as the service's development setup does, which renders nothing
+ *   (its rendering key is a mock): the subject is `Mock subject, ` and the template's first
+ *   `<Subject .../>` element as written in its source, and the HTML and text bodies list the
+ *   template's source, the theme's source and the variables as JSON ({@link developmentForm});
+ * - `"rendered"`: the template runs inside its theme for real ({@link render}), as the hosted
+ *   service sends mails.
+ */
+export type MailRendering = "development" | "rendered"
+
+/** The mode of the running emulator; `"development"` unless the emulator was made with another. */
+export const MailRenderingMode: Context.Reference<MailRendering> = Context.Reference<MailRendering>(
+  "stack-auth-effect/emulator/MailRendering",
+  { defaultValue: () => "development" }
+)
+
+/** The theme a template is listed with when it is sent without one (`theme_id: false`). */
+export const bareThemeSource = `export function EmailTheme({ children }: { children: React.ReactNode }) {
+  return <>{children}</>
+}
+`
+
+/** What the development form is written from. */
+export interface DevelopmentInput {
+  readonly templateTsx: string
+  /** `undefined`: no theme ({@link bareThemeSource} is listed). */
+  readonly themeTsx: string | undefined
+  /** Printed as given (JSON, in the given key order); `{}` when absent. */
+  readonly variables?: Readonly<Record<string, unknown>> | undefined
+}
+
+/** The subject the development setup gives a template: its first `<Subject .../>` element as written. */
+export const developmentSubject = (templateTsx: string): string =>
+  `Mock subject, ${/<Subject\s+[^>]*\/>/.exec(templateTsx)?.[0] ?? "undefined"}`
+
+/** The category the development setup reports for every template. */
+export const developmentCategory = "mock notification category"
+
+/**
+ * A mail as the service's development setup writes it: nothing rendered; the body (HTML and text
+ * alike) lists the template source, the theme source and the variables.
+ */
+export const developmentForm = (input: DevelopmentInput): Rendered => {
+  const body = `<div>Mock api key detected, \n\ntemplateComponent: ${input.templateTsx}\n\nthemeComponent: ${
+    input.themeTsx ?? bareThemeSource
+  }\n\n variables: ${JSON.stringify(input.variables ?? {})}</div>`
+  return { html: body, text: body, subject: developmentSubject(input.templateTsx), notificationCategory: developmentCategory }
+}
 
 /** A template could not be compiled or rendered (syntax error, thrown error, time limit). */
 export class EmailRenderError extends Schema.TaggedError<EmailRenderError>()("EmailRenderError", {
@@ -229,8 +283,19 @@ const messageOf = (error: unknown): string => {
   return String(error)
 }
 
-/** Compiles and renders a template inside its theme (or bare). */
+/**
+ * Renders a template inside its theme (or bare) as the emulator's {@link MailRenderingMode} says:
+ * the development form (never fails), or compiled and run for real.
+ */
 export const render = (input: RenderInput): Effect.Effect<Rendered, EmailRenderError> =>
+  Effect.gen(function*() {
+    const mode = yield* MailRenderingMode
+    if (mode === "development") return developmentForm({ templateTsx: input.templateTsx, themeTsx: input.themeTsx, variables: input.variables })
+    return yield* renderForReal(input)
+  })
+
+/** Compiles and renders a template inside its theme (or bare), whatever the mode. */
+export const renderForReal = (input: RenderInput): Effect.Effect<Rendered, EmailRenderError> =>
   Effect.tryPromise({
     try: async () => {
       toolchain ??= loadToolchain()

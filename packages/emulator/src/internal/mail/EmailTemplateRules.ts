@@ -4,9 +4,12 @@
  * templates (same ids, names and template variables; the sources are the emulator's own TSX), plus
  * the ones its admins create. Stored rows override the defaults by id.
  *
- * Templates are rendered for real (`EmailRendering`: esbuild and React), and the emulator's own
- * mails (verification, password reset, sign-in code, invitations) go through the project's
- * templates, so an edited template shows in the mailbox.
+ * The emulator's own mails (verification, password reset, sign-in code, invitations) go through
+ * the project's templates, so an edited template shows in the mailbox: by default in the form the
+ * service's development setup sends (the template's `<Subject .../>` element as the subject, the
+ * sources and variables as the body; the default templates' `<Subject .../>` elements are written
+ * exactly as the service's, since they reach the subject), or rendered for real
+ * (`EmailRendering`: esbuild and React) when the emulator is made with `mailRendering: "rendered"`.
  *
  * @since 0.1.0
  */
@@ -64,7 +67,10 @@ export function EmailTheme({ children }: { children: React.ReactNode }) {
 }
 `
 
-/** A template source: a subject expression, the variables it needs, and its body markup. */
+/** A `<Subject value={...} />` element on one line. */
+const subjectElement = (expression: string) => `<Subject value={${expression}} />`
+
+/** A template source: its subject element, the variables it needs, and its body markup. */
 const templateSource = (subject: string, fields: ReadonlyArray<string>, body: string, preview: Record<string, string>) => `import { type } from "arktype"
 import { Subject, NotificationCategory, Props } from "@stackframe/emails"
 
@@ -74,7 +80,7 @@ export function EmailTemplate({ user, project, variables }: Props<typeof variabl
   const greeting = user.displayName ? \`Hello \${user.displayName},\` : "Hello,"
   return (
     <>
-      <Subject value={${subject}} />
+      ${subject}
       <NotificationCategory value="Transactional" />
       <p>{greeting}</p>
 ${body}
@@ -96,21 +102,21 @@ const defaultTemplates: ReadonlyArray<Omit<EmailTemplate, "projectId">> = [
     id: templateIds.emailVerification,
     displayName: "Email Verification",
     themeId: undefined,
-    tsxSource: templateSource("`Verify your email at ${project.displayName}`", ["emailVerificationLink"], `      <p>Confirm that this address is yours to finish setting up your account at {project.displayName}.</p>
+    tsxSource: templateSource(subjectElement("`Verify your email at ${project.displayName}`"), ["emailVerificationLink"], `      <p>Confirm that this address is yours to finish setting up your account at {project.displayName}.</p>
       <p><a href={variables.emailVerificationLink}>Verify my email</a></p>`, { emailVerificationLink: "<email verification link>" })
   },
   {
     id: templateIds.passwordReset,
     displayName: "Password Reset",
     themeId: undefined,
-    tsxSource: templateSource("\"Reset your password at \" + project.displayName", ["passwordResetLink"], `      <p>Someone asked to reset the password of your account at {project.displayName}.</p>
+    tsxSource: templateSource(subjectElement("\"Reset your password at \" + project.displayName"), ["passwordResetLink"], `      <p>Someone asked to reset the password of your account at {project.displayName}.</p>
       <p><a href={variables.passwordResetLink}>Reset my password</a></p>`, { passwordResetLink: "<password reset link>" })
   },
   {
     id: templateIds.magicLink,
     displayName: "Magic Link/OTP",
     themeId: undefined,
-    tsxSource: templateSource("\"Sign in to \" + project.displayName + \": Your code is \" + variables.otp", ["magicLink", "otp"], `      <p>Your one-time code to sign in to {project.displayName}:</p>
+    tsxSource: templateSource(subjectElement("\"Sign in to \" + project.displayName + \": Your code is \" + variables.otp"), ["magicLink", "otp"], `      <p>Your one-time code to sign in to {project.displayName}:</p>
       <p style={{ fontSize: "24px", fontFamily: "monospace", fontWeight: "bold" }}>{variables.otp}</p>
       <p>Or sign in with <a href={variables.magicLink}>this link</a>.</p>`, { magicLink: "<magic link>", otp: "3SLSWZ" })
   },
@@ -118,14 +124,15 @@ const defaultTemplates: ReadonlyArray<Omit<EmailTemplate, "projectId">> = [
     id: templateIds.teamInvitation,
     displayName: "Team Invitation",
     themeId: undefined,
-    tsxSource: templateSource("\"You have been invited to join \" + variables.teamDisplayName", ["teamDisplayName", "teamInvitationLink"], `      <p>You are invited to the team {variables.teamDisplayName}.</p>
+    tsxSource: templateSource(subjectElement("\"You have been invited to join \" + variables.teamDisplayName"), ["teamDisplayName", "teamInvitationLink"], `      <p>You are invited to the team {variables.teamDisplayName}.</p>
       <p><a href={variables.teamInvitationLink}>Join team</a></p>`, { teamDisplayName: "My Team", teamInvitationLink: "<team invitation link>" })
   },
   {
     id: templateIds.signInInvitation,
     displayName: "Sign In Invitation",
     themeId: undefined,
-    tsxSource: templateSource("\"You have been invited to sign in to \" + project.displayName", ["signInInvitationLink", "teamDisplayName"], `      <p>You are invited to sign in to {project.displayName}.</p>
+    // the service writes this element over three lines; the subject shows them
+    tsxSource: templateSource("<Subject\n        value={\"You have been invited to sign in to \" + project.displayName}\n      />", ["signInInvitationLink", "teamDisplayName"], `      <p>You are invited to sign in to {project.displayName}.</p>
       <p><a href={variables.signInInvitationLink}>Sign in</a></p>`, { signInInvitationLink: "<sign in invitation link>", teamDisplayName: "My Team" })
   }
 ]
@@ -239,6 +246,32 @@ export const themeSourceFor = (state: State, project: Project, template: EmailTe
   return (own ?? projectThemes.find((t) => t.id === project.config.emailTheme) ?? projectThemes[0])?.tsxSource
 }
 
+/** The variables each kind of mail carries beyond the project's and the user's names, in the service's order. */
+const kindVariables: Record<TemplateKind, ReadonlyArray<string>> = {
+  emailVerification: ["emailVerificationLink"],
+  passwordReset: ["passwordResetLink"],
+  magicLink: ["magicLink", "otp"],
+  teamInvitation: ["teamInvitationLink", "teamDisplayName"],
+  signInInvitation: ["signInInvitationLink", "teamDisplayName"]
+}
+
+/**
+ * The variables a mail of a kind is written with, as the service passes them: the project's
+ * display name, the user's (`""` without a user or a name), then the kind's own (links, codes),
+ * in that order; any other given variable after them.
+ */
+export const mailVariables = (
+  kind: TemplateKind,
+  projectDisplayName: string,
+  userDisplayName: string | null | undefined,
+  given: Readonly<Record<string, unknown>>
+): Record<string, unknown> => {
+  const ordered: Record<string, unknown> = { projectDisplayName, userDisplayName: userDisplayName ?? "" }
+  for (const key of kindVariables[kind]) if (given[key] !== undefined) ordered[key] = given[key]
+  for (const [key, value] of Object.entries(given)) if (!(key in ordered) && value !== undefined) ordered[key] = value
+  return ordered
+}
+
 /** Renders one of the project's default-kind templates (as edited by its admins) for a mail. */
 export const renderKind = (
   state: State,
@@ -250,6 +283,6 @@ export const renderKind = (
   return render(template.tsxSource, themeSourceFor(state, project, template), {
     projectDisplayName: project.displayName,
     userDisplayName: input.userDisplayName,
-    variables: input.variables
+    variables: mailVariables(kind, project.displayName, input.userDisplayName, input.variables)
   })
 }

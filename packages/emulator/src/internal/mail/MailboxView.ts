@@ -2,7 +2,9 @@
  * The mailbox for people: readable HTML pages on the mailbox server, beside its
  * Inbucket-compatible API. `/` lists every mail the emulator sent, newest first (`?to=` keeps one
  * mailbox); `/mail/{id}` shows one: subject, from, to, date, the HTML body rendered in a sandboxed
- * frame (no scripts; links open in a new tab) and the text body with its links clickable.
+ * frame (no scripts; links open in a new tab) and the text body with its links clickable. A mail
+ * in the service's development form (its body lists sources and variables; HTML and text alike)
+ * shows its variables first, links clickable, and its body once, as text.
  *
  * @since 0.1.0
  */
@@ -65,7 +67,24 @@ ${rows.join("\n")}
 /** The HTML body as the frame's document: links open outside the frame. */
 const frameDocument = (html: string): string => `<base target="_blank">${html}`
 
-/** The message page: headers, the HTML body in a sandboxed frame, the text body with clickable links. */
+/** The variables of a development-form mail: names, and values with their links clickable. */
+const variablesSection = (mail: Mail): string => {
+  const entries = Object.entries(MailModule.variablesOf(mail))
+  if (entries.length === 0) return ""
+  const rows = entries.map(([name, value]) =>
+    `<dt>${Html.escape(name)}</dt><dd class="variable">${linkify(typeof value === "string" ? value : JSON.stringify(value))}</dd>`
+  )
+  return `<h2>Variables</h2>
+<dl class="variables">
+${rows.join("\n")}
+</dl>
+`
+}
+
+/**
+ * The message page: headers, the variables of a development-form mail, the HTML body in a
+ * sandboxed frame (when it differs from the text), the text body with clickable links.
+ */
 export const messagePage = (mail: Mail): string =>
   shell(mail.subject || "(no subject)", `<p><a href="/">← All mails</a></p>
 <h1>${Html.escape(mail.subject || "(no subject)")}</h1>
@@ -74,7 +93,7 @@ export const messagePage = (mail: Mail): string =>
 <dt>To</dt><dd>${Html.escape(mail.to.join(", "))}</dd>
 <dt>Sent</dt><dd>${date(mail.sentAtMillis)}</dd>
 </dl>
-${mail.html.length === 0 ? "" : `<h2>HTML</h2>
+${variablesSection(mail)}${mail.html.length === 0 || mail.html === mail.text ? "" : `<h2>HTML</h2>
 <iframe title="HTML body" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${Html.escape(frameDocument(mail.html))}"></iframe>`}
 <h2>Text</h2>
 <pre>${linkify(mail.text)}</pre>`)

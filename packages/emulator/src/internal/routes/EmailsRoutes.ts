@@ -9,9 +9,9 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { EmailRenderingError, RedirectUrlNotWhitelisted } from "stack-auth-effect/KnownErrors"
 import * as Fields from "../http/Fields.ts"
+import * as S from "../http/RequestSchema.ts"
 import * as Domains from "../model/Domains.ts"
 import * as EmailTemplates from "../mail/EmailTemplateRules.ts"
 import type { Mail as MailRow, Project } from "../../EmulatorState.ts"
@@ -27,33 +27,47 @@ import * as Notifications from "./NotificationsRoutes.ts"
 
 const badRequest = (message: string) => new Responses.StatusFailure({ status: 400, message })
 
-const SendBody = Schema.Struct({
-  user_ids: Schema.Array(Schema.String),
-  html: Schema.String,
-  subject: Schema.String,
-  notification_category_name: Schema.String
+const SendBody = S.object({
+  user_ids: S.array(S.string().defined()).defined(),
+  html: S.string().defined(),
+  subject: S.string().defined(),
+  notification_category_name: S.string().defined()
 })
 
-const RenderBody = Schema.Struct({
-  theme_id: Schema.optional(Schema.Union([Schema.String, Schema.Null, Schema.Literal(false)])),
-  theme_tsx_source: Schema.optional(Schema.String),
-  template_id: Schema.optional(Schema.String),
-  template_tsx_source: Schema.optional(Schema.String)
+/** A template's theme: a theme id (UUID), `false` (none) or `null` (the project's). */
+const themeId = S.mixed().rule((v) => (v === false || v === null || (typeof v === "string" && Fields.isUuid(v)) ? undefined : "is invalid"))
+
+const RenderBody = S.object({
+  theme_id: themeId.nullable(),
+  theme_tsx_source: S.string(),
+  template_id: S.string(),
+  template_tsx_source: S.string()
 })
 
-const TestBody = Schema.Struct({
-  recipient_email: Schema.String,
-  email_config: Schema.Struct({
-    host: Schema.String,
-    port: Schema.Number,
-    username: Schema.String,
-    password: Schema.String,
-    sender_name: Schema.String,
-    sender_email: Schema.String
-  })
-})
+const port = S.number()
+  .rule((v) => (typeof v === "number" && v < 0 ? "must be greater than or equal to 0" : undefined))
+  .rule((v) => (typeof v === "number" && v > 65535 ? "must be less than or equal to 65535" : undefined))
 
-const InvitationBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
+const TestBody = S.object({
+  recipient_email: S.string().email().defined(),
+  email_config: S.object({
+    host: S.string().defined(),
+    port: port.defined(),
+    username: S.string().defined(),
+    password: S.string().max(70).defined(),
+    sender_name: S.string().defined(),
+    sender_email: S.string().email().defined()
+  }).defined()
+}).defined()
+
+const InvitationBody = S.object({ email: S.string().email().defined(), callback_url: S.url().defined() }).defined()
+
+/** Checks a body as the service's route declares its request (`auth`, `body`, then `method` when declared). */
+const checkBody = <A>(body: unknown, field: S.Field, withMethod: boolean) =>
+  Effect.map(
+    S.check([["auth", S.mixed(), undefined], ["body", field, body], ...(withMethod ? [["method", S.mixed(), undefined] as const] : [])], undefined),
+    (parts) => parts.body as A
+  )
 
 /** The theme a project's mails are wrapped in. */
 export const activeThemeSource = (state: EmulatorState.State, project: Project): string | undefined =>
@@ -76,9 +90,9 @@ interface RelayedMail extends SentMail {
 
 const relayedMails = EmulatorState.extraTable<RelayedMail>("relayedMails")
 
-/** One of the emulator's own mails, sent with the project's settings (it never fails). */
-const ownMail = (project: Project) => ({ id, to, subject, sentAtMillis }: MailRow): SentMail => ({
-  id, to, subject, sentAtMillis, senderConfig: Views.emailConfigView(project, { withPassword: false }), error: null
+/** One of the emulator's own mails, with the sender settings it went out with (it never fails). */
+const ownMail = (project: Project) => ({ id, to, subject, sentAtMillis, senderConfig }: MailRow): SentMail => ({
+  id, to, subject, sentAtMillis, senderConfig: senderConfig ?? Mail.senderConfig(project), error: null
 })
 
 const sentView = (mail: SentMail) => ({
@@ -90,13 +104,14 @@ const sentView = (mail: SentMail) => ({
   error: mail.error
 })
 
-const testSubject = "Stack Auth test e-mail"
+/** The subject of a test mail, as the sent-mail list shows the service's. */
+const testSubject = "Test Email from Stack Auth"
 
 /** E-mail routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/emails/send-email", "server", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SendBody, body)
+      const input = yield* checkBody<{ user_ids: ReadonlyArray<string>; html: string; subject: string; notification_category_name: string }>(body, SendBody, true)
       if (auth.project.config.emailConfig.type === "shared") {
         return yield* badRequest("Cannot send custom emails when using shared email config")
       }
@@ -131,7 +146,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/emails/render-email", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(RenderBody, body)
+      const input = yield* checkBody<{ theme_id?: string | null | false; theme_tsx_source?: string; template_id?: string; template_tsx_source?: string }>(body, RenderBody, false)
       if ((input.theme_id === undefined && !input.theme_tsx_source) || (input.theme_id && input.theme_tsx_source)) {
         return yield* badRequest("Exactly one of theme_id or theme_tsx_source must be provided")
       }
@@ -139,7 +154,8 @@ export const routes: ReadonlyArray<Router.Route> = [
         return yield* badRequest("Exactly one of template_id or template_tsx_source must be provided")
       }
       const state = yield* EmulatorState.get
-      let themeSource: string | undefined = input.theme_tsx_source
+      // `null`: the project's theme; `false`: none
+      let themeSource: string | undefined = input.theme_id === null ? activeThemeSource(state, auth.project) : input.theme_tsx_source
       if (typeof input.theme_id === "string") {
         themeSource = EmailTemplates.themes(state, auth.project.id).find((t) => t.id === input.theme_id)?.tsxSource
         if (themeSource === undefined) return yield* badRequest("No theme found with given id")
@@ -159,8 +175,10 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/internal/send-test-email", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(TestBody, body)
-      yield* Fields.check(...Fields.emailProblems("body.recipient_email", input.recipient_email))
+      const input = yield* checkBody<{
+        recipient_email: string
+        email_config: { host: string; port: number; username: string; password: string; sender_name: string; sender_email: string }
+      }>(body, TestBody, true)
       const { host, port, username, password, sender_name, sender_email } = input.email_config
       // Delivered by the admin's SMTP server, not the emulator's mailbox.
       const outcome = yield* Smtp.send(
@@ -191,16 +209,16 @@ export const routes: ReadonlyArray<Router.Route> = [
           ...Table.filter(state.mails, (m) => m.projectId === auth.project.id).map(ownMail(auth.project)),
           ...Table.filter(relayedMails.get(state), (m) => m.projectId === auth.project.id)
         ]
-          .sort((a, b) => b.sentAtMillis - a.sentAtMillis)
+          .map((mail, index) => ({ mail, index }))
+          // newest first; of two sent in the same millisecond, the later one
+          .sort((a, b) => b.mail.sentAtMillis - a.mail.sentAtMillis || b.index - a.index)
           .slice(0, 100)
-          .map(sentView)
+          .map(({ mail }) => sentView(mail))
       ))),
 
-  // Admin-only, stricter than the service, which takes server access too.
-  Router.post("/internal/send-sign-in-invitation", "admin", ({ auth, body }) =>
+  Router.post("/internal/send-sign-in-invitation", "server", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(InvitationBody, body)
-      yield* Fields.check(...Fields.emailProblems("body.email", input.email))
+      const input = yield* checkBody<{ email: string; callback_url: string }>(body, InvitationBody, false)
       if (!Domains.isTrustedUrl(auth.project, input.callback_url)) return yield* new RedirectUrlNotWhitelisted({})
       yield* Mail.send({
         projectId: auth.project.id,
