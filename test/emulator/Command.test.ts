@@ -12,6 +12,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtemp, readFile, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { fileURLToPath } from "node:url"
+import * as Mail from "../../packages/emulator/src/Mail.ts"
 import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as Users from "../../packages/sdk/src/api/Users.ts"
 import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
@@ -95,7 +96,7 @@ interface InbucketSummary {
   readonly to: ReadonlyArray<string>
 }
 
-/** Reads the newest mail of a mailbox over the Inbucket REST API and returns the `code` of its first link. */
+/** Reads the newest mail of a mailbox over the Inbucket REST API and returns the `code` of its first link (`Mail.codeOf`). */
 const codeFromMailbox = (mailboxUrl: string, email: string) =>
   Effect.gen(function*() {
     const name = email.split("@")[0]!
@@ -104,10 +105,9 @@ const codeFromMailbox = (mailboxUrl: string, email: string) =>
     assert.isDefined(latest, `no mail for ${email}`)
     assert.include(latest!.to.join(" "), email)
     const message = (yield* getJson(`${mailboxUrl}/api/v1/mailbox/${name}/${latest!.id}`)) as { body: { text: string } }
-    const link = /https?:\/\/[^\s\]]+/.exec(message.body.text)?.[0]
-    assert.isDefined(link, message.body.text)
-    const code = new URL(link!).searchParams.get("code")
-    assert.isString(code, link)
+    // the mail's first link, in the form the emulator sends (the development form's variables, or a rendered mail)
+    const code = Mail.codeOf({ text: message.body.text })
+    assert.isString(code, message.body.text)
     return { code: code!, mails: list.length }
   })
 
