@@ -188,16 +188,28 @@ export const decode = <S extends Schema.Decoder<unknown>>(
     Effect.mapError((error) => Fields.schemaError(...problemsOf(where, error.issue)))
   ) as Effect.Effect<S["Type"], SchemaError>
 
+/**
+ * The body as the service reads it, by content type: none for GET or without a content type,
+ * JSON, a form, plain text; any other content type is a `BODY_PARSING_ERROR`.
+ */
 const parseBody = (request: Request, text: string): Effect.Effect<unknown, BodyParsingError> => {
-  if (text.length === 0) return Effect.succeed(undefined)
-  const type = request.headers.get("content-type") ?? ""
-  if (type.includes("application/x-www-form-urlencoded")) {
-    return Effect.succeed(Object.fromEntries(new URLSearchParams(text)))
+  const type = request.method === "GET" ? "" : (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase()
+  switch (type) {
+    case "":
+      return Effect.succeed(undefined)
+    case "application/json":
+      return Effect.try({
+        try: () => JSON.parse(text) as unknown,
+        catch: () => new BodyParsingError({ message: "The request body is not valid JSON." })
+      })
+    case "application/x-www-form-urlencoded":
+      return Effect.succeed(Object.fromEntries(new URLSearchParams(text)))
+    case "text/plain":
+    case "application/octet-stream":
+      return Effect.succeed(text)
+    default:
+      return Effect.fail(new BodyParsingError({ message: `The content type ${type} is not one the service reads.` }))
   }
-  return Effect.try({
-    try: () => JSON.parse(text) as unknown,
-    catch: () => new BodyParsingError({ message: "The request body is not valid JSON." })
-  })
 }
 
 /** The router: finds the route, authenticates, parses the body, runs the handler. */
@@ -218,9 +230,10 @@ export const make = (
         if (params === undefined) continue
         pathMatched = true
         if (candidate.method !== request.method) continue
-        const auth = candidate.access === "public" ? undefined : yield* authenticate(request, candidate.access)
+        // the service reads the body before it looks at the credentials
         const text = yield* Effect.promise(() => request.text())
         const body = yield* parseBody(request, text)
+        const auth = candidate.access === "public" ? undefined : yield* authenticate(request, candidate.access)
         return yield* candidate.handler({ request, url, path, params, query: url.searchParams, text, body, auth })
       }
       if (!pathMatched) return Responses.notFound(request.method, path)

@@ -6,116 +6,171 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import * as EmailTemplates from "../mail/EmailTemplateRules.ts"
 import type { OAuthProviderConfig, Project, ProjectConfig, State } from "../../EmulatorState.ts"
 import * as Fields from "../http/Fields.ts"
 import * as Responses from "../http/Responses.ts"
+import * as ServiceSchema from "../http/ServiceSchema.ts"
 import * as Table from "../state/Table.ts"
 
-const optionalString = Schema.optional(Schema.String)
+const S = ServiceSchema
 
-const OAuthProviderBody = Schema.Struct({
-  id: Schema.String,
-  type: Schema.Literals(["shared", "standard"]),
-  client_id: optionalString,
-  client_secret: optionalString,
-  facebook_config_id: optionalString,
-  microsoft_tenant_id: optionalString
+/** The OAuth providers a project may configure. */
+export const oauthProviderIds = [
+  "google", "github", "microsoft", "spotify", "facebook", "discord", "gitlab", "bitbucket", "linkedin", "apple", "x", "twitch"
+] as const
+
+const whenStandard = (siblings: Readonly<Record<string, unknown>>) => siblings.type === "standard"
+const onlyWhenStandard = (test: ServiceSchema.Test): ServiceSchema.Test => (value, siblings) =>
+  whenStandard(siblings) ? test(value, siblings) : undefined
+/** A field required and non-empty for a standard provider or server. */
+const standardOnly = (tests: ReadonlyArray<ServiceSchema.Test> = []) =>
+  S.string({ required: whenStandard, deps: ["type"], tests: [...tests, onlyWhenStandard(S.nonEmpty)] })
+
+const permissionRefs = S.array(S.object({ id: S.string({ required: true }) }, { required: true }))
+
+const url = (options: ServiceSchema.Presence, tests: ReadonlyArray<ServiceSchema.Test> = []) =>
+  S.string({
+    ...options,
+    tests: [
+      (value: string) => (value.includes(" ") ? "contains spaces" : undefined),
+      (value: string) => (Fields.isUrl(value) ? undefined : "is not a valid URL"),
+      ...tests
+    ]
+  })
+
+const configRule = S.object({
+  sign_up_enabled: S.boolean(),
+  credential_enabled: S.boolean(),
+  magic_link_enabled: S.boolean(),
+  passkey_enabled: S.boolean(),
+  client_team_creation_enabled: S.boolean(),
+  client_user_deletion_enabled: S.boolean(),
+  allow_localhost: S.boolean(),
+  allow_user_api_keys: S.boolean(),
+  allow_team_api_keys: S.boolean(),
+  email_config: S.object({
+    type: S.string({ required: true, tests: [S.oneOf(["shared", "standard"])] }),
+    host: standardOnly(),
+    port: S.number({
+      required: whenStandard,
+      deps: ["type"],
+      tests: [
+        (value: number) => (value < 0 ? "must be greater than or equal to 0" : undefined),
+        (value: number) => (value > 65535 ? "must be less than or equal to 65535" : undefined)
+      ]
+    }),
+    username: standardOnly(),
+    password: standardOnly([(value: string) => (value.length > 70 ? "must be at most 70 characters" : undefined)]),
+    sender_name: standardOnly(),
+    // an empty address is not checked as an address (only as empty)
+    sender_email: standardOnly([(value: string) => (value === "" || Fields.isEmail(value) ? undefined : "must be a valid email")])
+  }),
+  email_theme: S.string(),
+  domains: S.array(S.object({
+    domain: url({ required: true }, [S.matches(/^https?:\/\//, "URL must start with http:// or https://")]),
+    handler_path: S.string({ required: true, tests: [S.matches(/^\//, "Handler path must start with /")] })
+  }, { required: true })),
+  oauth_providers: S.array(S.object({
+    id: S.string({ required: true, tests: [S.oneOf(oauthProviderIds)] }),
+    type: S.string({ required: true, tests: [S.oneOf(["shared", "standard"])] }),
+    client_id: standardOnly(),
+    client_secret: standardOnly(),
+    facebook_config_id: S.string(),
+    microsoft_tenant_id: S.string()
+  }, { required: true })),
+  create_team_on_sign_up: S.boolean(),
+  team_creator_default_permissions: permissionRefs,
+  team_member_default_permissions: permissionRefs,
+  user_default_permissions: permissionRefs,
+  oauth_account_merge_strategy: S.string({ tests: [S.oneOf(["link_method", "raise_error", "allow_duplicates"])] })
 })
 
-const EmailConfigBody = Schema.Struct({
-  type: Schema.Literals(["shared", "standard"]),
-  host: optionalString,
-  port: Schema.optional(Schema.Number),
-  username: optionalString,
-  password: optionalString,
-  sender_name: optionalString,
-  sender_email: optionalString
-})
+const projectFields = {
+  display_name: S.string(),
+  description: S.string({ nullable: true }),
+  is_production_mode: S.boolean(),
+  config: configRule
+}
 
-const PermissionRefs = Schema.optional(Schema.Array(Schema.Struct({ id: Schema.String })))
-
-const ConfigBody = Schema.Struct({
-  sign_up_enabled: Schema.optional(Schema.Boolean),
-  credential_enabled: Schema.optional(Schema.Boolean),
-  magic_link_enabled: Schema.optional(Schema.Boolean),
-  passkey_enabled: Schema.optional(Schema.Boolean),
-  client_team_creation_enabled: Schema.optional(Schema.Boolean),
-  client_user_deletion_enabled: Schema.optional(Schema.Boolean),
-  allow_localhost: Schema.optional(Schema.Boolean),
-  allow_user_api_keys: Schema.optional(Schema.Boolean),
-  allow_team_api_keys: Schema.optional(Schema.Boolean),
-  oauth_account_merge_strategy: Schema.optional(Schema.Literals(["link_method", "raise_error", "allow_duplicates"])),
-  email_config: Schema.optional(EmailConfigBody),
-  email_theme: optionalString,
-  domains: Schema.optional(Schema.Array(Schema.Struct({ domain: Schema.String, handler_path: Schema.String }))),
-  oauth_providers: Schema.optional(Schema.Array(OAuthProviderBody)),
-  create_team_on_sign_up: Schema.optional(Schema.Boolean),
-  team_creator_default_permissions: PermissionRefs,
-  team_member_default_permissions: PermissionRefs,
-  user_default_permissions: PermissionRefs
-})
-
-/** The body of `PATCH /internal/projects/current`. */
-export const ProjectBody = Schema.Struct({
-  display_name: optionalString,
-  description: optionalString,
-  is_production_mode: Schema.optional(Schema.Boolean),
-  config: Schema.optional(ConfigBody)
-})
+/** The body of `PATCH /internal/projects/current`, checked as the service checks it. */
+export const projectBodyRule = S.object(projectFields, { required: true })
 
 /** The body of `POST /internal/projects`: a display name is required (no owner team: users own projects). */
-export const NewProjectBody = Schema.Struct({
-  ...ProjectBody.fields,
-  display_name: Schema.String
+export const newProjectBodyRule = S.object({ ...projectFields, display_name: S.string({ required: true }) }, {
+  required: true,
+  unknownReported: 2
 })
 
-/** A decoded project body. */
-export type ProjectBody = typeof ProjectBody.Type
+/** A checked project body (converted as the service converts it). */
+export interface ProjectBody {
+  readonly display_name?: string
+  readonly description?: string | null
+  readonly is_production_mode?: boolean
+  readonly config?: {
+    readonly sign_up_enabled?: boolean
+    readonly credential_enabled?: boolean
+    readonly magic_link_enabled?: boolean
+    readonly passkey_enabled?: boolean
+    readonly client_team_creation_enabled?: boolean
+    readonly client_user_deletion_enabled?: boolean
+    readonly allow_localhost?: boolean
+    readonly allow_user_api_keys?: boolean
+    readonly allow_team_api_keys?: boolean
+    readonly oauth_account_merge_strategy?: "link_method" | "raise_error" | "allow_duplicates"
+    readonly email_config?: {
+      readonly type: "shared" | "standard"
+      readonly host?: string
+      readonly port?: number
+      readonly username?: string
+      readonly password?: string
+      readonly sender_name?: string
+      readonly sender_email?: string
+    }
+    readonly email_theme?: string
+    readonly domains?: ReadonlyArray<{ readonly domain: string; readonly handler_path: string }>
+    readonly oauth_providers?: ReadonlyArray<OAuthProviderBody>
+    readonly create_team_on_sign_up?: boolean
+    readonly team_creator_default_permissions?: ReadonlyArray<{ readonly id: string }>
+    readonly team_member_default_permissions?: ReadonlyArray<{ readonly id: string }>
+    readonly user_default_permissions?: ReadonlyArray<{ readonly id: string }>
+  }
+}
 
+interface OAuthProviderBody {
+  readonly id: string
+  readonly type: "shared" | "standard"
+  readonly client_id?: string
+  readonly client_secret?: string
+  readonly facebook_config_id?: string
+  readonly microsoft_tenant_id?: string
+}
 
-/** The service's problems of a field a standard provider or server needs: `must be defined`, `must not be empty`. */
-const requiredProblem = (value: string | number | undefined, field: string): string | undefined =>
-  value === undefined ? Fields.mustBeDefined(field) : value === "" ? `${field} must not be empty` : undefined
+/**
+ * Checks a project body (`POST /internal/projects`, `PATCH /internal/projects/current`) as the
+ * service's CRUD routes do, with the (empty) query: the converted body or a `SCHEMA_ERROR`.
+ */
+export const decodeBody = (rule: ServiceSchema.Rule, body: unknown, query: URLSearchParams) =>
+  Effect.map(
+    ServiceSchema.validate(ServiceSchema.crudParts, { body: [rule, body], query: [ServiceSchema.none(), ServiceSchema.queryOf(query)] }),
+    (parts) => parts.body as ProjectBody
+  )
 
-/** Checks what the service's schema checks beyond shapes; `projectId` names the project whose themes count. */
+/** Checks what the service checks after the schema: the e-mail theme must be one of the project's. */
 export const validate = (state: State, projectId: string | undefined, body: ProjectBody) =>
   Effect.gen(function*() {
-    const config = body.config
-    if (config === undefined) return
-    const where = "body.config"
-    const email = config.email_config
-    yield* Fields.check(
-      ...(config.domains ?? []).flatMap(({ domain, handler_path }) => [
-        /^https?:\/\//.test(domain) ? undefined : "URL must start with http:// or https://",
-        handler_path.startsWith("/") ? undefined : "Handler path must start with /"
-      ]),
-      ...(config.oauth_providers ?? []).flatMap((provider, i) =>
-        provider.type === "standard"
-          ? [
-            requiredProblem(provider.client_id, `${where}.oauth_providers[${i}].client_id`),
-            requiredProblem(provider.client_secret, `${where}.oauth_providers[${i}].client_secret`)
-          ]
-          : []
-      ),
-      ...(email?.type === "standard"
-        ? (["host", "port", "username", "password", "sender_name", "sender_email"] as const).map((field) =>
-          requiredProblem(email[field], `${where}.email_config.${field}`)
-        )
-        : [])
-    )
-    if (config.email_theme !== undefined) {
+    const theme = body.config?.email_theme
+    if (theme !== undefined) {
       const known = projectId === undefined
         ? [EmailTemplates.defaultThemeId]
         : EmailTemplates.themes(state, projectId).map((t) => t.id)
-      if (!known.includes(config.email_theme)) {
+      if (!known.includes(theme)) {
         return yield* new Responses.StatusFailure({ status: 400, message: "Invalid email theme" })
       }
     }
   })
 
-const providerConfig = (p: typeof OAuthProviderBody.Type): OAuthProviderConfig => ({
+const providerConfig = (p: OAuthProviderBody): OAuthProviderConfig => ({
   id: p.id,
   type: p.type,
   clientId: p.type === "standard" ? p.client_id ?? null : null,

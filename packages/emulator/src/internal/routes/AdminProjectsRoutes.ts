@@ -16,9 +16,9 @@ import * as Views from "../http/Views.ts"
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/internal/projects/current", "admin", ({ auth }) => Effect.succeed(Responses.json(Views.adminProject(auth.project)))),
 
-  Router.patch("/internal/projects/current", "admin", ({ auth, body }) =>
+  Router.patch("/internal/projects/current", "admin", ({ auth, body, query }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(AdminProjects.ProjectBody, body)
+      const input = yield* AdminProjects.decodeBody(AdminProjects.projectBodyRule, body, query)
       yield* AdminProjects.validate(yield* EmulatorState.get, auth.project.id, input)
       const updated = yield* EmulatorState.modify((state) => {
         const next = AdminProjects.apply(Table.get(state.projects, auth.project.id) ?? auth.project, input)

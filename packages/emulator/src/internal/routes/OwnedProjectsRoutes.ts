@@ -48,10 +48,11 @@ export const routes: ReadonlyArray<Router.Route> = [
       return Responses.list(owned.map(Views.adminProject))
     })),
 
-  Router.post("/internal/projects", "client", ({ auth, body }) =>
+  Router.post("/internal/projects", "client", ({ auth, body, query }) =>
     Effect.gen(function*() {
+      // the service checks the body before it asks for a signed-in user of `internal`
+      const input = yield* AdminProjects.decodeBody(AdminProjects.newProjectBodyRule, body, query)
       const user = yield* owner(auth)
-      const input = yield* Router.decode(AdminProjects.NewProjectBody, body)
       yield* AdminProjects.validate(yield* EmulatorState.get, undefined, input)
       const now = yield* Clock.currentTimeMillis
       const project = yield* EmulatorState.transact((state) =>
@@ -72,7 +73,7 @@ export const routes: ReadonlyArray<Router.Route> = [
           next = Users.addMembership({ ...next, teams: Table.put(next.teams, team.id, team) }, team, user.id, true, now)
           const teamId = team.id
           const created = AdminProjects.apply(
-            Seeds.makeProject({ id: crypto.randomUUID(), displayName: input.display_name, createdAtMillis: now, ownerTeamId: teamId }),
+            Seeds.makeProject({ id: crypto.randomUUID(), displayName: input.display_name ?? "", createdAtMillis: now, ownerTeamId: teamId }),
             { ...input, config: { allow_localhost: true, ...input.config } }
           )
           next = withDefinitions({ ...next, projects: Table.put(next.projects, created.id, created) }, created)
