@@ -77,7 +77,8 @@ layer(Emulator.layer)("EmailTemplates", (it) => {
       assert.include(result.renderedHtml, "<p>Glad you are here.</p>")
       assert.match(result.renderedHtml, /^<html[^>]*><head>/, "rendered in the project's (light) theme")
       const saved = (yield* EmailTemplates.listTemplates()).find((t) => t.id === id)!
-      assert.strictEqual(saved.themeId, false)
+      // the service saves a theme only when a theme id is given: `false` leaves the template's as it was
+      assert.strictEqual(saved.themeId, null)
       assert.include(saved.tsxSource, "Glad you are here.")
 
       const noSubject = yield* Effect.flip(EmailTemplates.updateTemplate(id, { tsxSource: "export function EmailTemplate() {\n  return (\n    <p>no subject</p>\n  )\n}" }))

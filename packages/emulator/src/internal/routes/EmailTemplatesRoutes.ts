@@ -6,20 +6,37 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { EmailRenderingError, RequiresCustomEmailServer } from "stack-auth-effect/KnownErrors"
 import * as EmailTemplates from "../mail/EmailTemplateRules.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
+import * as Fields from "../http/Fields.ts"
 import * as Responses from "../http/Responses.ts"
+import * as ServiceSchema from "../http/ServiceSchema.ts"
 import * as Router from "../../Router.ts"
 import { activeThemeSource } from "./EmailsRoutes.ts"
 
-const NameBody = Schema.Struct({ display_name: Schema.String })
-const TemplatePatch = Schema.Struct({
-  tsx_source: Schema.String,
-  theme_id: Schema.optional(Schema.Union([Schema.String, Schema.Null, Schema.Literal(false)]))
-})
-const ThemePatch = Schema.Struct({ tsx_source: Schema.String })
+const S = ServiceSchema
+
+/** A create body: optional as a whole in the service (an absent body passes its check). */
+const nameBody = S.object({ display_name: S.string({ required: true }) })
+const templatePatch = S.object({
+  tsx_source: S.string({ required: true }),
+  // no theme, `false` (no theme at all), or a theme's UUID
+  theme_id: S.mixed({
+    nullable: true,
+    tests: [(value: unknown) => value === false || (typeof value === "string" && Fields.isUuid(value)) ? undefined : "is invalid"]
+  })
+}, { required: true })
+const themePatch = S.object({ tsx_source: S.string({ required: true }) }, { required: true })
+const uuidParam = (name: string) =>
+  S.object({ [name]: S.string({ required: true, tests: [(value: string) => (Fields.isUuid(value) ? undefined : "must be a valid UUID")] }) }, { required: true })
+const idParam = S.object({ id: S.string({ required: true }) }, { required: true })
+
+/** The display name of a create body the service accepted without one: it fails later (500). */
+const nameOf = (body: unknown): string | undefined => {
+  const name = (body as { readonly display_name?: unknown } | undefined)?.display_name
+  return typeof name === "string" ? name : undefined
+}
 
 const notFound = (what: string) => new Responses.StatusFailure({ status: 404, message: `No ${what} found with given id` })
 const renderingError = (error: string) => new EmailRenderingError({ details: { error } })
@@ -39,7 +56,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/internal/email-templates", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(NameBody, body)
+      const input = { display_name: nameOf((yield* S.validate(["auth", "body"], { body: [nameBody, body] })).body) ?? "" }
       const id = crypto.randomUUID()
       yield* EmulatorState.update((state) =>
         EmailTemplates.putTemplate(state, {
@@ -54,7 +71,11 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.patch("/internal/email-templates/:templateId", "admin", ({ auth, body, params }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(TemplatePatch, body)
+      const parts = yield* S.validate(["auth", "params", "body"], {
+        params: [uuidParam("templateId"), { templateId: params.templateId }],
+        body: [templatePatch, body]
+      })
+      const input = parts.body as { readonly tsx_source: string; readonly theme_id?: string | false | null }
       if (auth.project.config.emailConfig.type === "shared") return yield* new RequiresCustomEmailServer({})
       const state = yield* EmulatorState.get
       const template = EmailTemplates.templates(state, auth.project.id).find((t) => t.id === params.templateId)
@@ -71,7 +92,8 @@ export const routes: ReadonlyArray<Router.Route> = [
         EmailTemplates.putTemplate(s, {
           ...template,
           tsxSource: input.tsx_source,
-          themeId: input.theme_id === undefined ? template.themeId : input.theme_id
+          // only a theme id changes the template's theme (`null` and `false` leave it)
+          themeId: typeof input.theme_id === "string" ? input.theme_id : template.themeId
         }))
       return Responses.json({ rendered_html: rendered.html })
     })),
@@ -82,7 +104,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/internal/email-themes", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(NameBody, body)
+      const input = { display_name: nameOf((yield* S.validate(["auth", "body"], { body: [nameBody, body] })).body) ?? "" }
       const id = crypto.randomUUID()
       const state = yield* EmulatorState.get
       const base = EmailTemplates.themes(state, auth.project.id).find((t) => t.id === EmailTemplates.defaultThemeId)!
@@ -93,6 +115,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.get("/internal/email-themes/:themeId", "admin", ({ auth, params }) =>
     Effect.gen(function*() {
+      yield* S.validate(["auth", "params"], { params: [idParam, { id: params.themeId }] })
       const theme = EmailTemplates.themes(yield* EmulatorState.get, auth.project.id).find((t) => t.id === params.themeId)
       if (theme === undefined) return yield* notFound("theme")
       return Responses.json({ display_name: theme.displayName, tsx_source: theme.tsxSource })
@@ -100,7 +123,10 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.patch("/internal/email-themes/:themeId", "admin", ({ auth, body, params }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(ThemePatch, body)
+      const input = (yield* S.validate(["auth", "params", "body"], {
+        params: [idParam, { id: params.themeId }],
+        body: [themePatch, body]
+      })).body as { readonly tsx_source: string }
       const theme = EmailTemplates.themes(yield* EmulatorState.get, auth.project.id).find((t) => t.id === params.themeId)
       if (theme === undefined) return yield* notFound("theme")
       yield* EmailTemplates.render(EmailTemplates.previewTemplateSource, input.tsx_source, {

@@ -7,12 +7,13 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { ApiKeyNotFound } from "stack-auth-effect/KnownErrors"
 import * as ApiKeys from "../model/ApiKeyRules.ts"
 import type { InternalApiKey } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
+import * as Fields from "../http/Fields.ts"
 import * as Responses from "../http/Responses.ts"
+import * as ServiceSchema from "../http/ServiceSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 import * as Tokens from "../model/Tokens.ts"
@@ -20,17 +21,37 @@ import * as Tokens from "../model/Tokens.ts"
 /** Shown for a key set without expiry (the seeded ones): the latest time a `Date` holds. */
 const noExpiryMillis = 8_640_000_000_000_000
 
-const CreateBody = Schema.Struct({
-  description: Schema.String,
-  expires_at_millis: Schema.Number,
-  has_publishable_client_key: Schema.Boolean,
-  has_secret_server_key: Schema.Boolean,
-  has_super_secret_admin_key: Schema.Boolean
-})
+const S = ServiceSchema
 
-const UpdateBody = Schema.Struct({
-  description: Schema.optional(Schema.String),
-  revoked: Schema.optional(Schema.Literal(true))
+/** The create body (a route of its own in the service: its request is `auth`, `body`, `method`). */
+const createBody = S.object({
+  description: S.string({ required: true }),
+  expires_at_millis: S.number({ required: true }),
+  has_publishable_client_key: S.boolean({ required: true }),
+  has_secret_server_key: S.boolean({ required: true }),
+  has_super_secret_admin_key: S.boolean({ required: true })
+}, { required: true })
+
+interface CreateBody {
+  readonly description: string
+  readonly expires_at_millis: number
+  readonly has_publishable_client_key: boolean
+  readonly has_secret_server_key: boolean
+  readonly has_super_secret_admin_key: boolean
+}
+
+/** The update body (a CRUD route: `revoked` accepts only `true`). */
+const updateBody = S.object({
+  description: S.string(),
+  revoked: S.boolean({ tests: [(value: boolean) => (value === true ? undefined : "must be one of the following values: true")] })
+}, { required: true })
+
+const keyId = S.object({ api_key_id: S.string({ required: true, tests: [(value: string) => (Fields.isUuid(value) ? undefined : "must be a valid UUID")] }) })
+
+/** The CRUD parts of a request naming one key set: params, and an empty query. */
+const crudParts = (params: Readonly<Record<string, string>>, query: URLSearchParams) => ({
+  params: [keyId, { api_key_id: params.id }] as const,
+  query: [S.none(), S.queryOf(query)] as const
 })
 
 const base = (keys: InternalApiKey) => ({
@@ -61,7 +82,7 @@ const find = (projectId: string, id: string) =>
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/internal/api-keys", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(CreateBody, body)
+      const input = (yield* S.validate(["auth", "body", "method"], { body: [createBody, body] })).body as CreateBody
       const now = yield* Clock.currentTimeMillis
       const keys: InternalApiKey = {
         id: crypto.randomUUID(),
@@ -83,21 +104,25 @@ export const routes: ReadonlyArray<Router.Route> = [
       })
     })),
 
-  Router.get("/internal/api-keys", "admin", ({ auth }) =>
-    Effect.map(EmulatorState.get, (state) =>
+  Router.get("/internal/api-keys", "admin", ({ auth, query }) =>
+    Effect.andThen(S.validate(S.crudParts, { query: [S.none(), S.queryOf(query)] }), Effect.map(EmulatorState.get, (state) =>
       Responses.list(
         Table.filter(state.internalApiKeys, (k) => k.projectId === auth.project.id)
           .slice()
           .sort((a, b) => b.createdAtMillis - a.createdAtMillis)
           .map(obfuscatedView)
-      ))),
+      )))),
 
-  Router.get("/internal/api-keys/:id", "admin", ({ auth, params }) =>
-    Effect.map(find(auth.project.id, params.id!), (keys) => Responses.json(obfuscatedView(keys)))),
-
-  Router.patch("/internal/api-keys/:id", "admin", ({ auth, body, params }) =>
+  Router.get("/internal/api-keys/:id", "admin", ({ auth, params, query }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(UpdateBody, body)
+      yield* S.validate(S.crudParts, crudParts(params, query))
+      return Responses.json(obfuscatedView(yield* find(auth.project.id, params.id!)))
+    })),
+
+  Router.patch("/internal/api-keys/:id", "admin", ({ auth, body, params, query }) =>
+    Effect.gen(function*() {
+      const parts = yield* S.validate(S.crudParts, { body: [updateBody, body], ...crudParts(params, query) })
+      const input = parts.body as { readonly description?: string; readonly revoked?: true }
       const keys = yield* find(auth.project.id, params.id!)
       const now = yield* Clock.currentTimeMillis
       const next = ApiKeys.revise(keys, input, now) // one way: a revoked set stays revoked, at its first revocation time
