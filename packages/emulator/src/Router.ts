@@ -220,6 +220,8 @@ export const make = (
   const ordered = [...routes].sort((a, b) => specificity(b.pattern).localeCompare(specificity(a.pattern)))
   return (request) => {
     const url = new URL(request.url)
+    const redirect = trailingSlashRedirect(url)
+    if (redirect !== undefined) return Effect.succeed(redirect)
     if (request.method === "OPTIONS") return Effect.succeed(ServiceHeaders.preflight(url))
     let kind: ServiceHeaders.Kind = "answer"
     return Effect.gen(function*() {
@@ -252,6 +254,21 @@ export const make = (
       Effect.map((response) => ServiceHeaders.decorate(url, Responses.applyEnvelope(request, response), kind))
     )
   }
+}
+
+/**
+ * A path ending in `/` is permanently redirected (308) to the same path without it, query kept,
+ * before anything else, as the service's web framework does: `location` and `refresh` headers,
+ * the target as a bare text body, no other header.
+ */
+export const trailingSlashRedirect = (url: URL): Response | undefined => {
+  if (url.pathname.length <= 1 || !url.pathname.endsWith("/")) return undefined
+  const target = url.pathname.replace(/\/+$/, "") + url.search
+  const location = target.startsWith("/") ? target : `/${target}`
+  return new Response(new TextEncoder().encode(location), {
+    status: 308,
+    headers: { location, refresh: `0;url=${location}` }
+  })
 }
 
 /** The path a request is served from: the service answers every route under `/api/latest` too. */
