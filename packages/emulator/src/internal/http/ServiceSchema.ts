@@ -218,8 +218,8 @@ export const object = (
   }
 }
 
-/** An array of one rule's items. */
-export const array = (item: Rule, options: Presence = {}): Rule => ({
+/** An array of one rule's items; its own tests (`min`) are reported after its items' problems. */
+export const array = (item: Rule, options: Presence & { readonly tests?: ReadonlyArray<Test> } = {}): Rule => ({
   deps: options.deps ?? [],
   depth: 1 + item.depth,
   check: (value, path, siblings) => {
@@ -228,7 +228,12 @@ export const array = (item: Rule, options: Presence = {}): Rule => ({
     if (missing !== undefined) return { value, problems: missing }
     if (!Array.isArray(value)) return { value, problems: [problem(path, "must be a `array` type")] }
     const checked = value.map((v, i) => item.check(v, `${path}[${i}]`, {}))
-    return { value: checked.map((c) => c.value), problems: checked.flatMap((c) => c.problems) }
+    const own: Array<Problem> = []
+    for (const test of options.tests ?? []) {
+      const text = test(value, siblings)
+      if (text !== undefined) own.push(typeof text === "string" ? problem(path, text) : { path, line: text.line })
+    }
+    return { value: checked.map((c) => c.value), problems: [...checked.flatMap((c) => c.problems), ...own] }
   }
 })
 
