@@ -125,7 +125,10 @@ const runOn = async (target: Target, projects: Projects, runId: string, seq: Seq
   return ctx
 }
 
-const expiredToken = (exchanges: ReadonlyArray<Exchange>) => exchanges.some((x) => x.headers["x-stack-known-error"] === "ACCESS_TOKEN_EXPIRED")
+/** The known errors of a 30-second token that ran out (a user's or the owner's admin token). */
+const expiry = (x: Exchange) => ["ACCESS_TOKEN_EXPIRED", "ADMIN_ACCESS_TOKEN_EXPIRED"].includes(x.headers["x-stack-known-error"] ?? "")
+
+const expiredToken = (exchanges: ReadonlyArray<Exchange>) => exchanges.some(expiry)
 
 /** The real side of a sequence recorded by an earlier run (`--replay`). */
 interface Recorded {
@@ -162,9 +165,7 @@ const runSequence = async (
   const stopped = r.exchanges.find((x) => x.status === -1)
   // the real service's access tokens live 30 s: on a loaded machine one can expire mid-sequence,
   // which says nothing about the route (the emulator's step did not meet an expired token)
-  const expiredMidway = r.exchanges.find((x, i) =>
-    x.headers["x-stack-known-error"] === "ACCESS_TOKEN_EXPIRED" && e.exchanges[i]?.headers["x-stack-known-error"] !== "ACCESS_TOKEN_EXPIRED"
-  )
+  const expiredMidway = r.exchanges.find((x, i) => expiry(x) && (e.exchanges[i] === undefined || !expiry(e.exchanges[i]!)))
   const excluded = serverError !== undefined
     ? `the real service answered ${serverError.status} at "${serverError.label}"`
     : stopped !== undefined

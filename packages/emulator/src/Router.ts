@@ -222,7 +222,11 @@ export const make = (
     const url = new URL(request.url)
     const redirect = trailingSlashRedirect(url)
     if (redirect !== undefined) return Effect.succeed(redirect)
-    if (request.method === "OPTIONS") return Effect.succeed(ServiceHeaders.preflight(url))
+    if (request.method === "OPTIONS") {
+      const path = servedPath(url.pathname)
+      const methods = ordered.filter((r) => matchPattern(r.pattern, path) !== undefined).map((r) => r.method)
+      return Effect.succeed(ServiceHeaders.preflight(url, methods.length === 0 ? undefined : methods))
+    }
     let kind: ServiceHeaders.Kind = "answer"
     return Effect.gen(function*() {
       const path = servedPath(url.pathname)

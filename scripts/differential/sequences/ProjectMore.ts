@@ -56,6 +56,26 @@ export const sequences: ReadonlyArray<Sequence> = [
     await ctx.send("key of another kind + wrong key", { method: "GET", path }, { access: "server", keys: { ...p.keys, secretServerKey: "ssk_wrong" }, sendKeys: ["publishableClientKey", "secretServerKey"] })
     await ctx.send("non-uuid project id", { method: "GET", path }, { access: "client", keys: { projectId: "no such project", publishableClientKey: "x" } })
   }),
+  sequence("GET /projects/current", "auth", "pm: branches, and the override of error statuses", async (ctx) => {
+    const p = await ctx.project()
+    await ctx.send("main branch", { method: "GET", path: "/projects/current" }, { ...ctx.client(p), headers: { "x-stack-branch-id": "main" } })
+    await ctx.send("other branch", { method: "GET", path: "/projects/current" }, { ...ctx.client(p), headers: { "x-stack-branch-id": "dev" } })
+    await ctx.send("other branch + wrong key", { method: "GET", path: "/projects/current" }, { access: "client", keys: { ...p.keys, publishableClientKey: "x" }, headers: { "x-stack-branch-id": "dev" } })
+    await ctx.send("override on schema error", { method: "PATCH", path: "/internal/projects/current", body: { config: { x: 1 } } }, { ...ctx.admin(p), headers: { "x-stack-override-error-status": "true" } })
+    await ctx.send("override on 404", { method: "GET", path: "/nothing/here" }, { ...ctx.client(p), headers: { "x-stack-override-error-status": "true" } })
+    await ctx.send("override on 405", { method: "PUT", path: "/projects/current" }, { ...ctx.client(p), headers: { "x-stack-override-error-status": "true" } })
+    await ctx.send("override on auth error", { method: "GET", path: "/projects/current" }, { access: "client", keys: { ...p.keys, publishableClientKey: "x" }, headers: { "x-stack-override-error-status": "true" } })
+  }),
+  sequence("GET /internal/projects", "happy", "pm: an owned project deleted leaves the owner's list", async (ctx) => {
+    const created = await ctx.send("create", { method: "POST", path: "/internal/projects", body: { display_name: "Short-lived" } }, await ownerAs(ctx))
+    const id = ctx.field(created, "id")
+    ctx.alias(id, "project:short")
+    const admin = { access: "admin" as const, keys: { projectId: id }, adminAccessToken: await ctx.projects.ownerAccessToken() }
+    await ctx.send("keys of the new project", { method: "GET", path: "/internal/api-keys" }, admin)
+    await ctx.send("themes of the new project", { method: "GET", path: "/internal/email-themes" }, admin)
+    await ctx.send("delete", { method: "DELETE", path: "/internal/projects/current" }, admin)
+    await ctx.send("read after", { method: "GET", path: "/internal/projects/current" }, { ...admin, adminAccessToken: await ctx.projects.ownerAccessToken() })
+  }),
   sequence("GET /users/me", "auth", "pm: tokens of the wrong project or kind", async (ctx) => {
     const p = await ctx.project()
     const other = await ctx.project("otp")
@@ -67,13 +87,12 @@ export const sequences: ReadonlyArray<Sequence> = [
   }),
   sequence("GET /internal/projects/current", "auth", "pm: admin access tokens of owners and of others", async (ctx) => {
     const p = await ctx.project()
-    const owner = await ownerAdmin(ctx, p)
-    await ctx.send("owner token", { method: "GET", path: "/internal/projects/current" }, owner)
+    await ctx.send("owner token", { method: "GET", path: "/internal/projects/current" }, await ownerAdmin(ctx, p))
     const stranger = await ctx.signUp(internalProject(ctx), ctx.email("stranger"))
     await ctx.send("stranger token", { method: "GET", path: "/internal/projects/current" }, { access: "admin", keys: { projectId: p.keys.projectId }, adminAccessToken: stranger.accessToken })
-    await ctx.send("owner token, client type", { method: "GET", path: "/projects/current" }, { ...owner, access: "client" })
-    await ctx.send("owner token, unknown project", { method: "GET", path: "/internal/projects/current" }, { ...owner, keys: { projectId: unknownUuid } })
-    await ctx.send("owner token + wrong admin key", { method: "GET", path: "/internal/projects/current" }, { ...owner, keys: { ...p.keys, superSecretAdminKey: "wrong" }, sendKeys: ["superSecretAdminKey"] })
+    await ctx.send("owner token, client type", { method: "GET", path: "/projects/current" }, { ...(await ownerAdmin(ctx, p)), access: "client" })
+    await ctx.send("owner token, unknown project", { method: "GET", path: "/internal/projects/current" }, { ...(await ownerAdmin(ctx, p)), keys: { projectId: unknownUuid } })
+    await ctx.send("owner token + wrong admin key", { method: "GET", path: "/internal/projects/current" }, { ...(await ownerAdmin(ctx, p)), keys: { ...p.keys, superSecretAdminKey: "wrong" }, sendKeys: ["superSecretAdminKey"] })
   }),
   sequence("GET /projects/{id}/.well-known/jwks.json", "auth", "pm: public routes with broken credentials", async (ctx) => {
     const p = await ctx.project()
@@ -236,6 +255,18 @@ export const sequences: ReadonlyArray<Sequence> = [
       body: { description: 1, config: { oauth_providers: [{ id: "google", type: "standard", client_id: "x" }], credential_enabled: "x", domains: [{ domain: "https://x.example.com" }] } }
     }, as)
   }),
+  sequence("PATCH /internal/projects/current", "happy", "pm: stored order of providers and permissions, localhost and description resets", async (ctx) => {
+    const p = await ctx.project("fresh")
+    const as = ctx.admin(p)
+    const path = "/internal/projects/current"
+    await ctx.send("providers out of order", { method: "PATCH", path, body: { config: { oauth_providers: [{ id: "microsoft", type: "shared" }, { id: "x", type: "standard", client_id: "a", client_secret: "b" }, { id: "google", type: "shared" }, { id: "github", type: "shared" }, { id: "apple", type: "standard", client_id: "c", client_secret: "d" }] } } }, as)
+    await ctx.send("permissions out of order", { method: "PATCH", path, body: { config: { team_member_default_permissions: [{ id: "team_member" }, { id: "team_admin" }, { id: "team_member" }] } } }, as)
+    await ctx.send("no localhost", { method: "PATCH", path, body: { config: { allow_localhost: false } } }, as)
+    await ctx.send("rename only", { method: "PATCH", path, body: { display_name: "Renamed" } }, as)
+    await ctx.send("description null", { method: "PATCH", path, body: { description: null, config: { allow_localhost: false, sign_up_enabled: false } } }, as)
+    await ctx.send("empty config", { method: "PATCH", path, body: { config: {} } }, as)
+    await ctx.send("client view", { method: "GET", path: "/projects/current" }, ctx.client(p))
+  }),
   sequence("DELETE /internal/projects/current", "happy", "pm: deleting a project, then using its keys", async (ctx) => {
     const p = await ctx.project("fresh")
     await ctx.send("delete with body", { method: "DELETE", path: "/internal/projects/current", body: {} }, ctx.admin(p))
@@ -371,7 +402,7 @@ export const sequences: ReadonlyArray<Sequence> = [
   }),
   // ---- metrics, AI chat, webhooks
   sequence("GET /internal/metrics", "auth", "pm: metrics with lower access, a query and a user", async (ctx) => {
-    const p = await ctx.project()
+    const p = await ctx.project("fresh")
     await ctx.send("server", { method: "GET", path: "/internal/metrics" }, ctx.server(p))
     await ctx.send("client", { method: "GET", path: "/internal/metrics" }, ctx.client(p))
     await ctx.send("unknown query", { method: "GET", path: "/internal/metrics", query: { range: "7d" } }, ctx.admin(p))

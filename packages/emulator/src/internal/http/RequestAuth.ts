@@ -169,6 +169,9 @@ export const identify = (request: Request): Effect.Effect<Auth | undefined, Rout
     } else {
       yield* checkKey(state, projectId, requestType, headers, nowMillis)
     }
+    // every project has one branch, `main`; another one is looked up last
+    const branchId = headers.get("x-stack-branch-id")
+    if (branchId !== null && branchId !== "main") return yield* new KnownErrors.BranchDoesNotExist({ details: { branchId } })
     return { project, accessType: requestType, user: session?.user, refreshTokenId: session?.refreshTokenId }
   })
 

@@ -50,7 +50,7 @@ const configRule = S.object({
   allow_user_api_keys: S.boolean(),
   allow_team_api_keys: S.boolean(),
   email_config: S.object({
-    type: S.string({ required: true, tests: [S.oneOf(["shared", "standard"])] }),
+    type: S.string({ required: true, oneOf: ["shared", "standard"] }),
     host: standardOnly(),
     port: S.number({
       required: whenStandard,
@@ -72,8 +72,8 @@ const configRule = S.object({
     handler_path: S.string({ required: true, tests: [S.matches(/^\//, "Handler path must start with /")] })
   }, { required: true })),
   oauth_providers: S.array(S.object({
-    id: S.string({ required: true, tests: [S.oneOf(oauthProviderIds)] }),
-    type: S.string({ required: true, tests: [S.oneOf(["shared", "standard"])] }),
+    id: S.string({ required: true, oneOf: oauthProviderIds }),
+    type: S.string({ required: true, oneOf: ["shared", "standard"] }),
     client_id: standardOnly(),
     client_secret: standardOnly(),
     facebook_config_id: S.string(),
@@ -83,7 +83,7 @@ const configRule = S.object({
   team_creator_default_permissions: permissionRefs,
   team_member_default_permissions: permissionRefs,
   user_default_permissions: permissionRefs,
-  oauth_account_merge_strategy: S.string({ tests: [S.oneOf(["link_method", "raise_error", "allow_duplicates"])] })
+  oauth_account_merge_strategy: S.string({ oneOf: ["link_method", "raise_error", "allow_duplicates"] })
 })
 
 const projectFields = {
@@ -179,12 +179,25 @@ const providerConfig = (p: OAuthProviderBody): OAuthProviderConfig => ({
   microsoftTenantId: p.type === "standard" ? p.microsoft_tenant_id ?? null : null
 })
 
+/**
+ * The order the service's stored configuration gives keyed entries (providers by id, default
+ * permissions by id): shorter keys first, then by their bytes; a repeated key counts once, its
+ * last entry winning.
+ */
+export const storedOrder = <A>(entries: ReadonlyArray<A>, keyOf: (a: A) => string): ReadonlyArray<A> => {
+  const byKey = new Map<string, A>()
+  for (const entry of entries) byKey.set(keyOf(entry), entry)
+  return [...byKey.entries()]
+    .sort(([a], [b]) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, entry]) => entry)
+}
+
 const ids = (refs: ReadonlyArray<{ readonly id: string }> | undefined, current: ReadonlyArray<string>) =>
-  refs === undefined ? current : refs.map((r) => r.id)
+  refs === undefined ? current : storedOrder(refs.map((r) => r.id), (id) => id)
 
 /** A configuration with a (checked) body's changes. */
 export const applyConfig = (current: ProjectConfig, body: ProjectBody["config"]): ProjectConfig => {
-  if (body === undefined) return current
+  if (body === undefined) return { ...current, allowLocalhost: true }
   const email = body.email_config
   return {
     signUpEnabled: body.sign_up_enabled ?? current.signUpEnabled,
@@ -193,11 +206,14 @@ export const applyConfig = (current: ProjectConfig, body: ProjectBody["config"])
     passkeyEnabled: body.passkey_enabled ?? current.passkeyEnabled,
     clientTeamCreationEnabled: body.client_team_creation_enabled ?? current.clientTeamCreationEnabled,
     clientUserDeletionEnabled: body.client_user_deletion_enabled ?? current.clientUserDeletionEnabled,
-    allowLocalhost: body.allow_localhost ?? current.allowLocalhost,
+    // every update the service stores sets localhost: what the body says, else allowed
+    allowLocalhost: body.allow_localhost ?? true,
     oauthAccountMergeStrategy: body.oauth_account_merge_strategy ?? current.oauthAccountMergeStrategy,
     allowUserApiKeys: body.allow_user_api_keys ?? current.allowUserApiKeys,
     allowTeamApiKeys: body.allow_team_api_keys ?? current.allowTeamApiKeys,
-    oauthProviders: body.oauth_providers?.map(providerConfig) ?? current.oauthProviders,
+    oauthProviders: body.oauth_providers === undefined
+      ? current.oauthProviders
+      : storedOrder(body.oauth_providers, (p) => p.id).map(providerConfig),
     emailConfig: email === undefined ? current.emailConfig : email.type === "shared" ? { type: "shared" } : {
       type: "standard",
       host: email.host!,
@@ -220,7 +236,7 @@ export const applyConfig = (current: ProjectConfig, body: ProjectBody["config"])
 export const apply = (project: Project, body: ProjectBody): Project => ({
   ...project,
   displayName: body.display_name ?? project.displayName,
-  description: body.description ?? project.description,
+  description: body.description === null ? "" : body.description ?? project.description,
   isProductionMode: body.is_production_mode ?? project.isProductionMode,
   config: applyConfig(project.config, body.config)
 })

@@ -8,13 +8,19 @@ import * as Effect from "effect/Effect"
 import * as AdminProjects from "../model/AdminProjectRules.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Responses from "../http/Responses.ts"
+import * as ServiceSchema from "../http/ServiceSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 import * as Views from "../http/Views.ts"
 
+/** The service's CRUD routes take no query parameter. */
+const noQuery = (query: URLSearchParams) =>
+  ServiceSchema.validate(ServiceSchema.crudParts, { query: [ServiceSchema.none(), ServiceSchema.queryOf(query)] })
+
 /** Admin project routes. */
 export const routes: ReadonlyArray<Router.Route> = [
-  Router.get("/internal/projects/current", "admin", ({ auth }) => Effect.succeed(Responses.json(Views.adminProject(auth.project)))),
+  Router.get("/internal/projects/current", "admin", ({ auth, query }) =>
+    Effect.as(noQuery(query), Responses.json(Views.adminProject(auth.project)))),
 
   Router.patch("/internal/projects/current", "admin", ({ auth, body, query }) =>
     Effect.gen(function*() {
@@ -27,6 +33,6 @@ export const routes: ReadonlyArray<Router.Route> = [
       return Responses.json(Views.adminProject(updated))
     })),
 
-  Router.del("/internal/projects/current", "admin", ({ auth }) =>
-    Effect.as(EmulatorState.update((state) => AdminProjects.removeProject(state, auth.project.id)), Responses.success()))
+  Router.del("/internal/projects/current", "admin", ({ auth, query }) =>
+    Effect.andThen(noQuery(query), Effect.as(EmulatorState.update((state) => AdminProjects.removeProject(state, auth.project.id)), Responses.success())))
 ]

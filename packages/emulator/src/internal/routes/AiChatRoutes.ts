@@ -30,9 +30,9 @@ const S = ServiceSchema
 
 /** The send body: optional as a whole in the service (an absent body passes its check). */
 const sendBody = S.object({
-  context_type: S.string({ required: true, tests: [S.oneOf(contextTypes)] }),
+  context_type: S.string({ required: true, oneOf: contextTypes }),
   messages: S.array(
-    S.object({ role: S.string({ required: true, tests: [S.oneOf(["user", "assistant", "tool"])] }), content: S.mixed({ required: true }) }),
+    S.object({ role: S.string({ required: true, oneOf: ["user", "assistant", "tool"] }), content: S.mixed({ required: true }) }),
     { required: true, tests: [(value: ReadonlyArray<unknown>) => (value.length < 1 ? "field must have at least 1 items" : undefined)] }
   )
 })

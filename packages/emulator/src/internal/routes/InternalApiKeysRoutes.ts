@@ -43,7 +43,7 @@ interface CreateBody {
 /** The update body (a CRUD route: `revoked` accepts only `true`). */
 const updateBody = S.object({
   description: S.string(),
-  revoked: S.boolean({ tests: [(value: boolean) => (value === true ? undefined : "must be one of the following values: true")] })
+  revoked: S.boolean({ oneOf: [true] })
 }, { required: true })
 
 const keyId = S.object({ api_key_id: S.string({ required: true, tests: [(value: string) => (Fields.isUuid(value) ? undefined : "must be a valid UUID")] }) })
