@@ -272,7 +272,10 @@ const main = async () => {
     const runId = Date.now().toString(36)
     const real = { target: realTarget, projects: new Projects(realTarget, runId), recorded }
     const emulator = { target: emulatorTarget, projects: new Projects(emulatorTarget, runId) }
-    const selected = all.map((s, i) => [s, i] as const).filter(([s]) => options.only === undefined || `${s.route} ${s.name}`.includes(options.only))
+    // a replay compares only the sequences the recorded run has
+    const selected = all.map((s, i) => [s, i] as const)
+      .filter(([s]) => options.only === undefined || `${s.route} ${s.name}`.includes(options.only))
+      .filter(([s]) => recorded === undefined || recorded.has(s.name))
     console.log(`${selected.length} sequences; real ${realTarget.baseUrl}, emulator ${emulatorTarget.baseUrl}`)
     const outcomes: Array<Outcome | undefined> = new Array(selected.length)
     let next = 0
