@@ -195,3 +195,56 @@ describe("paths ending in a slash", () => {
       assert.strictEqual(answer.text, "/api/v1/projects/current?a=1")
     })))
 })
+
+describe("what a project update stores", () => {
+  it.effect("localhost is allowed again by any update that does not say otherwise; a null description is empty", () =>
+    withEmulator(Effect.gen(function*() {
+      assert.isFalse((yield* patchProject({ config: { allow_localhost: false } })).body.config.allow_localhost)
+      const renamed = yield* patchProject({ display_name: "Renamed" })
+      assert.isTrue(renamed.body.config.allow_localhost)
+      const cleared = yield* patchProject({ description: null })
+      assert.strictEqual(cleared.body.description, "")
+    })))
+
+  it.effect("a value both of the wrong type and outside the allowed ones is refused twice", () =>
+    withEmulator(Effect.gen(function*() {
+      assert.deepStrictEqual(refused(yield* patchProject({ config: { oauth_providers: [{ id: null, type: {} }] } })), [
+        "body.config.oauth_providers[0].type",
+        "body.config.oauth_providers[0].type",
+        "body.config.oauth_providers[0].id"
+      ])
+      assert.deepStrictEqual(refused(yield* call({ method: "PATCH", path: `/internal/api-keys/${crypto.randomUUID()}`, access: "admin", body: { revoked: "yes" } })), [
+        "body.revoked",
+        "body.revoked"
+      ])
+    })))
+})
+
+describe("answers every route shares", () => {
+  it.effect("the CRUD reads refuse any query parameter; another branch than main does not exist", () =>
+    withEmulator(Effect.gen(function*() {
+      assert.deepStrictEqual(refused(yield* call({ path: "/projects/current?include=all" })), ["query"])
+      assert.deepStrictEqual(refused(yield* call({ path: "/internal/projects/current?a=b", access: "admin" })), ["query"])
+      assertKnownError(yield* call({ path: "/projects/current", headers: { "x-stack-branch-id": "dev" } }), "BRANCH_DOES_NOT_EXIST", 400)
+      assert.strictEqual((yield* call({ path: "/projects/current", headers: { "x-stack-branch-id": "main" } })).status, 200)
+    })))
+
+  it.effect("outside the API: /health sets its own CORS; its OPTIONS is a 204 with `allow`, its POST a 405 without CORS", () =>
+    withEmulator(Effect.gen(function*() {
+      const health = yield* call({ path: "/health", root: true, access: "none" })
+      assert.strictEqual(health.headers.get("access-control-allow-origin"), "*")
+      const options = yield* raw("OPTIONS", "/health", { origin: "https://x.example.com", "access-control-request-method": "GET" })
+      assert.strictEqual(options.status, 204)
+      assert.strictEqual(options.headers.get("allow"), "GET, HEAD, OPTIONS")
+      assert.isNull(options.headers.get("access-control-allow-origin"))
+      assert.strictEqual(options.headers.get("x-middleware-rewrite"), "/health")
+      const post = yield* raw("POST", "/health", {})
+      assert.strictEqual(post.status, 405)
+      assert.isNull(post.headers.get("access-control-allow-origin"))
+      assert.strictEqual(post.headers.get("x-frame-options"), "SAMEORIGIN")
+      // the API's preflight stays a bare 200 with the API's CORS
+      const api = yield* raw("OPTIONS", "/api/v1/projects/current", { origin: "https://x.example.com" })
+      assert.strictEqual(api.status, 200)
+      assert.strictEqual(api.headers.get("access-control-allow-origin"), "*")
+    })))
+})
