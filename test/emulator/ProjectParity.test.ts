@@ -248,3 +248,20 @@ describe("answers every route shares", () => {
       assert.strictEqual(api.headers.get("access-control-allow-origin"), "*")
     })))
 })
+
+describe("the stored order of keyed configuration", () => {
+  it.effect("providers and default permissions come back ordered by id, a repeated id once", () =>
+    withEmulator(Effect.gen(function*() {
+      const providers = yield* patchProject({
+        config: {
+          oauth_providers: [{ id: "microsoft", type: "shared" }, { id: "x", type: "standard", client_id: "a", client_secret: "b" }, { id: "google", type: "shared" }, {
+            id: "github",
+            type: "shared"
+          }, { id: "github", type: "shared" }]
+        }
+      })
+      assert.deepStrictEqual(providers.body.config.oauth_providers.map((p: { id: string }) => p.id), ["github", "google", "microsoft", "x"])
+      const permissions = yield* patchProject({ config: { team_member_default_permissions: [{ id: "team_member" }, { id: "team_admin" }, { id: "team_member" }] } })
+      assert.deepStrictEqual(permissions.body.config.team_member_default_permissions, [{ id: "team_admin" }, { id: "team_member" }])
+    })))
+})
