@@ -64,7 +64,8 @@ export const routes: ReadonlyArray<Router.Route> = [
           id,
           displayName: input.display_name,
           tsxSource: EmailTemplates.newTemplateSource,
-          themeId: null
+          // a new template names no theme (the list leaves `theme_id` out)
+          themeId: undefined
         }))
       return Responses.json({ id })
     })),
