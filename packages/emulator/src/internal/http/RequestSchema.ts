@@ -36,6 +36,8 @@ type Kind = "string" | "number" | "boolean" | "mixed" | "object" | "array"
 interface Rule {
   readonly skipAbsent: boolean
   readonly check: (value: unknown) => string | undefined
+  /** The problem is a whole line of the service's own words, printed without the path. */
+  readonly line?: boolean
 }
 
 interface Spec {
@@ -110,6 +112,13 @@ export class Field {
   /** A conversion applied after the type's own. */
   transform(f: (value: unknown) => unknown): Field {
     return this.with({ transforms: [...this.spec.transforms, f] })
+  }
+  /**
+   * A value rule whose problem the service prints as a whole line of its own words, without the
+   * path (`URL must start with http:// or https://`); skipped for `undefined` and `null`.
+   */
+  ruleLine(check: (value: unknown) => string | undefined): Field {
+    return this.with({ rules: [...this.spec.rules, { skipAbsent: true, check, line: true }] })
   }
   /** The value an absent field takes. */
   withDefault(value: unknown): Field {
@@ -303,7 +312,7 @@ const validate = (field: Field, raw: unknown, path: string, run: Run): { value: 
   for (const rule of spec.rules) {
     if (rule.skipAbsent && absent) continue
     const message = rule.check(value)
-    if (message !== undefined) own.push(at(message))
+    if (message !== undefined) own.push(rule.line === true ? { path, message } : at(message))
   }
   if (spec.kind === "object" && isPlainObject(value)) {
     const keys = spec.fields.map(([k]) => k)

@@ -8,99 +8,76 @@
 import * as Effect from "effect/Effect"
 import * as EmailTemplates from "../mail/EmailTemplateRules.ts"
 import type { OAuthProviderConfig, Project, ProjectConfig, State } from "../../EmulatorState.ts"
-import * as Fields from "../http/Fields.ts"
 import * as Responses from "../http/Responses.ts"
-import * as ServiceSchema from "../http/ServiceSchema.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Table from "../state/Table.ts"
 
-const S = ServiceSchema
+const R = RequestSchema
 
 /** The OAuth providers a project may configure. */
 export const oauthProviderIds = [
   "google", "github", "microsoft", "spotify", "facebook", "discord", "gitlab", "bitbucket", "linkedin", "apple", "x", "twitch"
 ] as const
 
-const whenStandard = (siblings: Readonly<Record<string, unknown>>) => siblings.type === "standard"
-const onlyWhenStandard = (test: ServiceSchema.Test): ServiceSchema.Test => (value, siblings) =>
-  whenStandard(siblings) ? test(value, siblings) : undefined
+const isStandard = (type: unknown) => type === "standard"
 /** A field required and non-empty for a standard provider or server. */
-const standardOnly = (tests: ReadonlyArray<ServiceSchema.Test> = []) =>
-  S.string({ required: whenStandard, deps: ["type"], tests: [...tests, onlyWhenStandard(S.nonEmpty)] })
+const standardOnly = (field: RequestSchema.Field) => field.when("type", isStandard, (f) => f.defined().nonEmpty())
 
-const permissionRefs = S.array(S.object({ id: S.string({ required: true }) }, { required: true }))
+const permissionRefs = R.array(R.object({ id: R.string().defined() }).defined())
 
-const url = (options: ServiceSchema.Presence, tests: ReadonlyArray<ServiceSchema.Test> = []) =>
-  S.string({
-    ...options,
-    tests: [
-      (value: string) => (value.includes(" ") ? "contains spaces" : undefined),
-      (value: string) => (Fields.isUrl(value) ? undefined : "is not a valid URL"),
-      ...tests
-    ]
-  })
-
-const configRule = S.object({
-  sign_up_enabled: S.boolean(),
-  credential_enabled: S.boolean(),
-  magic_link_enabled: S.boolean(),
-  passkey_enabled: S.boolean(),
-  client_team_creation_enabled: S.boolean(),
-  client_user_deletion_enabled: S.boolean(),
-  allow_localhost: S.boolean(),
-  allow_user_api_keys: S.boolean(),
-  allow_team_api_keys: S.boolean(),
-  email_config: S.object({
-    type: S.string({ required: true, oneOf: ["shared", "standard"] }),
-    host: standardOnly(),
-    port: S.number({
-      required: whenStandard,
-      deps: ["type"],
-      tests: [
-        (value: number) => (value < 0 ? "must be greater than or equal to 0" : undefined),
-        (value: number) => (value > 65535 ? "must be less than or equal to 65535" : undefined)
-      ]
-    }),
-    username: standardOnly(),
-    password: standardOnly([(value: string) => (value.length > 70 ? "must be at most 70 characters" : undefined)]),
-    sender_name: standardOnly(),
-    // an empty address is not checked as an address (only as empty)
-    sender_email: standardOnly([(value: string) => (value === "" || Fields.isEmail(value) ? undefined : "must be a valid email")])
-  }),
-  email_theme: S.string(),
-  domains: S.array(S.object({
-    domain: url({ required: true }, [S.matches(/^https?:\/\//, "URL must start with http:// or https://")]),
-    handler_path: S.string({ required: true, tests: [S.matches(/^\//, "Handler path must start with /")] })
-  }, { required: true })),
-  oauth_providers: S.array(S.object({
-    id: S.string({ required: true, oneOf: oauthProviderIds }),
-    type: S.string({ required: true, oneOf: ["shared", "standard"] }),
-    client_id: standardOnly(),
-    client_secret: standardOnly(),
-    facebook_config_id: S.string(),
-    microsoft_tenant_id: S.string()
-  }, { required: true })),
-  create_team_on_sign_up: S.boolean(),
+const configRule = R.object({
+  sign_up_enabled: R.boolean(),
+  credential_enabled: R.boolean(),
+  magic_link_enabled: R.boolean(),
+  passkey_enabled: R.boolean(),
+  client_team_creation_enabled: R.boolean(),
+  client_user_deletion_enabled: R.boolean(),
+  allow_localhost: R.boolean(),
+  allow_user_api_keys: R.boolean(),
+  allow_team_api_keys: R.boolean(),
+  email_config: R.object({
+    type: R.string().defined().oneOf(["shared", "standard"]),
+    host: standardOnly(R.string()),
+    port: R.number().minValue(0)
+      .rule((v) => typeof v === "number" && v > 65535 ? "must be less than or equal to 65535" : undefined)
+      .when("type", isStandard, (f) => f.defined()),
+    username: standardOnly(R.string()),
+    password: standardOnly(R.string().max(70)),
+    sender_name: standardOnly(R.string()),
+    sender_email: standardOnly(R.string().email())
+  }).checkedInOrder(["type", "sender_email", "sender_name", "password", "username", "port", "host"]),
+  email_theme: R.string(),
+  domains: R.array(R.object({
+    domain: R.url().defined().ruleLine((v) => typeof v === "string" && !/^https?:\/\//.test(v) ? "URL must start with http:// or https://" : undefined),
+    handler_path: R.string().defined().ruleLine((v) => typeof v === "string" && !v.startsWith("/") ? "Handler path must start with /" : undefined)
+  }).defined()),
+  oauth_providers: R.array(R.object({
+    id: R.string().defined().oneOf(oauthProviderIds),
+    type: R.string().defined().oneOf(["shared", "standard"]),
+    client_id: standardOnly(R.string()),
+    client_secret: standardOnly(R.string()),
+    facebook_config_id: R.string(),
+    microsoft_tenant_id: R.string()
+  }).checkedInOrder(["microsoft_tenant_id", "facebook_config_id", "type", "client_secret", "client_id", "id"]).defined()),
+  create_team_on_sign_up: R.boolean(),
   team_creator_default_permissions: permissionRefs,
   team_member_default_permissions: permissionRefs,
   user_default_permissions: permissionRefs,
-  oauth_account_merge_strategy: S.string({ oneOf: ["link_method", "raise_error", "allow_duplicates"] })
+  oauth_account_merge_strategy: R.string().oneOf(["link_method", "raise_error", "allow_duplicates"])
 })
 
 const projectFields = {
-  display_name: S.string(),
-  description: S.string({ nullable: true }),
-  is_production_mode: S.boolean(),
+  display_name: R.string(),
+  description: R.string().nullable(),
+  is_production_mode: R.boolean(),
   config: configRule
 }
 
 /** The body of `PATCH /internal/projects/current`, checked as the service checks it. */
-export const projectBodyRule = S.object(projectFields, { required: true })
+export const projectBodyRule = R.object(projectFields).defined()
 
-/** The body of `POST /internal/projects`: a display name is required (no owner team: users own projects). */
-export const newProjectBodyRule = S.object({ ...projectFields, display_name: S.string({ required: true }) }, {
-  required: true,
-  unknownReported: 2
-})
+/** The body of `POST /internal/projects`: the update body joined with a required display name. */
+export const newProjectBodyRule = projectBodyRule.concat(R.object({ display_name: R.string().defined() }).defined())
 
 /** A checked project body (converted as the service converts it). */
 export interface ProjectBody {
@@ -150,9 +127,9 @@ interface OAuthProviderBody {
  * Checks a project body (`POST /internal/projects`, `PATCH /internal/projects/current`) as the
  * service's CRUD routes do, with the (empty) query: the converted body or a `SCHEMA_ERROR`.
  */
-export const decodeBody = (rule: ServiceSchema.Rule, body: unknown, query: URLSearchParams) =>
+export const decodeBody = (rule: RequestSchema.Field, body: unknown, query: URLSearchParams) =>
   Effect.map(
-    ServiceSchema.validate(ServiceSchema.crudParts, { body: [rule, body], query: [ServiceSchema.none(), ServiceSchema.queryOf(query)] }),
+    RequestSchema.check(RequestSchema.crud({ body: [rule, body], query: [RequestSchema.object({}), RequestSchema.queryObject(query)] }), null),
     (parts) => parts.body as ProjectBody
   )
 

@@ -8,14 +8,14 @@ import * as Effect from "effect/Effect"
 import * as AdminProjects from "../model/AdminProjectRules.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Responses from "../http/Responses.ts"
-import * as ServiceSchema from "../http/ServiceSchema.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 import * as Views from "../http/Views.ts"
 
 /** The service's CRUD routes take no query parameter. */
 const noQuery = (query: URLSearchParams) =>
-  ServiceSchema.validate(ServiceSchema.crudParts, { query: [ServiceSchema.none(), ServiceSchema.queryOf(query)] })
+  RequestSchema.check(RequestSchema.crud({ query: [RequestSchema.object({}), RequestSchema.queryObject(query)] }), null)
 
 /** Admin project routes. */
 export const routes: ReadonlyArray<Router.Route> = [

@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Responses from "../http/Responses.ts"
-import * as ServiceSchema from "../http/ServiceSchema.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 
@@ -26,15 +26,14 @@ const messages = EmulatorState.extraTable<SavedMessage>("aiChatMessages")
 
 const contextTypes: ReadonlyArray<string> = ["email-theme", "email-template"]
 
-const S = ServiceSchema
+const R = RequestSchema
 
 /** The send body: optional as a whole in the service (an absent body passes its check). */
-const sendBody = S.object({
-  context_type: S.string({ required: true, oneOf: contextTypes }),
-  messages: S.array(
-    S.object({ role: S.string({ required: true, oneOf: ["user", "assistant", "tool"] }), content: S.mixed({ required: true }) }),
-    { required: true, tests: [(value: ReadonlyArray<unknown>) => (value.length < 1 ? "field must have at least 1 items" : undefined)] }
-  )
+const sendBody = R.object({
+  context_type: R.string().defined().oneOf(contextTypes),
+  messages: R.array(R.object({ role: R.string().defined().oneOf(["user", "assistant", "tool"]), content: R.mixed().defined() }))
+    .defined()
+    .rule((value) => Array.isArray(value) && value.length < 1 ? "field must have at least 1 items" : undefined)
 })
 const SaveBody = Schema.Struct({ message: Schema.Unknown })
 
@@ -62,7 +61,7 @@ const inThread = (state: EmulatorState.State, projectId: string, threadId: strin
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/internal/ai-chat/:threadId", "admin", ({ body }) =>
     Effect.gen(function*() {
-      const parts = yield* S.validate(["auth", "params", "body"], { body: [sendBody, body] })
+      const parts = yield* R.check([["auth", R.mixed(), undefined], ["params", R.mixed(), undefined], ["body", sendBody, body]], null)
       const input = (parts.body ?? { context_type: "email-theme", messages: [] }) as {
         readonly context_type: string
         readonly messages: ReadonlyArray<{ readonly role: string; readonly content: unknown }>

@@ -11,26 +11,23 @@ import * as EmailTemplates from "../mail/EmailTemplateRules.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Fields from "../http/Fields.ts"
 import * as Responses from "../http/Responses.ts"
-import * as ServiceSchema from "../http/ServiceSchema.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Router from "../../Router.ts"
 import { activeThemeSource } from "./EmailsRoutes.ts"
 
-const S = ServiceSchema
+const R = RequestSchema
 
 /** A create body: optional as a whole in the service (an absent body passes its check). */
-const nameBody = S.object({ display_name: S.string({ required: true }) })
-const templatePatch = S.object({
-  tsx_source: S.string({ required: true }),
+const nameBody = R.object({ display_name: R.string().defined() })
+const templatePatch = R.object({
+  tsx_source: R.string().defined(),
   // no theme, `false` (no theme at all), or a theme's UUID
-  theme_id: S.mixed({
-    nullable: true,
-    tests: [(value: unknown) => value === false || (typeof value === "string" && Fields.isUuid(value)) ? undefined : "is invalid"]
-  })
-}, { required: true })
-const themePatch = S.object({ tsx_source: S.string({ required: true }) }, { required: true })
-const uuidParam = (name: string) =>
-  S.object({ [name]: S.string({ required: true, tests: [(value: string) => (Fields.isUuid(value) ? undefined : "must be a valid UUID")] }) }, { required: true })
-const idParam = S.object({ id: S.string({ required: true }) }, { required: true })
+  theme_id: R.mixed().nullable().rule((value) => value === false || (typeof value === "string" && Fields.isUuid(value)) ? undefined : "is invalid")
+}).defined()
+const themePatch = R.object({ tsx_source: R.string().defined() }).defined()
+const templateIdParam = R.object({ templateId: R.string().defined().uuid() }).defined()
+const idParam = R.object({ id: R.string().defined() }).defined()
+const authPart = ["auth", R.mixed(), undefined] as const
 
 /** The display name of a create body the service accepted without one: it fails later (500). */
 const nameOf = (body: unknown): string | undefined => {
@@ -56,7 +53,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/internal/email-templates", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = { display_name: nameOf((yield* S.validate(["auth", "body"], { body: [nameBody, body] })).body) ?? "" }
+      const input = { display_name: nameOf((yield* R.check([authPart, ["body", nameBody, body]], null)).body) ?? "" }
       const id = crypto.randomUUID()
       yield* EmulatorState.update((state) =>
         EmailTemplates.putTemplate(state, {
@@ -72,10 +69,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.patch("/internal/email-templates/:templateId", "admin", ({ auth, body, params }) =>
     Effect.gen(function*() {
-      const parts = yield* S.validate(["auth", "params", "body"], {
-        params: [uuidParam("templateId"), { templateId: params.templateId }],
-        body: [templatePatch, body]
-      })
+      const parts = yield* R.check([authPart, ["params", templateIdParam, { templateId: params.templateId }], ["body", templatePatch, body]], null)
       const input = parts.body as { readonly tsx_source: string; readonly theme_id?: string | false | null }
       if (auth.project.config.emailConfig.type === "shared") return yield* new RequiresCustomEmailServer({})
       const state = yield* EmulatorState.get
@@ -105,7 +99,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/internal/email-themes", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = { display_name: nameOf((yield* S.validate(["auth", "body"], { body: [nameBody, body] })).body) ?? "" }
+      const input = { display_name: nameOf((yield* R.check([authPart, ["body", nameBody, body]], null)).body) ?? "" }
       const id = crypto.randomUUID()
       const state = yield* EmulatorState.get
       const base = EmailTemplates.themes(state, auth.project.id).find((t) => t.id === EmailTemplates.defaultThemeId)!
@@ -116,7 +110,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.get("/internal/email-themes/:themeId", "admin", ({ auth, params }) =>
     Effect.gen(function*() {
-      yield* S.validate(["auth", "params"], { params: [idParam, { id: params.themeId }] })
+      yield* R.check([authPart, ["params", idParam, { id: params.themeId }]], null)
       const theme = EmailTemplates.themes(yield* EmulatorState.get, auth.project.id).find((t) => t.id === params.themeId)
       if (theme === undefined) return yield* notFound("theme")
       return Responses.json({ display_name: theme.displayName, tsx_source: theme.tsxSource })
@@ -124,10 +118,9 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.patch("/internal/email-themes/:themeId", "admin", ({ auth, body, params }) =>
     Effect.gen(function*() {
-      const input = (yield* S.validate(["auth", "params", "body"], {
-        params: [idParam, { id: params.themeId }],
-        body: [themePatch, body]
-      })).body as { readonly tsx_source: string }
+      const input = (yield* R.check([authPart, ["params", idParam, { id: params.themeId }], ["body", themePatch, body]], null)).body as {
+        readonly tsx_source: string
+      }
       const theme = EmailTemplates.themes(yield* EmulatorState.get, auth.project.id).find((t) => t.id === params.themeId)
       if (theme === undefined) return yield* notFound("theme")
       yield* EmailTemplates.render(EmailTemplates.previewTemplateSource, input.tsx_source, {

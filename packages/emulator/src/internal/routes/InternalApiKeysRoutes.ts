@@ -11,9 +11,8 @@ import { ApiKeyNotFound } from "stack-auth-effect/KnownErrors"
 import * as ApiKeys from "../model/ApiKeyRules.ts"
 import type { InternalApiKey } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
-import * as Fields from "../http/Fields.ts"
 import * as Responses from "../http/Responses.ts"
-import * as ServiceSchema from "../http/ServiceSchema.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 import * as Tokens from "../model/Tokens.ts"
@@ -21,16 +20,16 @@ import * as Tokens from "../model/Tokens.ts"
 /** Shown for a key set without expiry (the seeded ones): the latest time a `Date` holds. */
 const noExpiryMillis = 8_640_000_000_000_000
 
-const S = ServiceSchema
+const R = RequestSchema
 
 /** The create body (a route of its own in the service: its request is `auth`, `body`, `method`). */
-const createBody = S.object({
-  description: S.string({ required: true }),
-  expires_at_millis: S.number({ required: true }),
-  has_publishable_client_key: S.boolean({ required: true }),
-  has_secret_server_key: S.boolean({ required: true }),
-  has_super_secret_admin_key: S.boolean({ required: true })
-}, { required: true })
+const createBody = R.object({
+  description: R.string().defined(),
+  expires_at_millis: R.number().defined(),
+  has_publishable_client_key: R.boolean().defined(),
+  has_secret_server_key: R.boolean().defined(),
+  has_super_secret_admin_key: R.boolean().defined()
+}).defined()
 
 interface CreateBody {
   readonly description: string
@@ -41,18 +40,17 @@ interface CreateBody {
 }
 
 /** The update body (a CRUD route: `revoked` accepts only `true`). */
-const updateBody = S.object({
-  description: S.string(),
-  revoked: S.boolean({ oneOf: [true] })
-}, { required: true })
+const updateBody = R.object({ description: R.string(), revoked: R.boolean().oneOf([true]) }).defined()
 
-const keyId = S.object({ api_key_id: S.string({ required: true, tests: [(value: string) => (Fields.isUuid(value) ? undefined : "must be a valid UUID")] }) })
+const keyId = R.object({ api_key_id: R.string().defined().uuid() })
 
 /** The CRUD parts of a request naming one key set: params, and an empty query. */
-const crudParts = (params: Readonly<Record<string, string>>, query: URLSearchParams) => ({
-  params: [keyId, { api_key_id: params.id }] as const,
-  query: [S.none(), S.queryOf(query)] as const
-})
+const crudParts = (params: Readonly<Record<string, string>>, query: URLSearchParams, body?: { readonly value: unknown }) =>
+  R.crud({
+    ...(body === undefined ? {} : { body: [updateBody, body.value] as const }),
+    params: [keyId, { api_key_id: params.id }],
+    query: [R.object({}), R.queryObject(query)]
+  })
 
 const base = (keys: InternalApiKey) => ({
   id: keys.id,
@@ -82,7 +80,7 @@ const find = (projectId: string, id: string) =>
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/internal/api-keys", "admin", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = (yield* S.validate(["auth", "body", "method"], { body: [createBody, body] })).body as CreateBody
+      const input = (yield* R.check([["auth", R.mixed(), undefined], ["body", createBody, body], ["method", R.mixed(), undefined]], null)).body as CreateBody
       const now = yield* Clock.currentTimeMillis
       const keys: InternalApiKey = {
         id: crypto.randomUUID(),
@@ -105,7 +103,7 @@ export const routes: ReadonlyArray<Router.Route> = [
     })),
 
   Router.get("/internal/api-keys", "admin", ({ auth, query }) =>
-    Effect.andThen(S.validate(S.crudParts, { query: [S.none(), S.queryOf(query)] }), Effect.map(EmulatorState.get, (state) =>
+    Effect.andThen(R.check(R.crud({ query: [R.object({}), R.queryObject(query)] }), null), Effect.map(EmulatorState.get, (state) =>
       Responses.list(
         Table.filter(state.internalApiKeys, (k) => k.projectId === auth.project.id)
           .slice()
@@ -115,13 +113,13 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.get("/internal/api-keys/:id", "admin", ({ auth, params, query }) =>
     Effect.gen(function*() {
-      yield* S.validate(S.crudParts, crudParts(params, query))
+      yield* R.check(crudParts(params, query), null)
       return Responses.json(obfuscatedView(yield* find(auth.project.id, params.id!)))
     })),
 
   Router.patch("/internal/api-keys/:id", "admin", ({ auth, body, params, query }) =>
     Effect.gen(function*() {
-      const parts = yield* S.validate(S.crudParts, { body: [updateBody, body], ...crudParts(params, query) })
+      const parts = yield* R.check(crudParts(params, query, { value: body }), null)
       const input = parts.body as { readonly description?: string; readonly revoked?: true }
       const keys = yield* find(auth.project.id, params.id!)
       const now = yield* Clock.currentTimeMillis

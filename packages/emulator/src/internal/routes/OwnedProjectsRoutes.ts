@@ -15,7 +15,7 @@ import { permissionKey } from "../../EmulatorState.ts"
 import type { Auth } from "../http/RequestAuth.ts"
 import { isProjectOwner } from "../http/RequestAuth.ts"
 import * as Responses from "../http/Responses.ts"
-import * as ServiceSchema from "../http/ServiceSchema.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Seeds from "../../Seeds.ts"
 import * as Table from "../state/Table.ts"
@@ -41,7 +41,7 @@ const withDefinitions = (state: State, project: Project): State => {
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/internal/projects", "client", ({ auth, query }) =>
     Effect.gen(function*() {
-      yield* ServiceSchema.validate(ServiceSchema.crudParts, { query: [ServiceSchema.none(), ServiceSchema.queryOf(query)] })
+      yield* RequestSchema.check(RequestSchema.crud({ query: [RequestSchema.object({}), RequestSchema.queryObject(query)] }), null)
       const user = yield* owner(auth)
       const state = yield* EmulatorState.get
       const owned = Table.filter(state.projects, (p) => isProjectOwner(state, user, p))

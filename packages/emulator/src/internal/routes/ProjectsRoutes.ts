@@ -5,12 +5,12 @@
  */
 import * as Effect from "effect/Effect"
 import * as Responses from "../http/Responses.ts"
-import * as ServiceSchema from "../http/ServiceSchema.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Views from "../http/Views.ts"
 
 /** Project routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/projects/current", "client", ({ auth, query }) =>
-    Effect.as(ServiceSchema.validate(ServiceSchema.crudParts, { query: [ServiceSchema.none(), ServiceSchema.queryOf(query)] }), Responses.json(Views.clientProject(auth.project))))
+    Effect.as(RequestSchema.check(RequestSchema.crud({ query: [RequestSchema.object({}), RequestSchema.queryObject(query)] }), null), Responses.json(Views.clientProject(auth.project))))
 ]
