@@ -44,6 +44,12 @@ export class SequenceFailure extends Error {}
 export class Projects {
   private owner: Promise<Tokens> | undefined
   private readonly pool = new Map<Profile, Promise<Project>>()
+  /**
+   * Project creations, one at a time: the service records a new project in its owner's metadata
+   * by reading and rewriting it, so two creations at once can lose one (the owner then is no
+   * admin of it: ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN at key creation).
+   */
+  private creations: Promise<unknown> = Promise.resolve()
   constructor(readonly target: Target, readonly runId: string) {}
 
   ownerTokens(): Promise<Tokens> {
@@ -98,7 +104,13 @@ export class Projects {
     }, { access: "admin", keys: { projectId }, adminAccessToken: await this.ownerAccessToken() })
   }
 
-  private async create(profile: Profile): Promise<Project> {
+  private create(profile: Profile): Promise<Project> {
+    const next = this.creations.then(() => this.createNow(profile), () => this.createNow(profile))
+    this.creations = next.catch(() => undefined)
+    return next
+  }
+
+  private async createNow(profile: Profile): Promise<Project> {
     const token = await this.ownerAccessToken()
     const owner = await this.ownerTokens()
     const created = await send(this.target, "seed: create project", {

@@ -95,14 +95,14 @@ layer(Emulator.layer)("OwnedProjects and admin by the owner's session", (it) => 
       assert.strictEqual(yield* emulator.requests.count({ method: "GET", path: currentPath }), 2)
     }))
 
-  it.effect("a session of another project than internal is InvalidProjectForAdminAccessToken", () =>
+  it.effect("a session of another project than internal is AdminAccessTokenIsNotAdmin (as on the service)", () =>
     Effect.gen(function*() {
       const emulator = yield* Emulator.Emulator
       const demoUser = yield* signedInUser(emulator.demoProject, "demo-user@example.com")
       const error = yield* Effect.flip(asOwnerAdmin(emulator.demoProject.projectId, AdminProjects.get()).pipe(
         Effect.provide(clientOf(emulator.demoProject, demoUser))
       ))
-      assert.strictEqual(knownCode(error), "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN")
+      assert.strictEqual(knownCode(error), "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN")
     }))
 
   it.effect("an admin token the service calls invalid is marked expired, refreshed and the request retried once", () =>

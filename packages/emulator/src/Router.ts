@@ -188,16 +188,28 @@ export const decode = <S extends Schema.Decoder<unknown>>(
     Effect.mapError((error) => Fields.schemaError(...problemsOf(where, error.issue)))
   ) as Effect.Effect<S["Type"], SchemaError>
 
+/**
+ * The body as the service reads it, by content type: none for GET or without a content type,
+ * JSON, a form, plain text; any other content type is a `BODY_PARSING_ERROR`.
+ */
 const parseBody = (request: Request, text: string): Effect.Effect<unknown, BodyParsingError> => {
-  if (text.length === 0) return Effect.succeed(undefined)
-  const type = request.headers.get("content-type") ?? ""
-  if (type.includes("application/x-www-form-urlencoded")) {
-    return Effect.succeed(Object.fromEntries(new URLSearchParams(text)))
+  const type = request.method === "GET" ? "" : (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase()
+  switch (type) {
+    case "":
+      return Effect.succeed(undefined)
+    case "application/json":
+      return Effect.try({
+        try: () => JSON.parse(text) as unknown,
+        catch: () => new BodyParsingError({ message: "The request body is not valid JSON." })
+      })
+    case "application/x-www-form-urlencoded":
+      return Effect.succeed(Object.fromEntries(new URLSearchParams(text)))
+    case "text/plain":
+    case "application/octet-stream":
+      return Effect.succeed(text)
+    default:
+      return Effect.fail(new BodyParsingError({ message: `The content type ${type} is not one the service reads.` }))
   }
-  return Effect.try({
-    try: () => JSON.parse(text) as unknown,
-    catch: () => new BodyParsingError({ message: "The request body is not valid JSON." })
-  })
 }
 
 /** The router: finds the route, authenticates, parses the body, runs the handler. */
@@ -208,7 +220,13 @@ export const make = (
   const ordered = [...routes].sort((a, b) => specificity(b.pattern).localeCompare(specificity(a.pattern)))
   return (request) => {
     const url = new URL(request.url)
-    if (request.method === "OPTIONS") return Effect.succeed(ServiceHeaders.preflight(url))
+    const redirect = trailingSlashRedirect(url)
+    if (redirect !== undefined) return Effect.succeed(redirect)
+    if (request.method === "OPTIONS") {
+      const path = servedPath(url.pathname)
+      const methods = ordered.filter((r) => matchPattern(r.pattern, path) !== undefined).map((r) => r.method)
+      return Effect.succeed(ServiceHeaders.preflight(url, methods.length === 0 ? undefined : methods))
+    }
     let kind: ServiceHeaders.Kind = "answer"
     return Effect.gen(function*() {
       const path = servedPath(url.pathname)
@@ -218,9 +236,10 @@ export const make = (
         if (params === undefined) continue
         pathMatched = true
         if (candidate.method !== request.method) continue
-        const auth = candidate.access === "public" ? undefined : yield* authenticate(request, candidate.access)
+        // the service reads the body before it looks at the credentials
         const text = yield* Effect.promise(() => request.text())
         const body = yield* parseBody(request, text)
+        const auth = candidate.access === "public" ? undefined : yield* authenticate(request, candidate.access)
         return yield* candidate.handler({ request, url, path, params, query: url.searchParams, text, body, auth })
       }
       if (!pathMatched) return Responses.notFound(request.method, path)
@@ -239,6 +258,21 @@ export const make = (
       Effect.map((response) => ServiceHeaders.decorate(url, Responses.applyEnvelope(request, response), kind))
     )
   }
+}
+
+/**
+ * A path ending in `/` is permanently redirected (308) to the same path without it, query kept,
+ * before anything else, as the service's web framework does: `location` and `refresh` headers,
+ * the target as a bare text body, no other header.
+ */
+export const trailingSlashRedirect = (url: URL): Response | undefined => {
+  if (url.pathname.length <= 1 || !url.pathname.endsWith("/")) return undefined
+  const target = url.pathname.replace(/\/+$/, "") + url.search
+  const location = target.startsWith("/") ? target : `/${target}`
+  return new Response(new TextEncoder().encode(location), {
+    status: 308,
+    headers: { location, refresh: `0;url=${location}` }
+  })
 }
 
 /** The path a request is served from: the service answers every route under `/api/latest` too. */

@@ -13,7 +13,7 @@ import * as KnownErrors from "stack-auth-effect/KnownErrors"
 import type { InternalApiKey, Project, State, User } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import { membershipKey } from "../../EmulatorState.ts"
-import type { RouteFailure } from "./Responses.ts"
+import { type RouteFailure, StatusFailure } from "./Responses.ts"
 import * as Table from "../state/Table.ts"
 import * as Tokens from "../model/Tokens.ts"
 
@@ -78,10 +78,15 @@ const checkAdminAccessToken = (state: State, token: string, projectId: string, n
     if (result._tag === "Expired") {
       return yield* new KnownErrors.AdminAccessTokenExpired({ details: { expiredAtMillis: result.expiredAtMillis } })
     }
-    if (result.claims.aud !== "internal") return yield* new KnownErrors.InvalidProjectForAdminAccessToken({})
+    // a token of any project but `internal` is no dashboard user's: not an admin of anything
+    if (result.claims.aud !== "internal") return yield* new KnownErrors.AdminAccessTokenIsNotAdmin({})
     const user = Table.get(state.users, result.claims.sub)
     if (user === undefined) {
-      return yield* new KnownErrors.AdminAccessTokenExpired({ details: { expiredAtMillis: result.claims.exp * 1000 } })
+      // still signed, but its user was deleted: the service answers a plain 401
+      return yield* new StatusFailure({
+        status: 401,
+        message: "The user of this admin access token no longer exists. Refresh the admin access token and try again."
+      })
     }
     const project = Table.get(state.projects, projectId)
     if (project === undefined || !isProjectOwner(state, user, project)) {
@@ -124,13 +129,12 @@ const checkKey = (
 }
 
 /**
- * Authenticates a request for a route that needs at least `access`: the protocol's header checks,
- * then the user's access token, then the credentials, then the route's access type.
+ * Who a request says it is, as the service reads it on every route it handles, whatever access
+ * the route needs: nothing (`undefined`) without an access type and keys; otherwise the header
+ * checks in the service's order — access type, project id, the user's access token, the project,
+ * then the admin access token or the access type's key. No access level is checked here.
  */
-export const authenticate = (
-  request: Request,
-  access: AccessType
-): Effect.Effect<Auth, RouteFailure, EmulatorState.EmulatorState> =>
+export const identify = (request: Request): Effect.Effect<Auth | undefined, RouteFailure, EmulatorState.EmulatorState> =>
   Effect.gen(function*() {
     const headers = request.headers
     const projectId = headers.get(Headers.projectId)
@@ -139,7 +143,8 @@ export const authenticate = (
     const anyCredential = [Headers.publishableClientKey, Headers.secretServerKey, Headers.superSecretAdminKey, Headers.adminAccessToken]
       .some((name) => (headers.get(name) ?? "").length > 0)
     if (requestType === null || requestType.length === 0) {
-      return yield* (anyCredential ? new KnownErrors.ProjectKeyWithoutAccessType({}) : new KnownErrors.AccessTypeRequired({}))
+      if (anyCredential) return yield* new KnownErrors.ProjectKeyWithoutAccessType({})
+      return undefined
     }
     if (requestType !== "client" && requestType !== "server" && requestType !== "admin") {
       return yield* new KnownErrors.InvalidAccessType({
@@ -164,11 +169,28 @@ export const authenticate = (
     } else {
       yield* checkKey(state, projectId, requestType, headers, nowMillis)
     }
+    // every project has one branch, `main`; another one is looked up last
+    const branchId = headers.get("x-stack-branch-id")
+    if (branchId !== null && branchId !== "main") return yield* new KnownErrors.BranchDoesNotExist({ details: { branchId } })
+    return { project, accessType: requestType, user: session?.user, refreshTokenId: session?.refreshTokenId }
+  })
+
+/**
+ * Authenticates a request for a route that needs at least `access`: {@link identify}, then
+ * `ACCESS_TYPE_REQUIRED` without an identity, then the route's access type.
+ */
+export const authenticate = (
+  request: Request,
+  access: AccessType
+): Effect.Effect<Auth, RouteFailure, EmulatorState.EmulatorState> =>
+  Effect.gen(function*() {
+    const auth = yield* identify(request)
+    if (auth === undefined) return yield* new KnownErrors.AccessTypeRequired({})
     const allowed = allowedAccessTypes(access)
-    if (!allowed.includes(requestType)) {
+    if (!allowed.includes(auth.accessType)) {
       return yield* new KnownErrors.InsufficientAccessType({
-        details: { actualAccessType: requestType, allowedAccessTypes: [...allowed] }
+        details: { actualAccessType: auth.accessType, allowedAccessTypes: [...allowed] }
       })
     }
-    return { project, accessType: requestType, user: session?.user, refreshTokenId: session?.refreshTokenId }
+    return auth
   })

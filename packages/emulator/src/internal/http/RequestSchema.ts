@@ -109,7 +109,10 @@ export class Field {
   rule(check: (value: unknown) => string | undefined, always = false): Field {
     return this.with({ rules: [...this.spec.rules, { skipAbsent: !always, check }] })
   }
-  /** A value rule whose sentence is the whole problem, without the path (a custom message). */
+  /**
+   * A value rule whose sentence is the whole problem, in the service's own words without the path
+   * (`URL must start with http:// or https://`); skipped for `undefined` and `null`.
+   */
   verbatimRule(check: (value: unknown) => string | undefined): Field {
     return this.with({ rules: [...this.spec.rules, { skipAbsent: true, check, verbatim: true }] })
   }

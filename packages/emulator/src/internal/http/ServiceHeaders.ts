@@ -36,7 +36,7 @@ export const apiCors: Readonly<Record<string, string>> = {
   "access-control-max-age": "86400"
 }
 
-/** CORS of the paths outside the API (`/health`). */
+/** The CORS `/health` sets on its own answer (paths outside the API get none from the framework). */
 export const rootCors: Readonly<Record<string, string>> = {
   "access-control-allow-headers": "*",
   "access-control-allow-methods": "*",
@@ -69,9 +69,18 @@ const isApi = (url: URL) => url.pathname === "/api" || url.pathname.startsWith("
 /** What kind of answer is being decorated. */
 export type Kind = "answer" | "preflight" | "method-not-allowed"
 
-/** The answer to a CORS preflight: 200, no body. */
-export const preflight = (url: URL): Response =>
-  new Response(null, { status: 200, headers: { ...security, ...(isApi(url) ? apiCors : rootCors) } })
+/**
+ * The answer to a CORS preflight of the API: 200, no body. Outside the API the web framework
+ * answers `OPTIONS` itself: 204 with `allow` (the path's methods), no CORS (`methods` given).
+ */
+export const preflight = (url: URL, methods?: ReadonlyArray<string>): Response => {
+  if (isApi(url) || methods === undefined) return new Response(null, { status: 200, headers: { ...security, ...apiCors } })
+  const allow = [...new Set([...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"])].join(", ")
+  return new Response(null, {
+    status: 204,
+    headers: { allow, ...security, vary, "x-middleware-rewrite": rewriteOf(url) }
+  })
+}
 
 /** The answer for a method a path does not have: a bare 405. */
 export const methodNotAllowed = (): Response => new Response(null, { status: 405 })
@@ -82,7 +91,7 @@ export const decorate = (url: URL, response: Response, kind: Kind): Response => 
   const api = isApi(url)
   const headers = new Headers({
     ...security,
-    ...(api ? apiCors : rootCors),
+    ...(api ? apiCors : {}),
     "x-middleware-rewrite": rewriteOf(url),
     vary,
     ...(api && kind === "answer" ? { "cache-control": cacheControl } : {})

@@ -6,116 +6,148 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import * as EmailTemplates from "../mail/EmailTemplateRules.ts"
 import type { OAuthProviderConfig, Project, ProjectConfig, State } from "../../EmulatorState.ts"
-import * as Fields from "../http/Fields.ts"
 import * as Responses from "../http/Responses.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Table from "../state/Table.ts"
 
-const optionalString = Schema.optional(Schema.String)
+const R = RequestSchema
 
-const OAuthProviderBody = Schema.Struct({
-  id: Schema.String,
-  type: Schema.Literals(["shared", "standard"]),
-  client_id: optionalString,
-  client_secret: optionalString,
-  facebook_config_id: optionalString,
-  microsoft_tenant_id: optionalString
+/** The OAuth providers a project may configure. */
+export const oauthProviderIds = [
+  "google", "github", "microsoft", "spotify", "facebook", "discord", "gitlab", "bitbucket", "linkedin", "apple", "x", "twitch"
+] as const
+
+const isStandard = (type: unknown) => type === "standard"
+/** A field required and non-empty for a standard provider or server. */
+const standardOnly = (field: RequestSchema.Field) => field.when("type", isStandard, (f) => f.defined().nonEmpty())
+
+const permissionRefs = R.array(R.object({ id: R.string().defined() }).defined())
+
+const configRule = R.object({
+  sign_up_enabled: R.boolean(),
+  credential_enabled: R.boolean(),
+  magic_link_enabled: R.boolean(),
+  passkey_enabled: R.boolean(),
+  client_team_creation_enabled: R.boolean(),
+  client_user_deletion_enabled: R.boolean(),
+  allow_localhost: R.boolean(),
+  allow_user_api_keys: R.boolean(),
+  allow_team_api_keys: R.boolean(),
+  email_config: R.object({
+    type: R.string().defined().oneOf(["shared", "standard"]),
+    host: standardOnly(R.string()),
+    port: R.number().minValue(0)
+      .rule((v) => typeof v === "number" && v > 65535 ? "must be less than or equal to 65535" : undefined)
+      .when("type", isStandard, (f) => f.defined()),
+    username: standardOnly(R.string()),
+    password: standardOnly(R.string().max(70)),
+    sender_name: standardOnly(R.string()),
+    sender_email: standardOnly(R.string().email())
+  }).checkedInOrder(["type", "sender_email", "sender_name", "password", "username", "port", "host"]),
+  email_theme: R.string(),
+  domains: R.array(R.object({
+    domain: R.url().defined().verbatimRule((v) => typeof v === "string" && !/^https?:\/\//.test(v) ? "URL must start with http:// or https://" : undefined),
+    handler_path: R.string().defined().verbatimRule((v) => typeof v === "string" && !v.startsWith("/") ? "Handler path must start with /" : undefined)
+  }).defined()),
+  oauth_providers: R.array(R.object({
+    id: R.string().defined().oneOf(oauthProviderIds),
+    type: R.string().defined().oneOf(["shared", "standard"]),
+    client_id: standardOnly(R.string()),
+    client_secret: standardOnly(R.string()),
+    facebook_config_id: R.string(),
+    microsoft_tenant_id: R.string()
+  }).checkedInOrder(["microsoft_tenant_id", "facebook_config_id", "type", "client_secret", "client_id", "id"]).defined()),
+  create_team_on_sign_up: R.boolean(),
+  team_creator_default_permissions: permissionRefs,
+  team_member_default_permissions: permissionRefs,
+  user_default_permissions: permissionRefs,
+  oauth_account_merge_strategy: R.string().oneOf(["link_method", "raise_error", "allow_duplicates"])
 })
 
-const EmailConfigBody = Schema.Struct({
-  type: Schema.Literals(["shared", "standard"]),
-  host: optionalString,
-  port: Schema.optional(Schema.Number),
-  username: optionalString,
-  password: optionalString,
-  sender_name: optionalString,
-  sender_email: optionalString
-})
+const projectFields = {
+  display_name: R.string(),
+  description: R.string().nullable(),
+  is_production_mode: R.boolean(),
+  config: configRule
+}
 
-const PermissionRefs = Schema.optional(Schema.Array(Schema.Struct({ id: Schema.String })))
+/** The body of `PATCH /internal/projects/current`, checked as the service checks it. */
+export const projectBodyRule = R.object(projectFields).defined()
 
-const ConfigBody = Schema.Struct({
-  sign_up_enabled: Schema.optional(Schema.Boolean),
-  credential_enabled: Schema.optional(Schema.Boolean),
-  magic_link_enabled: Schema.optional(Schema.Boolean),
-  passkey_enabled: Schema.optional(Schema.Boolean),
-  client_team_creation_enabled: Schema.optional(Schema.Boolean),
-  client_user_deletion_enabled: Schema.optional(Schema.Boolean),
-  allow_localhost: Schema.optional(Schema.Boolean),
-  allow_user_api_keys: Schema.optional(Schema.Boolean),
-  allow_team_api_keys: Schema.optional(Schema.Boolean),
-  oauth_account_merge_strategy: Schema.optional(Schema.Literals(["link_method", "raise_error", "allow_duplicates"])),
-  email_config: Schema.optional(EmailConfigBody),
-  email_theme: optionalString,
-  domains: Schema.optional(Schema.Array(Schema.Struct({ domain: Schema.String, handler_path: Schema.String }))),
-  oauth_providers: Schema.optional(Schema.Array(OAuthProviderBody)),
-  create_team_on_sign_up: Schema.optional(Schema.Boolean),
-  team_creator_default_permissions: PermissionRefs,
-  team_member_default_permissions: PermissionRefs,
-  user_default_permissions: PermissionRefs
-})
+/** The body of `POST /internal/projects`: the update body joined with a required display name. */
+export const newProjectBodyRule = projectBodyRule.concat(R.object({ display_name: R.string().defined() }).defined())
 
-/** The body of `PATCH /internal/projects/current`. */
-export const ProjectBody = Schema.Struct({
-  display_name: optionalString,
-  description: optionalString,
-  is_production_mode: Schema.optional(Schema.Boolean),
-  config: Schema.optional(ConfigBody)
-})
+/** A checked project body (converted as the service converts it). */
+export interface ProjectBody {
+  readonly display_name?: string
+  readonly description?: string | null
+  readonly is_production_mode?: boolean
+  readonly config?: {
+    readonly sign_up_enabled?: boolean
+    readonly credential_enabled?: boolean
+    readonly magic_link_enabled?: boolean
+    readonly passkey_enabled?: boolean
+    readonly client_team_creation_enabled?: boolean
+    readonly client_user_deletion_enabled?: boolean
+    readonly allow_localhost?: boolean
+    readonly allow_user_api_keys?: boolean
+    readonly allow_team_api_keys?: boolean
+    readonly oauth_account_merge_strategy?: "link_method" | "raise_error" | "allow_duplicates"
+    readonly email_config?: {
+      readonly type: "shared" | "standard"
+      readonly host?: string
+      readonly port?: number
+      readonly username?: string
+      readonly password?: string
+      readonly sender_name?: string
+      readonly sender_email?: string
+    }
+    readonly email_theme?: string
+    readonly domains?: ReadonlyArray<{ readonly domain: string; readonly handler_path: string }>
+    readonly oauth_providers?: ReadonlyArray<OAuthProviderBody>
+    readonly create_team_on_sign_up?: boolean
+    readonly team_creator_default_permissions?: ReadonlyArray<{ readonly id: string }>
+    readonly team_member_default_permissions?: ReadonlyArray<{ readonly id: string }>
+    readonly user_default_permissions?: ReadonlyArray<{ readonly id: string }>
+  }
+}
 
-/** The body of `POST /internal/projects`: a display name is required (no owner team: users own projects). */
-export const NewProjectBody = Schema.Struct({
-  ...ProjectBody.fields,
-  display_name: Schema.String
-})
+interface OAuthProviderBody {
+  readonly id: string
+  readonly type: "shared" | "standard"
+  readonly client_id?: string
+  readonly client_secret?: string
+  readonly facebook_config_id?: string
+  readonly microsoft_tenant_id?: string
+}
 
-/** A decoded project body. */
-export type ProjectBody = typeof ProjectBody.Type
+/**
+ * Checks a project body (`POST /internal/projects`, `PATCH /internal/projects/current`) as the
+ * service's CRUD routes do, with the (empty) query: the converted body or a `SCHEMA_ERROR`.
+ */
+export const decodeBody = (rule: RequestSchema.Field, body: unknown, query: URLSearchParams) =>
+  Effect.map(
+    RequestSchema.check(RequestSchema.crud({ body: [rule, body], query: [RequestSchema.object({}), RequestSchema.queryObject(query)] }), null),
+    (parts) => parts.body as ProjectBody
+  )
 
-
-/** The service's problems of a field a standard provider or server needs: `must be defined`, `must not be empty`. */
-const requiredProblem = (value: string | number | undefined, field: string): string | undefined =>
-  value === undefined ? Fields.mustBeDefined(field) : value === "" ? `${field} must not be empty` : undefined
-
-/** Checks what the service's schema checks beyond shapes; `projectId` names the project whose themes count. */
+/** Checks what the service checks after the schema: the e-mail theme must be one of the project's. */
 export const validate = (state: State, projectId: string | undefined, body: ProjectBody) =>
   Effect.gen(function*() {
-    const config = body.config
-    if (config === undefined) return
-    const where = "body.config"
-    const email = config.email_config
-    yield* Fields.check(
-      ...(config.domains ?? []).flatMap(({ domain, handler_path }) => [
-        /^https?:\/\//.test(domain) ? undefined : "URL must start with http:// or https://",
-        handler_path.startsWith("/") ? undefined : "Handler path must start with /"
-      ]),
-      ...(config.oauth_providers ?? []).flatMap((provider, i) =>
-        provider.type === "standard"
-          ? [
-            requiredProblem(provider.client_id, `${where}.oauth_providers[${i}].client_id`),
-            requiredProblem(provider.client_secret, `${where}.oauth_providers[${i}].client_secret`)
-          ]
-          : []
-      ),
-      ...(email?.type === "standard"
-        ? (["host", "port", "username", "password", "sender_name", "sender_email"] as const).map((field) =>
-          requiredProblem(email[field], `${where}.email_config.${field}`)
-        )
-        : [])
-    )
-    if (config.email_theme !== undefined) {
+    const theme = body.config?.email_theme
+    if (theme !== undefined) {
       const known = projectId === undefined
         ? [EmailTemplates.defaultThemeId]
         : EmailTemplates.themes(state, projectId).map((t) => t.id)
-      if (!known.includes(config.email_theme)) {
+      if (!known.includes(theme)) {
         return yield* new Responses.StatusFailure({ status: 400, message: "Invalid email theme" })
       }
     }
   })
 
-const providerConfig = (p: typeof OAuthProviderBody.Type): OAuthProviderConfig => ({
+const providerConfig = (p: OAuthProviderBody): OAuthProviderConfig => ({
   id: p.id,
   type: p.type,
   clientId: p.type === "standard" ? p.client_id ?? null : null,
@@ -124,12 +156,25 @@ const providerConfig = (p: typeof OAuthProviderBody.Type): OAuthProviderConfig =
   microsoftTenantId: p.type === "standard" ? p.microsoft_tenant_id ?? null : null
 })
 
+/**
+ * The order the service's stored configuration gives keyed entries (providers by id, default
+ * permissions by id): by key, character by character (measured: github, google, microsoft, x);
+ * a repeated key counts once, its last entry winning.
+ */
+export const storedOrder = <A>(entries: ReadonlyArray<A>, keyOf: (a: A) => string): ReadonlyArray<A> => {
+  const byKey = new Map<string, A>()
+  for (const entry of entries) byKey.set(keyOf(entry), entry)
+  return [...byKey.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, entry]) => entry)
+}
+
 const ids = (refs: ReadonlyArray<{ readonly id: string }> | undefined, current: ReadonlyArray<string>) =>
-  refs === undefined ? current : refs.map((r) => r.id)
+  refs === undefined ? current : storedOrder(refs.map((r) => r.id), (id) => id)
 
 /** A configuration with a (checked) body's changes. */
 export const applyConfig = (current: ProjectConfig, body: ProjectBody["config"]): ProjectConfig => {
-  if (body === undefined) return current
+  if (body === undefined) return { ...current, allowLocalhost: true }
   const email = body.email_config
   return {
     signUpEnabled: body.sign_up_enabled ?? current.signUpEnabled,
@@ -138,11 +183,14 @@ export const applyConfig = (current: ProjectConfig, body: ProjectBody["config"])
     passkeyEnabled: body.passkey_enabled ?? current.passkeyEnabled,
     clientTeamCreationEnabled: body.client_team_creation_enabled ?? current.clientTeamCreationEnabled,
     clientUserDeletionEnabled: body.client_user_deletion_enabled ?? current.clientUserDeletionEnabled,
-    allowLocalhost: body.allow_localhost ?? current.allowLocalhost,
+    // every update the service stores sets localhost: what the body says, else allowed
+    allowLocalhost: body.allow_localhost ?? true,
     oauthAccountMergeStrategy: body.oauth_account_merge_strategy ?? current.oauthAccountMergeStrategy,
     allowUserApiKeys: body.allow_user_api_keys ?? current.allowUserApiKeys,
     allowTeamApiKeys: body.allow_team_api_keys ?? current.allowTeamApiKeys,
-    oauthProviders: body.oauth_providers?.map(providerConfig) ?? current.oauthProviders,
+    oauthProviders: body.oauth_providers === undefined
+      ? current.oauthProviders
+      : storedOrder(body.oauth_providers, (p) => p.id).map(providerConfig),
     emailConfig: email === undefined ? current.emailConfig : email.type === "shared" ? { type: "shared" } : {
       type: "standard",
       host: email.host!,
@@ -165,7 +213,7 @@ export const applyConfig = (current: ProjectConfig, body: ProjectBody["config"])
 export const apply = (project: Project, body: ProjectBody): Project => ({
   ...project,
   displayName: body.display_name ?? project.displayName,
-  description: body.description ?? project.description,
+  description: body.description === null ? "" : body.description ?? project.description,
   isProductionMode: body.is_production_mode ?? project.isProductionMode,
   config: applyConfig(project.config, body.config)
 })

@@ -9,8 +9,8 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as EmulatorState from "../../EmulatorState.ts"
-import * as Fields from "../http/Fields.ts"
 import * as Responses from "../http/Responses.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 
@@ -26,9 +26,14 @@ const messages = EmulatorState.extraTable<SavedMessage>("aiChatMessages")
 
 const contextTypes: ReadonlyArray<string> = ["email-theme", "email-template"]
 
-const SendBody = Schema.Struct({
-  context_type: Schema.String,
-  messages: Schema.Array(Schema.Struct({ role: Schema.Literals(["user", "assistant", "tool"]), content: Schema.Unknown }))
+const R = RequestSchema
+
+/** The send body: optional as a whole in the service (an absent body passes its check). */
+const sendBody = R.object({
+  context_type: R.string().defined().oneOf(contextTypes),
+  messages: R.array(R.object({ role: R.string().defined().oneOf(["user", "assistant", "tool"]), content: R.mixed().defined() }))
+    .defined()
+    .rule((value) => Array.isArray(value) && value.length < 1 ? "field must have at least 1 items" : undefined)
 })
 const SaveBody = Schema.Struct({ message: Schema.Unknown })
 
@@ -56,11 +61,10 @@ const inThread = (state: EmulatorState.State, projectId: string, threadId: strin
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/internal/ai-chat/:threadId", "admin", ({ body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SendBody, body)
-      // the service's two context types, refused in its words
-      if (!contextTypes.includes(input.context_type)) return yield* Fields.schemaError(Fields.oneOf("body.context_type", contextTypes))
-      if (input.messages.length === 0) {
-        return yield* Fields.schemaError("body.messages field must have at least 1 items")
+      const parts = yield* R.check([["auth", R.mixed(), undefined], ["params", R.mixed(), undefined], ["body", sendBody, body]], null)
+      const input = (parts.body ?? { context_type: "email-theme", messages: [] }) as {
+        readonly context_type: string
+        readonly messages: ReadonlyArray<{ readonly role: string; readonly content: unknown }>
       }
       return Responses.json({ content: [{ type: "text", text: reply(input.context_type, input.messages) }] })
     })),

@@ -7,19 +7,10 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Headers from "stack-auth-effect/Headers"
 import * as Fields from "../http/Fields.ts"
 import * as RequestAuth from "../http/RequestAuth.ts"
 import * as Router from "../../Router.ts"
 import { primaryEmailChannel } from "../http/Views.ts"
-
-const credentialHeaders = [
-  Headers.accessType,
-  Headers.publishableClientKey,
-  Headers.secretServerKey,
-  Headers.superSecretAdminKey,
-  Headers.adminAccessToken
-] as const
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
@@ -27,10 +18,10 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("", "public", ({ query, request }) =>
     Effect.gen(function*() {
+      // the service reads the credentials first, then checks the (empty) query schema
+      const auth = yield* RequestAuth.identify(request)
       const unknown = [...query.keys()]
       if (unknown.length > 0) return yield* Fields.schemaError(Fields.unknownProperties("query", unknown))
-      const anonymous = credentialHeaders.every((name) => (request.headers.get(name) ?? "").length === 0)
-      const auth = anonymous ? undefined : yield* RequestAuth.authenticate(request, "client")
       const authentication = auth === undefined
         ? "None"
         : `${capitalized(auth.accessType)}\n  Project: ${auth.project.id}\n  User: ${

@@ -15,6 +15,7 @@ import { permissionKey } from "../../EmulatorState.ts"
 import type { Auth } from "../http/RequestAuth.ts"
 import { isProjectOwner } from "../http/RequestAuth.ts"
 import * as Responses from "../http/Responses.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Seeds from "../../Seeds.ts"
 import * as Table from "../state/Table.ts"
@@ -38,8 +39,9 @@ const withDefinitions = (state: State, project: Project): State => {
 
 /** Owned-project routes. */
 export const routes: ReadonlyArray<Router.Route> = [
-  Router.get("/internal/projects", "client", ({ auth }) =>
+  Router.get("/internal/projects", "client", ({ auth, query }) =>
     Effect.gen(function*() {
+      yield* RequestSchema.check(RequestSchema.crud({ query: [RequestSchema.object({}), RequestSchema.queryObject(query)] }), null)
       const user = yield* owner(auth)
       const state = yield* EmulatorState.get
       const owned = Table.filter(state.projects, (p) => isProjectOwner(state, user, p))
@@ -48,10 +50,11 @@ export const routes: ReadonlyArray<Router.Route> = [
       return Responses.list(owned.map(Views.adminProject))
     })),
 
-  Router.post("/internal/projects", "client", ({ auth, body }) =>
+  Router.post("/internal/projects", "client", ({ auth, body, query }) =>
     Effect.gen(function*() {
+      // the service checks the body before it asks for a signed-in user of `internal`
+      const input = yield* AdminProjects.decodeBody(AdminProjects.newProjectBodyRule, body, query)
       const user = yield* owner(auth)
-      const input = yield* Router.decode(AdminProjects.NewProjectBody, body)
       yield* AdminProjects.validate(yield* EmulatorState.get, undefined, input)
       const now = yield* Clock.currentTimeMillis
       const project = yield* EmulatorState.transact((state) =>
@@ -72,7 +75,7 @@ export const routes: ReadonlyArray<Router.Route> = [
           next = Users.addMembership({ ...next, teams: Table.put(next.teams, team.id, team) }, team, user.id, true, now)
           const teamId = team.id
           const created = AdminProjects.apply(
-            Seeds.makeProject({ id: crypto.randomUUID(), displayName: input.display_name, createdAtMillis: now, ownerTeamId: teamId }),
+            Seeds.makeProject({ id: crypto.randomUUID(), displayName: input.display_name ?? "", createdAtMillis: now, ownerTeamId: teamId }),
             { ...input, config: { allow_localhost: true, ...input.config } }
           )
           next = withDefinitions({ ...next, projects: Table.put(next.projects, created.id, created) }, created)

@@ -10,9 +10,10 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import { InvalidOAuthClientIdOrSecret, ProjectNotFound, RefreshTokenNotFoundOrExpired } from "stack-auth-effect/KnownErrors"
+import { InvalidOAuthClientIdOrSecret, RefreshTokenNotFoundOrExpired } from "stack-auth-effect/KnownErrors"
 import type { Project } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
+import * as RequestAuth from "../http/RequestAuth.ts"
 import { isValidKey } from "../http/RequestAuth.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
@@ -112,11 +113,14 @@ export const makeTokenRoute = (grants: Readonly<Record<string, GrantHandler>>): 
     }))
 
 /** `GET /projects/:projectId/.well-known/jwks.json`: the keys access tokens are signed with. */
-export const jwksRoute: Router.Route = Router.get("/projects/:projectId/.well-known/jwks.json", "public", ({ params }) =>
+export const jwksRoute: Router.Route = Router.get("/projects/:projectId/.well-known/jwks.json", "public", ({ params, request }) =>
   Effect.gen(function*() {
+    // credentials are not needed, but the ones sent must hold
+    yield* RequestAuth.identify(request)
     const state = yield* EmulatorState.get
     const projectId = params.projectId!
-    if (Table.get(state.projects, projectId) === undefined) return yield* new ProjectNotFound({ details: { projectId } })
+    // the service answers an unknown project with a plain 404, no known error
+    if (Table.get(state.projects, projectId) === undefined) return yield* new Responses.StatusFailure({ status: 404, message: "Project not found" })
     return Responses.json(Tokens.jwks(EmulatorState.publishedSigningKeys(state)))
   }))
 
