@@ -16,6 +16,7 @@ import {
 import type { State, VerificationCode } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Table from "../state/Table.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Tokens from "./Tokens.ts"
 
 /** Purpose of the code sent on sign-up and by `send-verification-code`. */
@@ -119,3 +120,18 @@ export const linkWithCode = (callbackUrl: string, code: string): string => {
   url.searchParams.set("code", code)
   return url.toString()
 }
+
+/** The length of the codes the service's code routes accept (`body.code must be exactly 45 characters`). */
+export const codeLength = 45
+
+/**
+ * The request schema of a route that spends or checks a code: the route's own body fields first,
+ * then `code` (45 characters) unless the route declares its own `code`, as the service merges them.
+ */
+export const codeRequest = <S extends Readonly<Record<string, RequestSchema.Field<unknown>>>>(fields: S) =>
+  RequestSchema.object({
+    body: RequestSchema.object({
+      ...fields,
+      ...("code" in fields ? {} : { code: RequestSchema.string().test(RequestSchema.length(codeLength)).defined() })
+    } as S & { readonly code: RequestSchema.Field<string> }).defined()
+  })

@@ -10,24 +10,22 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import {
   RedirectUrlNotWhitelisted,
   SignUpNotEnabled,
   UserWithEmailAlreadyExists
 } from "stack-auth-effect/KnownErrors"
-import * as Fields from "../http/Fields.ts"
 import { isTrustedUrl } from "../model/Domains.ts"
 import type { Project, State, User } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Mail from "../../Mail.ts"
 import * as Mfa from "../model/MfaRules.ts"
 import type { Auth } from "../http/RequestAuth.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Users from "../../EmulatorUsers.ts"
 import * as Verification from "../model/Verification.ts"
-import { CodeField } from "./MfaRoutes.ts"
 import { signedIn } from "./PasswordRoutes.ts"
 
 /** Purpose of the codes of this flow. */
@@ -36,8 +34,11 @@ export const otpSignIn = "otp_sign_in"
 /** How many characters of the code the user types. */
 export const typedLength = Verification.typedLength
 
-const SendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
-const SignInBody = Schema.Struct({ code: CodeField })
+// The service's request schemas, field for field in its order (see RequestSchema for the rules).
+const SendRequest = RequestSchema.object({
+  body: RequestSchema.object({ email: RequestSchema.signInEmail().defined(), callback_url: RequestSchema.url().defined() }).defined()
+})
+const CodeRequest = Verification.codeRequest({})
 
 
 /**
@@ -72,11 +73,10 @@ const signUp = (auth: Auth, email: string): Effect.Effect<User, UserWithEmailAlr
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/otp/send-sign-in-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SendBody, body)
+      const { body: input } = yield* RequestSchema.validate(SendRequest, { body })
       if (!auth.project.config.magicLinkEnabled) {
         return yield* new Responses.StatusFailure({ status: 403, message: "OTP sign-in is not enabled for this project" })
       }
-      yield* Fields.check(...Fields.emailProblems("body.email", input.email, { signIn: true }))
       yield* userForEmail(yield* EmulatorState.get, auth.project, input.email)
       if (!isTrustedUrl(auth.project, input.callback_url)) return yield* new RedirectUrlNotWhitelisted({})
       const code = yield* Verification.create({
@@ -100,7 +100,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/otp/sign-in", "client", ({ auth, body, url }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SignInBody, body)
+      const { body: input } = yield* RequestSchema.validate(CodeRequest, { body })
       const code = input.code.toLowerCase()
       const row = yield* Verification.use(auth.project.id, otpSignIn, code)
       const email = row.email ?? ""
@@ -109,5 +109,13 @@ export const routes: ReadonlyArray<Router.Route> = [
       const isNewUser = existing === undefined
       if (Mfa.requiresMfa(user)) return yield* Mfa.mfaRequired(user, isNewUser)
       return yield* signedIn(user, url.origin, isNewUser)
+    })),
+
+  // whether a code would sign in, without spending it (an attempt counts, as at the service)
+  Router.post("/auth/otp/sign-in/check-code", "client", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const { body: input } = yield* RequestSchema.validate(CodeRequest, { body })
+      yield* Verification.use(auth.project.id, otpSignIn, input.code.toLowerCase(), { checkOnly: true })
+      return Responses.json({ is_code_valid: true })
     }))
 ]

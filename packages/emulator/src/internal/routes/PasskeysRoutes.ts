@@ -12,8 +12,8 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse
 } from "@simplewebauthn/server"
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import {
   PasskeyAuthenticationFailed,
   PasskeyAuthenticationNotEnabled,
@@ -25,13 +25,13 @@ import { isTrustedUrl } from "../model/Domains.ts"
 import type { Project } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Mfa from "../model/MfaRules.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 import * as Users from "../../EmulatorUsers.ts"
 import * as Verification from "../model/Verification.ts"
 import { primaryEmailChannel } from "../http/Views.ts"
-import { CodeField } from "./MfaRoutes.ts"
 import { signedIn } from "./PasswordRoutes.ts"
 
 /** The relying-party id sent in options, replaced by the client with its hostname. */
@@ -58,10 +58,17 @@ export const passkeys = EmulatorState.extraTable<Passkey>("passkeys")
 const registrationPurpose = "passkey_registration_challenge"
 const authenticationPurpose = "passkey_authentication_challenge"
 
-// oxlint-disable-next-line no-explicit-any
-const Credential = Schema.Unknown as unknown as Schema.Codec<any, unknown>
-const RegisterBody = Schema.Struct({ credential: Credential, code: CodeField })
-const SignInBody = Schema.Struct({ authentication_response: Credential, code: CodeField })
+// The service's request schemas: each route declares its own `code` (any length), after the response.
+const RegisterRequest = Verification.codeRequest({ credential: RequestSchema.mixed().defined(), code: RequestSchema.string().defined() })
+const SignInRequest = Verification.codeRequest({ authentication_response: RequestSchema.mixed().defined(), code: RequestSchema.string().defined() })
+
+/**
+ * The challenge of every ceremony: `MOCK` (base64url `TU9DSw`), as the service's development setup
+ * answers (its `.env.development` turns on its fixed test challenge). The emulator stands in for
+ * that setup; a browser signs whatever challenge it is given, and the emulator still checks the
+ * signature against it.
+ */
+export const challenge = new TextEncoder().encode("MOCK")
 
 const fromBase64Url = (value: string): Uint8Array<ArrayBuffer> =>
   Uint8Array.from(atob(value.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0))
@@ -99,6 +106,7 @@ export const routes: ReadonlyArray<Router.Route> = [
           userDisplayName: name,
           authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
           supportedAlgorithmIDs: [...registrationAlgorithms],
+          challenge,
           timeout: ceremonyTimeoutMillis
         }))
       const code = yield* Verification.create({
@@ -114,16 +122,17 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/passkey/register", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(RegisterBody, body)
-      const user = auth.user
-      if (user === undefined) return yield* new UserAuthenticationRequired({})
+      const { body: input } = yield* RequestSchema.validate(RegisterRequest, { body })
+      // as the service: the code is spent first, then passkeys must be on, then a user signed in
       const code = yield* Verification.use(auth.project.id, registrationPurpose, input.code.toLowerCase())
       if (!auth.project.config.passkeyEnabled) return yield* new PasskeyAuthenticationNotEnabled({})
+      const user = auth.user
+      if (user === undefined) return yield* new UserAuthenticationRequired({})
       const origin = trustedOrigin(auth.project, input.credential)
       if (origin === undefined) return yield* new PasskeyRegistrationFailed({ message: "Passkey registration failed because the origin is not allowed" })
       const verification = yield* Effect.tryPromise(() =>
         verifyRegistrationResponse({
-          response: input.credential,
+          response: input.credential as RegistrationResponseJSON,
           expectedChallenge: challengeOf(code.data),
           expectedOrigin: origin,
           expectedRPID: new URL(origin).hostname,
@@ -158,6 +167,7 @@ export const routes: ReadonlyArray<Router.Route> = [
         generateAuthenticationOptions({
           rpID: relyingPartyIdSentinel,
           userVerification: "preferred",
+          challenge,
           allowCredentials: [],
           timeout: ceremonyTimeoutMillis
         })
@@ -174,7 +184,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/passkey/sign-in", "client", ({ auth, body, url }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SignInBody, body)
+      const { body: input } = yield* RequestSchema.validate(SignInRequest, { body })
       const code = yield* Verification.use(auth.project.id, authenticationPurpose, input.code.toLowerCase())
       if (!auth.project.config.passkeyEnabled) return yield* new PasskeyAuthenticationNotEnabled({})
       const state = yield* EmulatorState.get
@@ -190,7 +200,7 @@ export const routes: ReadonlyArray<Router.Route> = [
       }
       const verification = yield* Effect.tryPromise(() =>
         verifyAuthenticationResponse({
-          response: input.authentication_response,
+          response: input.authentication_response as AuthenticationResponseJSON,
           expectedChallenge: challengeOf(code.data),
           expectedOrigin: origin,
           expectedRPID: new URL(origin).hostname,

@@ -8,19 +8,19 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import {
   PasswordAuthenticationNotEnabled,
   PasswordConfirmationMismatch,
   RedirectUrlNotWhitelisted,
   UserDoesNotHavePassword
 } from "stack-auth-effect/KnownErrors"
-import { plain, requireUser } from "../model/Account.ts"
+import { plain } from "../model/Account.ts"
 import { isTrustedUrl } from "../model/Domains.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Mail from "../../Mail.ts"
 import * as Passwords from "../model/PasswordRules.ts"
 import type { Auth } from "../http/RequestAuth.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
@@ -30,11 +30,27 @@ import * as Verification from "../model/Verification.ts"
 /** Purpose of password reset codes. */
 export const passwordReset = "password_reset"
 
-const SendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
-const CodeBody = Schema.Struct({ code: Schema.String })
-const ResetBody = Schema.Struct({ code: Schema.String, password: Schema.String })
-const UpdateBody = Schema.Struct({ old_password: Schema.String, new_password: Schema.String })
-const SetBody = Schema.Struct({ password: Schema.String })
+// The service's request schemas, field for field in its order (see RequestSchema for the rules).
+const SendRequest = RequestSchema.object({
+  body: RequestSchema.object({ email: RequestSchema.email().defined(), callback_url: RequestSchema.url().defined() }).defined()
+})
+const CheckRequest = Verification.codeRequest({})
+const ResetRequest = Verification.codeRequest({ password: RequestSchema.password().defined() })
+const UpdateRequest = RequestSchema.object({
+  auth: RequestSchema.signedIn,
+  body: RequestSchema.object({
+    old_password: RequestSchema.password().defined(),
+    new_password: RequestSchema.password().defined()
+  }).defined()
+})
+const SetRequest = RequestSchema.object({
+  auth: RequestSchema.signedIn,
+  body: RequestSchema.object({ password: RequestSchema.password().defined() }).defined()
+})
+
+/** Validates a request of a route that needs a signed-in user; the user with the values read. */
+const signedInRequest = <A extends { readonly body: unknown }>(schema: RequestSchema.Field<A | undefined>, auth: Auth, body: unknown) =>
+  Effect.map(RequestSchema.validate(schema, { auth: { user: auth.user }, body }), (input) => ({ ...input, auth: { user: auth.user! } }))
 
 const passwordsEnabled = (auth: Auth) =>
   auth.project.config.credentialEnabled ? Effect.void : Effect.fail(new PasswordAuthenticationNotEnabled({}))
@@ -43,7 +59,7 @@ const passwordsEnabled = (auth: Auth) =>
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/password/send-reset-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SendBody, body)
+      const { body: input } = yield* RequestSchema.validate(SendRequest, { body })
       yield* passwordsEnabled(auth)
       const user = Users.findByAuthEmail(yield* EmulatorState.get, auth.project.id, input.email)
       // The answer does not tell whether a user signs in with this e-mail.
@@ -70,16 +86,17 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/password/reset/check-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(CodeBody, body)
-      yield* Verification.use(auth.project.id, passwordReset, input.code, { checkOnly: true })
+      const { body: input } = yield* RequestSchema.validate(CheckRequest, { body })
+      // codes are mailed in lower case; the service reads any case
+      yield* Verification.use(auth.project.id, passwordReset, input.code.toLowerCase(), { checkOnly: true })
       return Responses.json({ is_code_valid: true })
     })),
 
   Router.post("/auth/password/reset", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(ResetBody, body)
+      const { body: input } = yield* RequestSchema.validate(ResetRequest, { body })
       // As the service does: the code is spent first, the password checked after.
-      const code = yield* Verification.use(auth.project.id, passwordReset, input.code)
+      const code = yield* Verification.use(auth.project.id, passwordReset, input.code.toLowerCase())
       yield* passwordsEnabled(auth)
       yield* Passwords.check(input.password)
       const user = code.userId === null ? undefined : Table.get((yield* EmulatorState.get).users, code.userId)
@@ -90,8 +107,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/password/update", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(UpdateBody, body)
-      const user = yield* requireUser(auth)
+      const { auth: { user }, body: input } = yield* signedInRequest(UpdateRequest, auth, body)
       yield* passwordsEnabled(auth)
       yield* Passwords.check(input.new_password)
       if (user.passwordHash === null) return yield* new UserDoesNotHavePassword({})
@@ -108,8 +124,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/password/set", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SetBody, body)
-      const user = yield* requireUser(auth)
+      const { auth: { user }, body: input } = yield* signedInRequest(SetRequest, auth, body)
       yield* passwordsEnabled(auth)
       yield* Passwords.check(input.password)
       if (user.passwordHash !== null) return yield* plain(400, "This user has a password already.")

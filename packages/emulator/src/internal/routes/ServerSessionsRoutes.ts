@@ -6,12 +6,12 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { CannotDeleteCurrentSession, CannotGetOwnUserWithoutUser, UserIdDoesNotExist } from "stack-auth-effect/KnownErrors"
 import type { Session } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Fields from "../http/Fields.ts"
 import type { Auth } from "../http/RequestAuth.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Sessions from "../model/SessionRules.ts"
@@ -21,11 +21,23 @@ import * as Users from "../../EmulatorUsers.ts"
 /** The longest lifetime the service accepts for a created session: 367 days. */
 export const maxExpiresInMillis = 1000 * 60 * 60 * 24 * 367
 
-const CreateBody = Schema.Struct({
-  user_id: Schema.String,
-  expires_in_millis: Schema.optional(Schema.Number),
-  is_impersonation: Schema.optional(Schema.Boolean)
+// The service's request schema, field for field in its order (see RequestSchema for the rules).
+const CreateRequest = RequestSchema.object({
+  body: RequestSchema.object({
+    user_id: RequestSchema.string().test(RequestSchema.uuid).defined(),
+    expires_in_millis: RequestSchema.number().test(RequestSchema.maxNumber(maxExpiresInMillis)),
+    is_impersonation: RequestSchema.boolean()
+  }).defined()
 })
+
+/** A body whose `user_id` is `me` with the caller's id (the service substitutes it before validating). */
+const withOwnUserId = (auth: Auth, body: unknown) =>
+  Effect.gen(function*() {
+    const record = typeof body === "object" && body !== null && !Array.isArray(body) ? body as Record<string, unknown> : undefined
+    if (record?.user_id !== "me") return body
+    if (auth.user === undefined) return yield* new CannotGetOwnUserWithoutUser({})
+    return { ...record, user_id: auth.user.id }
+  })
 
 
 /** `me` (the caller) or the given id. */
@@ -50,10 +62,9 @@ const view = (auth: Auth, session: Session) => ({
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/sessions", "server", ({ auth, body, url }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(CreateBody, body)
+      const { body: input } = yield* RequestSchema.validate(CreateRequest, { body: yield* withOwnUserId(auth, body) })
       const expiresIn = input.expires_in_millis ?? Sessions.defaultLifetimeMillis
-      if (expiresIn > maxExpiresInMillis) return yield* Fields.schemaError(`body.expires_in_millis must be less than or equal to ${maxExpiresInMillis}`)
-      const userId = yield* resolveUserId(auth, input.user_id, "body")
+      const userId = input.user_id
       const user = Users.findInProject(yield* EmulatorState.get, auth.project.id, userId)
       if (user === undefined) return yield* new UserIdDoesNotExist({ details: { userId } })
       const tokens = yield* Sessions.create({

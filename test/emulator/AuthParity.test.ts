@@ -1,0 +1,148 @@
+/**
+ * The auth routes answer as the real 2.8.27 service does (measured with the differential harness,
+ * scripts/differential/sequences/AuthMore.ts): which fields a malformed request is refused for and
+ * in which order, what the service coerces, passwords over 70 characters, the code routes, the
+ * fixed passkey challenge of its development setup, CLI login and server sessions.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import * as RequestSchema from "../../packages/emulator/src/internal/http/RequestSchema.ts"
+import { type Answer, assertKnownError, call, signUp } from "./support.ts"
+
+const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
+
+const verify = "http://localhost:3000/handler/email-verification"
+const long = "p".repeat(71)
+
+/** The fields a SCHEMA_ERROR refuses, in order (the first word of each problem line). */
+const refused = (answer: Answer): ReadonlyArray<string> => {
+  assertKnownError(answer, "SCHEMA_ERROR", 400)
+  return String(answer.body.details.message).split("\n").slice(1).map((line) => line.replace(/^\s*- /, "").split(" ")[0]!)
+}
+
+const post = (path: string, body: unknown, accessToken?: string) => call({ method: "POST", path, body, accessToken })
+
+describe("passwords over 70 characters", () => {
+  it.effect("are the schema's body.password on every password route, never PASSWORD_TOO_LONG", () =>
+    withEmulator(Effect.gen(function*() {
+      assert.deepStrictEqual(refused(yield* post("/auth/password/sign-up", { email: "long@example.com", password: long, verification_callback_url: verify })), ["body.password"])
+      assert.deepStrictEqual(refused(yield* post("/auth/password/sign-in", { email: "long@example.com", password: long })), ["body.password"])
+      const tokens = yield* signUp("long-owner@example.com")
+      assert.deepStrictEqual(
+        refused(yield* post("/auth/password/update", { old_password: "correct horse battery", new_password: long }, tokens.access_token)),
+        ["body.new_password"]
+      )
+      assert.deepStrictEqual(refused(yield* post("/auth/password/set", { password: long }, tokens.access_token)), ["body.password"])
+      const seventy = yield* post("/auth/password/sign-up", { email: "seventy@example.com", password: "q".repeat(70), verification_callback_url: verify })
+      assert.strictEqual(seventy.status, 200, seventy.text)
+    })))
+})
+
+describe("the order of refused fields", () => {
+  it.effect("sign-up: every problem of every field, the e-mail's two rules both", () =>
+    withEmulator(Effect.gen(function*() {
+      assert.deepStrictEqual(refused(yield* post("/auth/password/sign-up", { email: "nope", password: long })), [
+        "body.email",
+        "body.email",
+        "body.password",
+        "body.verification_callback_url"
+      ])
+      assert.deepStrictEqual(refused(yield* post("/auth/password/sign-up", { email: "a@b.co", password: "password-1", verification_callback_url: "not a url", zzz: 1, aaa: 2 })), [
+        "body.verification_callback_url",
+        "body.verification_callback_url",
+        "body"
+      ])
+    })))
+
+  it.effect("a code route lists its own fields before the code: reset is body.password, then body.code", () =>
+    withEmulator(Effect.gen(function*() {
+      assert.deepStrictEqual(refused(yield* post("/auth/password/reset", { code: "abc", password: long })), ["body.password", "body.code"])
+      assert.deepStrictEqual(refused(yield* post("/auth/password/reset", {})), ["body.password", "body.code"])
+      // checking a code takes the code alone
+      assert.deepStrictEqual(refused(yield* post("/auth/password/reset/check-code", { code: "a".repeat(44), password: "x" })), ["body.code", "body"])
+      assert.deepStrictEqual(refused(yield* post("/auth/mfa/sign-in", {})), ["body.type", "body.totp", "body.code"])
+    })))
+
+  it.effect("a path containing an earlier key's name sorts with it: auth.user and body.authentication_response first", () =>
+    withEmulator(Effect.gen(function*() {
+      assert.deepStrictEqual(refused(yield* post("/auth/password/update", {})), ["auth.user", "body.old_password", "body.new_password"])
+      // the passkey routes declare their own `code`, of any length
+      assert.deepStrictEqual(refused(yield* post("/auth/passkey/sign-in", { code: 1 })), ["body.authentication_response"])
+      assert.deepStrictEqual(refused(yield* post("/auth/passkey/sign-in", {})), ["body.authentication_response", "body.code"])
+      assert.deepStrictEqual(
+        RequestSchema.problems(RequestSchema.object({ password: RequestSchema.string().defined(), old_password: RequestSchema.string().defined() }), {}, "body")
+          .map((line) => line.split(" ")[0]),
+        ["body.old_password", "body.password"]
+      )
+    })))
+})
+
+describe("types and bodies", () => {
+  it.effect("a number is read as text, an object or null is refused, a missing or non-object body is the body's problem", () =>
+    withEmulator(Effect.gen(function*() {
+      const numeric = yield* post("/auth/password/sign-up", { email: "numeric@example.com", password: 1234567890, verification_callback_url: verify })
+      assert.strictEqual(numeric.status, 200, numeric.text)
+      const signedIn = yield* post("/auth/password/sign-in", { email: "numeric@example.com", password: "1234567890" })
+      assert.strictEqual(signedIn.status, 200, signedIn.text)
+      assert.deepStrictEqual(refused(yield* post("/auth/password/sign-up", { email: { a: 1 }, password: null, verification_callback_url: verify })), ["body.email", "body.password"])
+      assert.deepStrictEqual(refused(yield* post("/auth/password/sign-up", [1, 2])), ["body"])
+      assert.deepStrictEqual(refused(yield* call({ method: "POST", path: "/auth/password/sign-up" })), ["body"])
+    })))
+})
+
+describe("codes", () => {
+  it.effect("OTP codes can be checked without being spent", () =>
+    withEmulator(Effect.gen(function*() {
+      assert.deepStrictEqual(refused(yield* post("/auth/otp/sign-in/check-code", { code: "ABC123" })), ["body.code"])
+      assertKnownError(yield* post("/auth/otp/sign-in/check-code", { code: "b".repeat(45) }), "VERIFICATION_CODE_NOT_FOUND", 404)
+    })))
+})
+
+describe("passkeys", () => {
+  it.effect("options carry the development setup's fixed challenge MOCK (TU9DSw)", () =>
+    withEmulator(Effect.gen(function*() {
+      const tokens = yield* signUp("passkey-challenge@example.com")
+      const registration = yield* post("/auth/passkey/initiate-passkey-registration", {}, tokens.access_token)
+      assert.strictEqual(registration.status, 200, registration.text)
+      assert.strictEqual(registration.body.options_json.challenge, "TU9DSw")
+      const authentication = yield* post("/auth/passkey/initiate-passkey-authentication", {})
+      assert.strictEqual(authentication.body.options_json.challenge, "TU9DSw")
+    })))
+
+  it.effect("registering spends the code first: signed out with an unknown code is VERIFICATION_CODE_NOT_FOUND", () =>
+    withEmulator(Effect.gen(function*() {
+      assertKnownError(yield* post("/auth/passkey/register", { credential: {}, code: "e".repeat(45) }), "VERIFICATION_CODE_NOT_FOUND", 404)
+    })))
+})
+
+describe("CLI login", () => {
+  it.effect("the start body may be left out; the expiry is a number of at most 24 hours; complete takes exactly its two fields", () =>
+    withEmulator(Effect.gen(function*() {
+      const bare = yield* call({ method: "POST", path: "/auth/cli" })
+      assert.strictEqual(bare.status, 200, bare.text)
+      const text = yield* post("/auth/cli", { expires_in_millis: "60000" })
+      assert.strictEqual(text.status, 200, text.text)
+      assert.deepStrictEqual(refused(yield* post("/auth/cli", { expires_in_millis: 25 * 3600 * 1000 })), ["body.expires_in_millis"])
+      assert.deepStrictEqual(refused(yield* post("/auth/cli", { expires_in_millis: "abc" })), ["body.expires_in_millis"])
+      assert.deepStrictEqual(refused(yield* post("/auth/cli/complete", {})), ["body.login_code", "body.refresh_token"])
+      assert.deepStrictEqual(refused(yield* post("/auth/cli/complete", { login_code: "x", refresh_token: "y", mode: "check" })), ["body"])
+    })))
+
+  it.effect("complete stores the refresh token as given; the poll hands it over", () =>
+    withEmulator(Effect.gen(function*() {
+      const started = yield* post("/auth/cli", {})
+      const completed = yield* post("/auth/cli/complete", { login_code: started.body.login_code, refresh_token: "not-a-refresh-token" })
+      assert.strictEqual(completed.status, 200, completed.text)
+      const polled = yield* post("/auth/cli/poll", { polling_code: started.body.polling_code })
+      assert.deepStrictEqual([polled.status, polled.body], [201, { status: "success", refresh_token: "not-a-refresh-token" }])
+    })))
+})
+
+describe("server sessions", () => {
+  it.effect("create refuses a malformed user id and expiry in the schema's order", () =>
+    withEmulator(Effect.gen(function*() {
+      const answer = yield* call({ method: "POST", path: "/auth/sessions", access: "server", body: { user_id: "nope", expires_in_millis: "soon", x: 1 } })
+      assert.deepStrictEqual(refused(answer), ["body.user_id", "body.expires_in_millis", "body"])
+    })))
+})
