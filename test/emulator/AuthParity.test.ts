@@ -1,18 +1,20 @@
 /**
  * The auth routes answer as the real 2.8.27 service does (measured with the differential harness,
  * scripts/differential/sequences/AuthMore.ts): which fields a malformed request is refused for and
- * in which order, what the service coerces, passwords over 70 characters, the code routes, the
- * fixed passkey challenge of its development setup, CLI login and server sessions.
+ * in which order, what the service coerces, passwords over 70 characters, the code routes, passkey
+ * challenges, CLI login and server sessions.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as RequestSchema from "../../packages/emulator/src/internal/http/RequestSchema.ts"
+import { internalProject } from "../../packages/emulator/src/Seeds.ts"
 import { type Answer, assertKnownError, call, signUp } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
 
 const verify = "http://localhost:3000/handler/email-verification"
+const internalKey = internalProject.publishableClientKey
 const long = "p".repeat(71)
 
 /** The fields a SCHEMA_ERROR refuses, in order (the first word of each problem line). */
@@ -21,7 +23,7 @@ const refused = (answer: Answer): ReadonlyArray<string> => {
   return String(answer.body.details.message).split("\n").slice(1).map((line) => line.replace(/^\s*- /, "").split(" ")[0]!)
 }
 
-const post = (path: string, body: unknown, accessToken?: string) => call({ method: "POST", path, body, accessToken })
+const post = (path: string, body: unknown, accessToken?: string) => call({ method: "POST", path, body, ...(accessToken === undefined ? {} : { accessToken }) })
 
 describe("passwords over 70 characters", () => {
   it.effect("are the schema's body.password on every password route, never PASSWORD_TOO_LONG", () =>
@@ -59,8 +61,9 @@ describe("the order of refused fields", () => {
     withEmulator(Effect.gen(function*() {
       assert.deepStrictEqual(refused(yield* post("/auth/password/reset", { code: "abc", password: long })), ["body.password", "body.code"])
       assert.deepStrictEqual(refused(yield* post("/auth/password/reset", {})), ["body.password", "body.code"])
-      // checking a code takes the code alone
-      assert.deepStrictEqual(refused(yield* post("/auth/password/reset/check-code", { code: "a".repeat(44), password: "x" })), ["body.code", "body"])
+      // checking a code takes the code alone; a code route's body is merged from two parts, each
+      // refusing unknown properties
+      assert.deepStrictEqual(refused(yield* post("/auth/password/reset/check-code", { code: "a".repeat(44), password: "x" })), ["body.code", "body", "body"])
       assert.deepStrictEqual(refused(yield* post("/auth/mfa/sign-in", {})), ["body.type", "body.totp", "body.code"])
     })))
 
@@ -91,6 +94,46 @@ describe("types and bodies", () => {
     })))
 })
 
+describe("how a body is read", () => {
+  it.effect("by its content type, before the credentials: text is a body of the wrong type, no type no body, others refused", () =>
+    withEmulator(Effect.gen(function*() {
+      const emulator = yield* Emulator.Emulator
+      const send = (headers: Record<string, string>, body?: string) =>
+        Effect.orDie(emulator.handle(new Request(`${emulator.baseUrl}/api/v1/auth/password/sign-in`, {
+          method: "POST",
+          headers: { "x-stack-project-id": "internal", "x-stack-access-type": "client", "x-stack-publishable-client-key": internalKey, ...headers },
+          // bytes: a text body would get a text/plain type of its own
+          ...(body === undefined ? {} : { body: new TextEncoder().encode(body) })
+        }))).pipe(Effect.flatMap((response) => Effect.promise(async () => ({ code: response.headers.get("x-stack-known-error"), text: await response.text() }))))
+      const plain = yield* send({ "content-type": "text/plain" }, "hi")
+      assert.strictEqual(plain.code, "SCHEMA_ERROR")
+      assert.include(plain.text, "body must be a `object` type")
+      assert.strictEqual((yield* send({ "content-type": "application/xml" }, "<a/>")).code, "BODY_PARSING_ERROR")
+      assert.strictEqual((yield* send({ "content-type": "application/json" })).code, "BODY_PARSING_ERROR")
+      assert.include((yield* send({}, "{\"email\":\"a@b.co\"}")).text, "body must be defined")
+      // a malformed body wins over a wrong key
+      assert.strictEqual((yield* send({ "content-type": "application/json", "x-stack-publishable-client-key": "wrong" }, "{bad")).code, "BODY_PARSING_ERROR")
+    })))
+})
+
+describe("OAuth authorize", () => {
+  it.effect("refuses its query fields in the service's order: *_type with type, ties in reverse", () =>
+    withEmulator(Effect.gen(function*() {
+      const answer = yield* call({ path: "/auth/oauth/authorize/github?client_id=p&redirect_uri=not%20a%20url", access: "none" })
+      assert.deepStrictEqual(refused(answer), [
+        "query.response_type",
+        "query.grant_type",
+        "query.client_secret",
+        "query.redirect_uri",
+        "query.redirect_uri",
+        "query.scope",
+        "query.state",
+        "query.code_challenge_method",
+        "query.code_challenge"
+      ])
+    })))
+})
+
 describe("codes", () => {
   it.effect("OTP codes can be checked without being spent", () =>
     withEmulator(Effect.gen(function*() {
@@ -100,14 +143,16 @@ describe("codes", () => {
 })
 
 describe("passkeys", () => {
-  it.effect("options carry the development setup's fixed challenge MOCK (TU9DSw)", () =>
+  it.effect("options carry a fresh random challenge each time, not the development setup's fixed MOCK (TU9DSw)", () =>
     withEmulator(Effect.gen(function*() {
       const tokens = yield* signUp("passkey-challenge@example.com")
       const registration = yield* post("/auth/passkey/initiate-passkey-registration", {}, tokens.access_token)
       assert.strictEqual(registration.status, 200, registration.text)
-      assert.strictEqual(registration.body.options_json.challenge, "TU9DSw")
-      const authentication = yield* post("/auth/passkey/initiate-passkey-authentication", {})
-      assert.strictEqual(authentication.body.options_json.challenge, "TU9DSw")
+      const first = yield* post("/auth/passkey/initiate-passkey-authentication", {})
+      const second = yield* post("/auth/passkey/initiate-passkey-authentication", {})
+      const challenges = [registration.body.options_json.challenge, first.body.options_json.challenge, second.body.options_json.challenge]
+      assert.strictEqual(new Set(challenges).size, 3)
+      assert.notInclude(challenges, "TU9DSw")
     })))
 
   it.effect("registering spends the code first: signed out with an unknown code is VERIFICATION_CODE_NOT_FOUND", () =>

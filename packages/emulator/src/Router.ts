@@ -188,16 +188,29 @@ export const decode = <S extends Schema.Decoder<unknown>>(
     Effect.mapError((error) => Fields.schemaError(...problemsOf(where, error.issue)))
   ) as Effect.Effect<S["Type"], SchemaError>
 
+/**
+ * The body as the service reads it, by the media type of `content-type`: none (or a GET) is no
+ * body whatever was sent, JSON is parsed, plain text stays text, a form is an object, anything else
+ * is refused (`BODY_PARSING_ERROR`).
+ */
 const parseBody = (request: Request, text: string): Effect.Effect<unknown, BodyParsingError> => {
-  if (text.length === 0) return Effect.succeed(undefined)
-  const type = request.headers.get("content-type") ?? ""
-  if (type.includes("application/x-www-form-urlencoded")) {
-    return Effect.succeed(Object.fromEntries(new URLSearchParams(text)))
+  const type = request.method === "GET" ? "" : (request.headers.get("content-type") ?? "").split(";")[0]!
+  switch (type) {
+    case "":
+      return Effect.succeed(undefined)
+    case "application/json":
+      return Effect.try({
+        try: () => JSON.parse(text) as unknown,
+        catch: () => new BodyParsingError({ message: "The request body is not valid JSON." })
+      })
+    case "text/plain":
+    case "application/octet-stream":
+      return Effect.succeed(text)
+    case "application/x-www-form-urlencoded":
+      return Effect.succeed(Object.fromEntries(new URLSearchParams(text)))
+    default:
+      return Effect.fail(new BodyParsingError({ message: `Unknown content type in request body: ${type}` }))
   }
-  return Effect.try({
-    try: () => JSON.parse(text) as unknown,
-    catch: () => new BodyParsingError({ message: "The request body is not valid JSON." })
-  })
 }
 
 /** The router: finds the route, authenticates, parses the body, runs the handler. */
@@ -218,9 +231,10 @@ export const make = (
         if (params === undefined) continue
         pathMatched = true
         if (candidate.method !== request.method) continue
-        const auth = candidate.access === "public" ? undefined : yield* authenticate(request, candidate.access)
+        // as the service: the body is read before the credentials are checked
         const text = yield* Effect.promise(() => request.text())
         const body = yield* parseBody(request, text)
+        const auth = candidate.access === "public" ? undefined : yield* authenticate(request, candidate.access)
         return yield* candidate.handler({ request, url, path, params, query: url.searchParams, text, body, auth })
       }
       if (!pathMatched) return Responses.notFound(request.method, path)

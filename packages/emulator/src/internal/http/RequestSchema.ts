@@ -34,12 +34,17 @@ interface Spec {
   readonly tests: ReadonlyArray<Test>
   readonly fields: ReadonlyArray<readonly [string, Field<unknown>]>
   readonly fallback: { readonly value: unknown } | undefined
+  /** How many times unknown properties are reported: once per schema the service merged this object from. */
+  readonly parts: number
 }
 
 /** A field's rules; `Type` is what a valid value reads as. */
 export class Field<A> {
   declare readonly Type: A
-  constructor(readonly spec: Spec) {}
+  readonly spec: Spec
+  constructor(spec: Spec) {
+    this.spec = spec
+  }
 
   private with(change: Partial<Spec>): Field<never> {
     return new Field({ ...this.spec, ...change })
@@ -60,13 +65,21 @@ export class Field<A> {
     return this.with({ fallback: { value } })
   }
 
+  /**
+   * An object the service builds by merging two schemas (a code route's code with its own fields):
+   * each part refuses unknown properties, so that problem is reported twice.
+   */
+  merged(): Field<A> {
+    return this.with({ parts: this.spec.parts + 1 })
+  }
+
   /** Adds a rule a present value of the right type must meet. */
   test(rule: (value: Exclude<A, undefined | null>, path: string) => string | undefined): Field<A> {
     return this.with({ tests: [...this.spec.tests, rule as Test] })
   }
 }
 
-const base = (kind: Kind, fields: Spec["fields"] = []): Spec => ({ kind, defined: false, nullable: false, tests: [], fields, fallback: undefined })
+const base = (kind: Kind, fields: Spec["fields"] = []): Spec => ({ kind, defined: false, nullable: false, tests: [], fields, fallback: undefined, parts: 1 })
 
 /** A text field. */
 export const string = (): Field<string | undefined> => new Field(base("string"))
@@ -188,7 +201,9 @@ const run = (field: Field<unknown>, input: unknown, path: string): { readonly pr
   const keys = spec.fields.map(([key]) => key)
   if (refusesUnknown(path)) {
     const unknown = Object.keys(record).filter((key) => !keys.includes(key))
-    if (unknown.length > 0) own.unshift({ path, line: Fields.unknownProperties(path, unknown) })
+    if (unknown.length > 0) {
+      own.unshift(...Array.from({ length: spec.parts }, () => ({ path, line: Fields.unknownProperties(path, unknown) })))
+    }
   }
   const out: Record<string, unknown> = { ...record }
   const found: Array<Problem> = []

@@ -17,7 +17,7 @@ import type { State, VerificationCode } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Table from "../state/Table.ts"
 import * as RequestSchema from "../http/RequestSchema.ts"
-import * as Tokens from "./Tokens.ts"
+import * as RandomCodes from "../state/RandomCodes.ts"
 
 /** Purpose of the code sent on sign-up and by `send-verification-code`. */
 export const contactChannelVerification = "contact_channel_verification"
@@ -44,7 +44,8 @@ export const create = (input: {
       id: crypto.randomUUID(),
       projectId: input.projectId,
       purpose: input.purpose,
-      code: input.code ?? Tokens.randomToken(24),
+      // 45 characters of lower-case base32, as the service's codes (its code routes accept no other length)
+      code: input.code ?? RandomCodes.make(),
       email: input.email ?? null,
       userId: input.userId ?? null,
       data: input.data ?? null,
@@ -126,12 +127,13 @@ export const codeLength = 45
 
 /**
  * The request schema of a route that spends or checks a code: the route's own body fields first,
- * then `code` (45 characters) unless the route declares its own `code`, as the service merges them.
+ * then `code` (45 characters) unless the route declares its own `code`, as the service merges them
+ * (so unknown properties are reported twice, once per merged part).
  */
 export const codeRequest = <S extends Readonly<Record<string, RequestSchema.Field<unknown>>>>(fields: S) =>
   RequestSchema.object({
     body: RequestSchema.object({
       ...fields,
       ...("code" in fields ? {} : { code: RequestSchema.string().test(RequestSchema.length(codeLength)).defined() })
-    } as S & { readonly code: RequestSchema.Field<string> }).defined()
+    } as S & { readonly code: RequestSchema.Field<string> }).merged().defined()
   })

@@ -22,11 +22,11 @@ import {
 } from "stack-auth-effect/KnownErrors"
 import { isTrustedUrl } from "../model/Domains.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
-import * as Fields from "../http/Fields.ts"
 import * as Html from "../http/Html.ts"
 import * as Mfa from "../model/MfaRules.ts"
 import * as OAuthFlow from "../model/OAuthFlow.ts"
 import { isValidKey, userFromAccessToken } from "../http/RequestAuth.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Sessions from "../model/SessionRules.ts"
@@ -35,7 +35,34 @@ import * as Users from "../../EmulatorUsers.ts"
 import type { GrantHandler } from "./TokensRoutes.ts"
 import { tokenResponse } from "./TokensRoutes.ts"
 
-const required = ["client_id", "client_secret", "redirect_uri", "scope", "state", "grant_type", "code_challenge", "code_challenge_method", "response_type"] as const
+// The service's query schema, field for field in its order (see RequestSchema for the rules; its
+// order puts `grant_type` and `response_type` with `type`, whose name they contain).
+const text = () => RequestSchema.string().defined()
+const AuthorizeRequest = RequestSchema.object({
+  params: RequestSchema.object({ provider_id: text() }).defined(),
+  query: RequestSchema.object({
+    type: RequestSchema.string().test(RequestSchema.oneOf(["authenticate", "link"])),
+    token: RequestSchema.string(),
+    provider_scope: RequestSchema.string(),
+    error_redirect_url: RequestSchema.url(),
+    error_redirect_uri: RequestSchema.url(),
+    after_callback_redirect_url: RequestSchema.string(),
+    client_id: text(),
+    client_secret: text(),
+    redirect_uri: RequestSchema.url().defined(),
+    scope: text(),
+    state: text(),
+    grant_type: RequestSchema.string().test(RequestSchema.oneOf(["authorization_code"])).defined(),
+    code_challenge: text(),
+    code_challenge_method: text(),
+    response_type: text(),
+    // the emulator's own: the mock provider's account, to approve at once
+    emulator_login_email: RequestSchema.string(),
+    account_id: RequestSchema.string(),
+    name: RequestSchema.string(),
+    email_verified: RequestSchema.string()
+  }).defined()
+})
 
 
 const redirect = (url: URL | string, status = 307): Response => new Response(null, { status, headers: { location: url.toString() } })
@@ -84,14 +111,7 @@ const authorize: Router.Handler<undefined> = ({ params, query, url }) =>
   Effect.gen(function*() {
     const get = (name: string) => query.get(name) ?? ""
     const type = (query.get("type") ?? "authenticate") as "authenticate" | "link"
-    yield* Fields.check(
-      type === "authenticate" || type === "link" ? undefined : Fields.oneOf("query.type", ["authenticate", "link"]),
-      ...Fields.urlProblems("query.error_redirect_url", query.get("error_redirect_url")),
-      ...Fields.urlProblems("query.error_redirect_uri", query.get("error_redirect_uri")),
-      ...required.map((name) => (query.get(name) !== null ? undefined : Fields.mustBeDefined(`query.${name}`))),
-      ...Fields.urlProblems("query.redirect_uri", query.get("redirect_uri")),
-      !query.get("grant_type") || get("grant_type") === "authorization_code" ? undefined : Fields.oneOf("query.grant_type", ["authorization_code"])
-    )
+    yield* RequestSchema.validate(AuthorizeRequest, { params: { provider_id: params.provider }, query: Object.fromEntries(query) })
     const state = yield* EmulatorState.get
     const now = yield* Clock.currentTimeMillis
     const project = Table.get(state.projects, get("client_id"))

@@ -62,13 +62,11 @@ const authenticationPurpose = "passkey_authentication_challenge"
 const RegisterRequest = Verification.codeRequest({ credential: RequestSchema.mixed().defined(), code: RequestSchema.string().defined() })
 const SignInRequest = Verification.codeRequest({ authentication_response: RequestSchema.mixed().defined(), code: RequestSchema.string().defined() })
 
-/**
- * The challenge of every ceremony: `MOCK` (base64url `TU9DSw`), as the service's development setup
- * answers (its `.env.development` turns on its fixed test challenge). The emulator stands in for
- * that setup; a browser signs whatever challenge it is given, and the emulator still checks the
- * signature against it.
- */
-export const challenge = new TextEncoder().encode("MOCK")
+// Challenges are random, as the service makes them in production. Its development setup
+// (`.env.development`: STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING) answers the fixed
+// challenge `MOCK` (base64url `TU9DSw`) so that its own end-to-end tests can replay a recorded
+// credential; a fixed challenge lets any captured assertion sign in again, so the emulator does
+// not imitate it (README: what still differs).
 
 const fromBase64Url = (value: string): Uint8Array<ArrayBuffer> =>
   Uint8Array.from(atob(value.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0))
@@ -106,7 +104,6 @@ export const routes: ReadonlyArray<Router.Route> = [
           userDisplayName: name,
           authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
           supportedAlgorithmIDs: [...registrationAlgorithms],
-          challenge,
           timeout: ceremonyTimeoutMillis
         }))
       const code = yield* Verification.create({
@@ -167,7 +164,6 @@ export const routes: ReadonlyArray<Router.Route> = [
         generateAuthenticationOptions({
           rpID: relyingPartyIdSentinel,
           userVerification: "preferred",
-          challenge,
           allowCredentials: [],
           timeout: ceremonyTimeoutMillis
         })
