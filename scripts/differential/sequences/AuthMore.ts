@@ -363,5 +363,93 @@ export const sequences: ReadonlyArray<Sequence> = [
     await ctx.send("other user", { method: "GET", path: "/auth/sessions", query: { user_id: b.userId } }, ctx.client(p, a))
     await ctx.send("no user_id", { method: "GET", path: "/auth/sessions" }, ctx.client(p, a))
     await ctx.send("signed out", { method: "GET", path: "/auth/sessions", query: { user_id: "me" } }, ctx.client(p))
+  }),
+
+  // --- how bodies are read
+  sequence("POST /auth/password/sign-in", "malformed", "more: sign-in with XML, with empty JSON, and bad JSON with a wrong key", async (ctx) => {
+    const p = await ctx.project()
+    await ctx.send("xml", { method: "POST", path: "/auth/password/sign-in", raw: { text: "<a/>", contentType: "application/xml" } }, ctx.client(p))
+    await ctx.send("empty json", { method: "POST", path: "/auth/password/sign-in", raw: { text: "", contentType: "application/json" } }, ctx.client(p))
+    await ctx.send("bad json, wrong key", { method: "POST", path: "/auth/password/sign-in", raw: { text: "{bad", contentType: "application/json" } }, { access: "client", keys: { ...p.keys, publishableClientKey: "pck_wrong" } })
+    await ctx.send("form", { method: "POST", path: "/auth/password/sign-in", raw: { text: "email=a%40b.co&password=x", contentType: "application/x-www-form-urlencoded" } }, ctx.client(p))
+  }),
+  sequence("POST /auth/otp/send-sign-in-code", "malformed", "more: OTP send with a JSON string body and with a JSON null body", async (ctx) => {
+    const p = await ctx.project("otp")
+    await ctx.send("string", { method: "POST", path: "/auth/otp/send-sign-in-code", raw: { text: "\"x\"", contentType: "application/json" } }, ctx.client(p))
+    await ctx.send("null", { method: "POST", path: "/auth/otp/send-sign-in-code", raw: { text: "null", contentType: "application/json" } }, ctx.client(p))
+  }),
+
+  // --- OAuth authorize (errors only: the service's provider redirect leaves the machine)
+  sequence("GET /auth/oauth/authorize/{provider}", "malformed", "more: OAuth authorize with no query", async (ctx) => {
+    await ctx.send("authorize", { method: "GET", path: "/auth/oauth/authorize/github" }, {})
+  }),
+  sequence("GET /auth/oauth/authorize/{provider}", "malformed", "more: OAuth authorize with a wrong type and grant type", async (ctx) => {
+    const p = await ctx.project("oauth")
+    await ctx.send("authorize", {
+      method: "GET",
+      path: "/auth/oauth/authorize/github",
+      query: { type: "signin", client_id: p.keys.projectId, client_secret: p.keys.publishableClientKey, redirect_uri: "http://localhost:3000/handler/oauth-callback", scope: "legacy", state: "s", grant_type: "password", code_challenge: "c", code_challenge_method: "S256", response_type: "code", extra: "1" }
+    }, {})
+  }),
+  sequence("GET /auth/oauth/authorize/{provider}", "known-error", "more: OAuth authorize: unknown project, wrong key, unknown provider", async (ctx) => {
+    const p = await ctx.project("oauth")
+    const query = (clientId: string, secret: string) => ({ client_id: clientId, client_secret: secret, redirect_uri: "http://localhost:3000/handler/oauth-callback", scope: "legacy", state: "s", grant_type: "authorization_code", code_challenge: "c", code_challenge_method: "S256", response_type: "code" })
+    await ctx.send("unknown project", { method: "GET", path: "/auth/oauth/authorize/github", query: query("00000000-0000-4000-8000-000000000000", "x") }, {})
+    await ctx.send("wrong key", { method: "GET", path: "/auth/oauth/authorize/github", query: query(p.keys.projectId, "pck_wrong") }, {})
+    await ctx.send("unknown provider", { method: "GET", path: "/auth/oauth/authorize/gitlab", query: query(p.keys.projectId, p.keys.publishableClientKey) }, {})
+  }),
+  sequence("POST /auth/oauth/token", "malformed", "more: token endpoint without a grant type and with an unknown one", async (ctx) => {
+    const p = await ctx.project()
+    await ctx.send("no grant", { method: "POST", path: "/auth/oauth/token", raw: { text: `client_id=${p.keys.projectId}`, contentType: "application/x-www-form-urlencoded" } }, {})
+    await ctx.send("unknown grant", { method: "POST", path: "/auth/oauth/token", raw: { text: `grant_type=password&client_id=${p.keys.projectId}`, contentType: "application/x-www-form-urlencoded" } }, {})
+  }),
+  sequence("POST /auth/oauth/token", "known-error", "more: token endpoint refresh with a wrong secret and an unknown token", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    const form = (secret: string, token: string) => `grant_type=refresh_token&client_id=${p.keys.projectId}&client_secret=${encodeURIComponent(secret)}&refresh_token=${encodeURIComponent(token)}`
+    await ctx.send("wrong secret", { method: "POST", path: "/auth/oauth/token", raw: { text: form("pck_wrong", t.refreshToken), contentType: "application/x-www-form-urlencoded" } }, {})
+    await ctx.send("unknown token", { method: "POST", path: "/auth/oauth/token", raw: { text: form(p.keys.publishableClientKey, "nope"), contentType: "application/x-www-form-urlencoded" } }, {})
+    await ctx.send("good", { method: "POST", path: "/auth/oauth/token", raw: { text: form(p.keys.publishableClientKey, t.refreshToken), contentType: "application/x-www-form-urlencoded" } }, {})
+  }),
+
+  // --- MFA switched on by an update (what the dashboard and SDK do)
+  sequence("POST /auth/mfa/sign-in", "happy", "more: MFA after an update: a wrong TOTP, then the right one", async (ctx) => {
+    const p = await ctx.project()
+    const email = ctx.email("mfaupd")
+    const t = await ctx.signUp(p, email)
+    const secret = Buffer.from("abcdefghij0123456789").toString("base64")
+    await ctx.quiet({ method: "PATCH", path: `/users/${t.userId}`, body: { totp_secret_base64: secret } }, ctx.server(p))
+    const first = await ctx.send("sign in", post("/auth/password/sign-in", { email, password: "password-123456" }), ctx.client(p))
+    const code = ctx.field(first, "details.attempt_code")
+    const right = totp(secret)
+    await ctx.send("wrong totp", post("/auth/mfa/sign-in", { type: "totp", totp: right === "000000" ? "111111" : "000000", code }), ctx.client(p))
+    await ctx.send("right totp", post("/auth/mfa/sign-in", { type: "totp", totp: totp(secret), code }), ctx.client(p))
+    await ctx.send("attempt reused", post("/auth/mfa/sign-in", { type: "totp", totp: totp(secret), code }), ctx.client(p))
+  }),
+
+  // --- password set / update, more
+  sequence("POST /auth/password/set", "happy", "more: set then update then sign in with the newest", async (ctx) => {
+    const p = await ctx.project()
+    const email = ctx.email("setupd")
+    const userId = await ctx.createUser(p, { primary_email: email, primary_email_auth_enabled: true })
+    const s = await serverSession(ctx, p, userId)
+    await ctx.send("set", post("/auth/password/set", { password: "first-password-1" }), ctx.client(p, s))
+    await ctx.send("set again", post("/auth/password/set", { password: "second-password-2" }), ctx.client(p, s))
+    await ctx.send("update", post("/auth/password/update", { old_password: "first-password-1", new_password: "third-password-3" }), ctx.client(p, s))
+    await ctx.send("sign in", post("/auth/password/sign-in", { email, password: "third-password-3" }), ctx.client(p))
+  }),
+  sequence("POST /auth/password/update", "malformed", "more: update with number passwords", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    await ctx.send("update", post("/auth/password/update", { old_password: 123, new_password: true }), ctx.client(p, t))
+  }),
+  sequence("POST /auth/password/send-reset-code", "happy", "more: send reset code with the server key for an unknown e-mail", async (ctx) => {
+    const p = await ctx.project()
+    await ctx.send("send", post("/auth/password/send-reset-code", { email: ctx.email("ghost"), callback_url: resetUrl, extra: 1 }), ctx.server(p))
+  }),
+  sequence("POST /auth/otp/sign-in/check-code", "known-error", "more: OTP check with an unknown code, then sign-in with it", async (ctx) => {
+    const p = await ctx.project("otp")
+    await ctx.send("check", post("/auth/otp/sign-in/check-code", { code: "f".repeat(45) }), ctx.client(p))
+    await ctx.send("sign in", post("/auth/otp/sign-in", { code: "F".repeat(45), extra: 1 }), ctx.client(p))
   })
 ]
