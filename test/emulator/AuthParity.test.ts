@@ -8,7 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as RequestSchema from "../../packages/emulator/src/internal/http/RequestSchema.ts"
-import { internalProject } from "../../packages/emulator/src/Seeds.ts"
+import { demoProject, internalProject } from "../../packages/emulator/src/Seeds.ts"
 import { type Answer, assertKnownError, call, signUp } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
@@ -131,6 +131,22 @@ describe("OAuth authorize", () => {
         "query.code_challenge_method",
         "query.code_challenge"
       ])
+    })))
+})
+
+describe("the token endpoint", () => {
+  it.effect("checks the grant type first, names no client id, and answers a refresh as the service", () =>
+    withEmulator(Effect.gen(function*() {
+      const token = (form: Record<string, string>) => call({ method: "POST", path: "/auth/oauth/token", access: "none", form })
+      assert.deepStrictEqual(refused(yield* token({ client_id: "nope" })), ["body.grant_type"])
+      assert.deepStrictEqual(refused(yield* token({ grant_type: "password", client_id: "nope" })), ["body.grant_type"])
+      const tokens = yield* signUp("token-endpoint@example.com")
+      const wrong = yield* token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: demoProject.projectId, client_secret: "nope" })
+      assertKnownError(wrong, "INVALID_OAUTH_CLIENT_ID_OR_SECRET", 400)
+      assert.deepStrictEqual(wrong.body.details, { client_id: null })
+      const good = yield* token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: demoProject.projectId, client_secret: demoProject.publishableClientKey })
+      assert.deepStrictEqual(Object.keys(good.body).sort(), ["access_token", "expires_in", "scope", "token_type"])
+      assert.deepStrictEqual([good.body.token_type, good.body.expires_in, good.body.scope], ["Bearer", 3600, "legacy"])
     })))
 })
 

@@ -34,7 +34,7 @@ interface Spec {
   readonly tests: ReadonlyArray<Test>
   readonly fields: ReadonlyArray<readonly [string, Field<unknown>]>
   readonly fallback: { readonly value: unknown } | undefined
-  /** How many times unknown properties are reported: once per schema the service merged this object from. */
+  /** How many times unknown properties are reported: once per schema the service merged this object from (0: allowed). */
   readonly parts: number
 }
 
@@ -71,6 +71,11 @@ export class Field<A> {
    */
   merged(): Field<A> {
     return this.with({ parts: this.spec.parts + 1 })
+  }
+
+  /** An object that takes properties it does not declare. */
+  allowUnknown(): Field<A> {
+    return this.with({ parts: 0 })
   }
 
   /** Adds a rule a present value of the right type must meet. */
@@ -199,7 +204,7 @@ const run = (field: Field<unknown>, input: unknown, path: string): { readonly pr
   if (spec.kind !== "object") return { problems: own, value }
   const record = value as Record<string, unknown>
   const keys = spec.fields.map(([key]) => key)
-  if (refusesUnknown(path)) {
+  if (spec.parts > 0 && refusesUnknown(path)) {
     const unknown = Object.keys(record).filter((key) => !keys.includes(key))
     if (unknown.length > 0) {
       own.unshift(...Array.from({ length: spec.parts }, () => ({ path, line: Fields.unknownProperties(path, unknown) })))
