@@ -451,5 +451,75 @@ export const sequences: ReadonlyArray<Sequence> = [
     const p = await ctx.project("otp")
     await ctx.send("check", post("/auth/otp/sign-in/check-code", { code: "f".repeat(45) }), ctx.client(p))
     await ctx.send("sign in", post("/auth/otp/sign-in", { code: "F".repeat(45), extra: 1 }), ctx.client(p))
+  }),
+
+  // --- third round: other orders and variations
+  sequence("POST /auth/password/sign-in", "happy", "more: sign-in with the e-mail in upper case", async (ctx) => {
+    const p = await ctx.project()
+    const email = ctx.email("casey")
+    await ctx.signUp(p, email)
+    await ctx.send("sign-in", post("/auth/password/sign-in", { email: email.toUpperCase(), password: "password-123456" }), ctx.client(p))
+    await ctx.send("sign-up again upper", signUp(email.toUpperCase()), ctx.client(p))
+  }),
+  sequence("DELETE /auth/sessions/current", "happy", "more: sign out with the refresh token only", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    await ctx.send("sign out", { method: "DELETE", path: "/auth/sessions/current" }, ctx.client(p, { refreshToken: t.refreshToken }))
+    await ctx.send("refresh", post("/auth/sessions/current/refresh"), ctx.client(p, { refreshToken: t.refreshToken }))
+  }),
+  sequence("DELETE /auth/sessions/{id}", "known-error", "more: delete the current session by id, another's, a malformed id", async (ctx) => {
+    const p = await ctx.project()
+    const a = await ctx.signUp(p, ctx.email("dela"))
+    const b = await ctx.signUp(p, ctx.email("delb"))
+    const list = await ctx.send("list", { method: "GET", path: "/auth/sessions", query: { user_id: "me" } }, ctx.client(p, a))
+    const id = ((list.body as { items?: Array<{ id: string }> }).items ?? [])[0]?.id ?? "00000000-0000-4000-8000-000000000000"
+    await ctx.send("delete current", { method: "DELETE", path: `/auth/sessions/${id}`, query: { user_id: "me" } }, ctx.client(p, a))
+    await ctx.send("delete as other", { method: "DELETE", path: `/auth/sessions/${id}`, query: { user_id: "me" } }, ctx.client(p, b))
+    await ctx.send("malformed", { method: "DELETE", path: "/auth/sessions/nope", query: { user_id: "me" } }, ctx.client(p, a))
+  }),
+  sequence("GET /auth/sessions", "malformed", "more: server lists sessions without and with a malformed user id", async (ctx) => {
+    const p = await ctx.project()
+    await ctx.send("none", { method: "GET", path: "/auth/sessions" }, ctx.server(p))
+    await ctx.send("malformed", { method: "GET", path: "/auth/sessions", query: { user_id: "nope" } }, ctx.server(p))
+    await ctx.send("unknown", { method: "GET", path: "/auth/sessions", query: { user_id: "00000000-0000-4000-8000-000000000000" } }, ctx.server(p))
+  }),
+  sequence("POST /auth/password/update", "happy", "more: update to the same password", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    await ctx.send("update", post("/auth/password/update", { old_password: "password-123456", new_password: "password-123456" }), ctx.client(p, t))
+  }),
+  sequence("POST /auth/anonymous/sign-up", "happy", "more: anonymous sign-up with the server key in internal, then sign up with a password", async (ctx) => {
+    const keys = ctx.target.internal
+    const anon = await ctx.send("anonymous", post("/auth/anonymous/sign-up"), { access: "client", keys })
+    ctx.alias(ctx.field(anon, "user_id"), "user:anon2")
+    const signed = await ctx.send("sign-up while anonymous", signUp(ctx.email("upgrade")), { access: "client", keys, accessToken: ctx.field(anon, "access_token") })
+    ctx.alias(ctx.field(signed, "user_id"), "user:upgrade")
+  }),
+  sequence("GET /auth/oauth/callback/{provider}", "known-error", "more: OAuth callback with an unknown state", async (ctx) => {
+    await ctx.send("callback", { method: "GET", path: "/auth/oauth/callback/github", query: { state: "unknown-state", code: "x" } }, {})
+    await ctx.send("callback post", { method: "POST", path: "/auth/oauth/callback/github", raw: { text: "state=unknown-state&code=x", contentType: "application/x-www-form-urlencoded" } }, {})
+  }),
+  sequence("POST /auth/password/sign-up", "happy", "more: sign-up through /api/latest", async (ctx) => {
+    const p = await ctx.project()
+    const answer = await ctx.send("sign-up", { method: "POST", path: "!/api/latest/auth/password/sign-up", body: { email: ctx.email("latest"), password: "password-123456", verification_callback_url: callbackUrl } }, ctx.client(p))
+    ctx.alias(ctx.field(answer, "user_id"), "user:latest")
+    await ctx.send("bad", { method: "POST", path: "!/api/latest/auth/password/sign-in", body: {} }, ctx.client(p))
+  }),
+  sequence("POST /auth/cli/poll", "known-error", "more: CLI poll of another project's login", async (ctx) => {
+    const p = await ctx.project()
+    const other = await ctx.project("open")
+    const started = await ctx.send("start", post("/auth/cli", {}), ctx.client(p))
+    await ctx.send("poll elsewhere", post("/auth/cli/poll", { polling_code: ctx.field(started, "polling_code") }), ctx.client(other))
+    const t = await ctx.signUp(other, ctx.email())
+    await ctx.send("complete elsewhere", post("/auth/cli/complete", { login_code: ctx.field(started, "login_code"), refresh_token: t.refreshToken }), ctx.client(other))
+  }),
+  sequence("POST /auth/otp/sign-in", "known-error", "more: OTP sign-in with a password reset code", async (ctx) => {
+    const p = await ctx.project("otp")
+    const email = ctx.email("cross")
+    await ctx.signUp(p, email)
+    await ctx.send("send reset", post("/auth/password/send-reset-code", { email, callback_url: resetUrl }), ctx.client(p))
+    const code = await codeFromMail(ctx, "mails", email, 2)
+    await ctx.send("otp sign-in with it", post("/auth/otp/sign-in", { code }), ctx.client(p))
+    await ctx.send("reset check still", post("/auth/password/reset/check-code", { code }), ctx.client(p))
   })
 ]
