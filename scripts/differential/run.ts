@@ -20,12 +20,13 @@ import * as AuthMore from "./sequences/AuthMore.ts"
 import * as Project from "./sequences/Project.ts"
 import * as Teams from "./sequences/Teams.ts"
 import * as Users from "./sequences/Users.ts"
+import * as UsersMore from "./sequences/UsersMore.ts"
 import type { Exchange, Target } from "./Wire.ts"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..")
 
 /** Every sequence, most-used routes first. */
-export const all: ReadonlyArray<Sequence> = [...Auth.sequences, ...AuthMore.sequences, ...Users.sequences, ...Teams.sequences, ...Project.sequences]
+export const all: ReadonlyArray<Sequence> = [...Auth.sequences, ...AuthMore.sequences, ...Users.sequences, ...UsersMore.sequences, ...Teams.sequences, ...Project.sequences]
 
 const explain = `npm run differential: compares the emulator with the real Stack Auth service.
 

@@ -78,7 +78,8 @@ layer(Emulator.layer)("ConnectedAccounts", (it) => {
       ]))
       assert.isTrue(Option.isSome(token))
       assert.isTrue(Option.isNone(none))
-      const error = yield* Effect.flip(ConnectedAccounts.getAccessTokenForUser(crypto.randomUUID(), "github"))
+      // the service checks the provider before the user: an unknown user of a configured provider
+      const error = yield* withConfig(standardGithub, Effect.flip(ConnectedAccounts.getAccessTokenForUser(crypto.randomUUID(), "github")))
       assert.strictEqual(error._tag, "UserNotFound")
     }).pipe(Effect.provide(TestApps.server())))
 })

@@ -108,7 +108,7 @@ describe("SCHEMA_ERROR: one format on every route, fields named as the service d
       assertSchemaError(
         yield* call({ method: "PATCH", path: "/oauth-providers/me/any", accessToken: tokens.access_token, body: { email: "x@example.com", account_id: "1" } }),
         "PATCH /api/v1/oauth-providers/me/any",
-        ["body contains unknown properties: email, account_id"]
+        ["body contains unknown properties: email, account_id", "params.provider_id must be a valid UUID"]
       )
     })))
 

@@ -33,9 +33,9 @@ describe("validation of user bodies", () => {
         ["body contains unknown properties: bogus, other"]
       )
       assertSchemaError(
-        yield* call({ method: "PATCH", path: "/users/me", accessToken: tokens.access_token, body: { display_name: 5 } }),
+        yield* call({ method: "PATCH", path: "/users/me", accessToken: tokens.access_token, body: { display_name: { a: 1 } } }),
         "PATCH /api/v1/users/me",
-        ["body.display_name is invalid (Expected string | null | undefined)"]
+        ["body.display_name must be a `string` type, but the final value was: `{\"a\":1}`."]
       )
     })))
 

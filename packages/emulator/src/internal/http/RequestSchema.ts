@@ -1,147 +1,213 @@
 /**
- * Request validation the way the service's validator behaves, for routes that need its exact
- * answers: which fields a malformed request is refused for, and in which order.
+ * Request validation that answers as the service's does, problem for problem and in the same order.
  *
- * The rules, as observed on the service (2.8.27):
- * - values are coerced before they are checked: a number or boolean sent for a text field is read
- *   as its text, a numeric text for a number field as the number, `"true"`/`"1"`/`"false"`/`"0"`
- *   for a boolean field as the boolean; plain objects and arrays are never coerced;
- * - a field's presence and type are checked first (`must be defined`, `cannot be null`, `must be a
- *   \`string\` type`); only a present value of the right type meets the field's other rules, all of
- *   which are reported (a malformed sign-in e-mail fails both the e-mail and the pattern rule);
- * - an object reports its fields' problems first, then its own (`contains unknown properties`,
- *   checked only under `body`, `query` and `params`); the fields' problems are ordered by the
- *   position of the first declared key whose name occurs anywhere in the problem's path (so a
- *   `body.authentication_response` problem sorts with `auth`, and `body.old_password`'s with a
- *   key `password` declared before it), ties in reverse declaration order;
- * - an object that is absent, `null` or not a plain object reports only that.
+ * The service checks each request with declarative field rules and lists every refused field in a
+ * `SCHEMA_ERROR`. Which fields it lists, in which order, and which values it accepts after
+ * converting them follow rules of their own, imitated here:
+ * - values are converted before they are checked: a number or boolean given for a text field is
+ *   accepted as its text (`5` -> `"5"`), `"true"`/`"false"`/`1`/`0` for a boolean field as the
+ *   boolean, a text for a number field as the number it spells (`"abc"` is refused as `NaN`);
+ * - per field, the type, `null` and presence rules come first (all of them are reported); only
+ *   when they pass are the value rules checked (every failing one reported, in declaration order);
+ * - per object, its fields are checked last-declared first (a field that depends on another is
+ *   checked after it); the problems are then ordered by the first declared key *contained* in the
+ *   problem's full path (`body.primary_email_verified` ranks with `primary_email`), ties keeping
+ *   their order; the object's own problems (unknown properties, once per merged declaration) follow;
+ * - the request itself is such an object: `auth`, `url`, `method`, then `body`, `params`, `query`
+ *   for the CRUD routes (so `body.otp_auth_enabled`, which contains `auth`, ranks first);
+ * - a user id field that accepts `me` takes the signed-in user's id, and without one the whole
+ *   request is refused with `CANNOT_GET_OWN_USER_WITHOUT_USER`, whatever else is wrong.
  *
  * @since 0.2.0
  */
 import * as Effect from "effect/Effect"
-import type { SchemaError } from "stack-auth-effect/KnownErrors"
+import { CannotGetOwnUserWithoutUser, type SchemaError } from "stack-auth-effect/KnownErrors"
 import * as Fields from "./Fields.ts"
 
-type Kind = "string" | "number" | "boolean" | "object" | "mixed"
+/** One refused field: its full path and the service's sentence. */
+export interface Problem {
+  readonly path: string
+  readonly message: string
+}
 
-/** One rule of a present value of the right type: a problem line, or `undefined`. */
-type Test = (value: never, path: string) => string | undefined
+type Kind = "string" | "number" | "boolean" | "mixed" | "object" | "array"
+
+/** A value rule: a problem sentence (without the path), or `undefined` when the value passes. */
+interface Rule {
+  readonly skipAbsent: boolean
+  readonly check: (value: unknown) => string | undefined
+}
 
 interface Spec {
   readonly kind: Kind
-  readonly defined: boolean
+  readonly optional: boolean
   readonly nullable: boolean
-  readonly tests: ReadonlyArray<Test>
-  readonly fields: ReadonlyArray<readonly [string, Field<unknown>]>
-  readonly fallback: { readonly value: unknown } | undefined
-  /** How many times unknown properties are reported: once per schema the service merged this object from (0: allowed). */
-  readonly parts: number
+  readonly oneOf: ReadonlyArray<unknown> | undefined
+  readonly rules: ReadonlyArray<Rule>
+  readonly transforms: ReadonlyArray<(value: unknown) => unknown>
+  readonly defaultValue: unknown
+  readonly userIdOrMe: boolean
+  readonly fields: ReadonlyArray<readonly [string, Field]>
+  /** How many unknown-property checks the object runs (one per merged declaration). */
+  readonly unknownChecks: number
+  /** Keys checked first-to-last (default: the declared keys, last first). */
+  readonly checkOrder: ReadonlyArray<string> | undefined
+  readonly element: Field | undefined
+  /** A rule set that depends on a sibling's value (the field is checked after that sibling). */
+  readonly condition: Condition | undefined
 }
 
-/** A field's rules; `Type` is what a valid value reads as. */
-export class Field<A> {
-  declare readonly Type: A
+interface Condition {
+  readonly sibling: string
+  readonly applies: (sibling: unknown) => boolean
+  readonly then: (field: Field) => Field
+}
+
+const base = (kind: Kind): Spec => ({
+  kind,
+  optional: true,
+  nullable: false,
+  oneOf: undefined,
+  rules: [],
+  transforms: [],
+  defaultValue: undefined,
+  userIdOrMe: false,
+  fields: [],
+  unknownChecks: 0,
+  checkOrder: undefined,
+  element: undefined,
+  condition: undefined
+})
+
+/** A field declaration (immutable; each method returns a new one). */
+export class Field {
   readonly spec: Spec
   constructor(spec: Spec) {
     this.spec = spec
   }
-
-  private with(change: Partial<Spec>): Field<never> {
-    return new Field({ ...this.spec, ...change })
+  private with(patch: Partial<Spec>): Field {
+    return new Field({ ...this.spec, ...patch })
   }
-
-  /** Refuses an absent value (`must be defined`). */
-  defined(): Field<Exclude<A, undefined>> {
-    return this.with({ defined: true })
+  /** `undefined` is refused (`<path> must be defined`). */
+  defined(): Field {
+    return this.with({ optional: false })
   }
-
-  /** Accepts `null`. */
-  nullable(): Field<A | null> {
+  optional(): Field {
+    return this.with({ optional: true })
+  }
+  /** `null` is accepted (otherwise `<path> cannot be null`). */
+  nullable(): Field {
     return this.with({ nullable: true })
   }
-
-  /** The value an absent field reads as. */
-  withDefault(value: Exclude<A, undefined>): Field<Exclude<A, undefined>> {
-    return this.with({ fallback: { value } })
+  /** The value must be one of these (checked with the type). */
+  oneOf(values: ReadonlyArray<unknown>): Field {
+    return this.with({ oneOf: values })
   }
-
+  /** A value rule, skipped for `undefined` and `null` unless `always`. */
+  rule(check: (value: unknown) => string | undefined, always = false): Field {
+    return this.with({ rules: [...this.spec.rules, { skipAbsent: !always, check }] })
+  }
+  /** A conversion applied after the type's own. */
+  transform(f: (value: unknown) => unknown): Field {
+    return this.with({ transforms: [...this.spec.transforms, f] })
+  }
+  /** The value an absent field takes. */
+  withDefault(value: unknown): Field {
+    return this.with({ defaultValue: value })
+  }
+  /** Text rules. */
+  max(n: number): Field {
+    return this.rule((v) => typeof v === "string" && v.length > n ? `must be at most ${n} characters` : undefined)
+  }
+  min(n: number): Field {
+    return this.rule((v) => typeof v === "string" && v.length < n ? `must be at least ${n} characters` : undefined)
+  }
+  uuid(): Field {
+    return this.rule((v) => typeof v === "string" && !Fields.isUuid(v) ? "must be a valid UUID" : undefined)
+  }
+  email(): Field {
+    return this.rule((v) => typeof v === "string" && v !== "" && !Fields.isEmail(v) ? "must be a valid email" : undefined)
+  }
+  /** The empty text is refused (`<path> must not be empty`). */
+  nonEmpty(): Field {
+    return this.rule((v) => v === "" ? "must not be empty" : undefined, true)
+  }
+  /** Exactly this many characters (`<path> must be exactly <n> characters`). */
+  length(n: number): Field {
+    return this.rule((v) => typeof v === "string" && v.length !== n ? `must be exactly ${n} characters` : undefined)
+  }
+  /** More rules when a sibling's (converted) value satisfies a test. */
+  when(sibling: string, applies: (sibling: unknown) => boolean, then: (field: Field) => Field): Field {
+    return this.with({ condition: { sibling, applies, then } })
+  }
+  /** A user id that may be `me` (the signed-in user). */
+  userIdOrMe(): Field {
+    return this.uuid().with({ userIdOrMe: true })
+  }
+  /** Number rules. */
+  integer(): Field {
+    return this.rule((v) => typeof v === "number" && !Number.isInteger(v) ? "must be an integer" : undefined)
+  }
+  minValue(n: number): Field {
+    return this.rule((v) => typeof v === "number" && v < n ? `must be greater than or equal to ${n}` : undefined)
+  }
+  /** Object: its keys are checked in this order instead of last-declared first. */
+  checkedInOrder(keys: ReadonlyArray<string>): Field {
+    return this.with({ checkOrder: keys })
+  }
+  /** Object: the same fields with these left out (the declaration order kept). */
+  omit(keys: ReadonlyArray<string>): Field {
+    return this.with({ fields: this.spec.fields.filter(([k]) => !keys.includes(k)) })
+  }
+  /** Object: only these fields, in the order given. */
+  pick(keys: ReadonlyArray<string>): Field {
+    return this.with({ fields: keys.flatMap((k) => this.spec.fields.filter(([key]) => key === k)) })
+  }
   /**
-   * An object the service builds by merging two schemas (a code route's code with its own fields):
-   * each part refuses unknown properties, so that problem is reported twice.
+   * Object: merged with another declaration. The other's keys come first, then this one's keys it
+   * does not have; both unknown-property checks run.
    */
-  merged(): Field<A> {
-    return this.with({ parts: this.spec.parts + 1 })
+  concat(other: Field): Field {
+    const own = new Map(this.spec.fields)
+    const theirs = new Map(other.spec.fields)
+    const keys = [...theirs.keys(), ...[...own.keys()].filter((k) => !theirs.has(k))]
+    return this.with({
+      fields: keys.map((k) => [k, theirs.get(k) ?? own.get(k)!] as const),
+      unknownChecks: this.spec.unknownChecks + other.spec.unknownChecks,
+      checkOrder: undefined
+    })
   }
-
-  /** An object that takes properties it does not declare. */
-  allowUnknown(): Field<A> {
-    return this.with({ parts: 0 })
+  /** Object: every field optional. */
+  partial(): Field {
+    return this.with({ fields: this.spec.fields.map(([k, f]) => [k, f.optional()] as const) })
   }
-
-  /** Adds a rule a present value of the right type must meet. */
-  test(rule: (value: Exclude<A, undefined | null>, path: string) => string | undefined): Field<A> {
-    return this.with({ tests: [...this.spec.tests, rule as Test] })
+  /** Object: its fields with one replaced or added at the end. */
+  extend(fields: Readonly<Record<string, Field>>): Field {
+    const map = new Map(this.spec.fields)
+    for (const [k, f] of Object.entries(fields)) map.set(k, f)
+    return this.with({ fields: [...map] })
   }
 }
 
-const base = (kind: Kind, fields: Spec["fields"] = []): Spec => ({ kind, defined: false, nullable: false, tests: [], fields, fallback: undefined, parts: 1 })
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  Object.prototype.toString.call(value) === "[object Object]"
 
-/** A text field. */
-export const string = (): Field<string | undefined> => new Field(base("string"))
-/** A number field. */
-export const number = (): Field<number | undefined> => new Field(base("number"))
-/** A boolean field. */
-export const boolean = (): Field<boolean | undefined> => new Field(base("boolean"))
-/** A field of any value (its presence only is checked). */
-export const mixed = (): Field<unknown> => new Field(base("mixed"))
-
-type Shape = Readonly<Record<string, Field<unknown>>>
-
-/** An object with fields, declared in the service's order. */
-export const object = <S extends Shape>(shape: S): Field<{ readonly [K in keyof S]: S[K]["Type"] } | undefined> =>
-  new Field(base("object", Object.entries(shape)))
-
-/** At most `n` characters (`must be at most n characters`). */
-export const max = (n: number) => (value: string, path: string) => value.length > n ? `${path} must be at most ${n} characters` : undefined
-/** Exactly `n` characters. */
-export const length = (n: number) => (value: string, path: string) => value.length !== n ? `${path} must be exactly ${n} characters` : undefined
-/** At most `n` (numbers). */
-export const maxNumber = (n: number) => (value: number, path: string) => value > n ? `${path} must be less than or equal to ${n}` : undefined
-/** One of the listed values. */
-export const oneOf = (values: ReadonlyArray<string>) => (value: string, path: string) => values.includes(value) ? undefined : Fields.oneOf(path, values)
-/** A UUID. */
-export const uuid = (value: string, path: string) => Fields.uuidProblem(path, value)
-
-/** An e-mail field as the service's plain e-mail rule checks it. */
-export const email = (): Field<string | undefined> => string().test((value, path) => Fields.emailProblems(path, value)[0])
-/** A sign-in e-mail: the e-mail rule, then the pattern the service adds (both reported). */
-export const signInEmail = (): Field<string | undefined> =>
-  email().test((value, path) => Fields.emailProblems(path, value, { signIn: true }).find((line) => line.includes("must match")))
-/** A URL field: no spaces, then a valid URL (both reported). */
-export const url = (): Field<string | undefined> =>
-  string()
-    .test((value, path) => value.includes(" ") ? `${path} contains spaces` : undefined)
-    .test((value, path) => Fields.isUrl(value) ? undefined : `${path} is not a valid URL`)
-/** A password field: at most 70 characters (the service's schema; shorter rules come later, from the handler). */
-export const password = (): Field<string | undefined> => string().test(max(70))
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> => Object.prototype.toString.call(value) === "[object Object]"
-
+/** The type conversions the service applies before checking. */
 const coerce = (kind: Kind, value: unknown): unknown => {
-  if (value === undefined || value === null) return value
   switch (kind) {
     case "string": {
-      if (typeof value === "string" || Array.isArray(value)) return value
-      const text = (value as { toString?: () => unknown }).toString?.()
-      return typeof text === "string" && text !== "[object Object]" ? text : value
+      if (typeof value === "string" || Array.isArray(value) || value === null || value === undefined) return value
+      const text = String(value)
+      return text === "[object Object]" ? value : text
     }
     case "number": {
-      if (typeof value === "number") return value
+      if (typeof value === "number" && !Number.isNaN(value)) return value
       if (typeof value === "string") {
         const stripped = value.replace(/\s/g, "")
         return stripped === "" ? Number.NaN : Number(stripped)
       }
-      return Number.parseFloat(String(value))
+      if (value === null) return value
+      return Number.parseFloat(value as string)
     }
     case "boolean": {
       if (typeof value === "boolean") return value
@@ -154,7 +220,7 @@ const coerce = (kind: Kind, value: unknown): unknown => {
   }
 }
 
-const typeMatches = (kind: Kind, value: unknown): boolean => {
+const isType = (kind: Kind, value: unknown): boolean => {
   switch (kind) {
     case "string":
       return typeof value === "string"
@@ -164,13 +230,16 @@ const typeMatches = (kind: Kind, value: unknown): boolean => {
       return typeof value === "boolean"
     case "object":
       return isPlainObject(value)
-    default:
+    case "array":
+      return Array.isArray(value)
+    case "mixed":
       return true
   }
 }
 
-const shown = (value: unknown): string => {
+const printed = (value: unknown): string => {
   if (typeof value === "number" && Number.isNaN(value)) return "NaN"
+  if (typeof value === "string") return `"${value}"`
   try {
     return JSON.stringify(value) ?? String(value)
   } catch {
@@ -178,66 +247,164 @@ const shown = (value: unknown): string => {
   }
 }
 
-interface Problem {
-  readonly path: string
-  readonly line: string
+/** Raised when `me` is used without a signed-in user (the whole request is refused). */
+class NoOwnUser {
+  readonly _tag = "NoOwnUser"
 }
 
-const join = (parent: string, key: string) => (parent === "" ? key : `${parent}.${key}`)
+interface Run {
+  readonly currentUserId: string | null
+  readonly noUnknownUnder: ReadonlyArray<string>
+}
 
-const refusesUnknown = (path: string) => ["body", "query", "params"].some((prefix) => path.startsWith(prefix))
+/** The first declared key contained in a path (its rank), as the service orders problems. */
+const rank = (keys: ReadonlyArray<string>, path: string): number => {
+  const index = keys.findIndex((key) => path.includes(key))
+  return index < 0 ? Number.POSITIVE_INFINITY : index
+}
 
-/** Validates a value against a field at `path`: the problems, in the service's order, and the value read. */
-const run = (field: Field<unknown>, input: unknown, path: string): { readonly problems: ReadonlyArray<Problem>; readonly value: unknown } => {
+const sortByKeys = (problems: ReadonlyArray<Problem>, keys: ReadonlyArray<string>): Array<Problem> =>
+  problems
+    .map((p, i) => ({ p, i, r: rank(keys, p.path) }))
+    .sort((a, b) => (a.r === b.r ? a.i - b.i : a.r - b.r))
+    .map(({ p }) => p)
+
+const childPath = (parent: string, key: string | number): string =>
+  typeof key === "number" ? `${parent}[${key}]` : parent === "" ? key : `${parent}.${key}`
+
+/** Converts then checks a value; the converted value and the problems, in the service's order. */
+const validate = (field: Field, raw: unknown, path: string, run: Run): { value: unknown; problems: Array<Problem> } => {
   const spec = field.spec
-  const value = coerce(spec.kind, input === undefined && spec.fallback !== undefined ? spec.fallback.value : input)
-  if (value === undefined) return { problems: spec.defined ? [{ path, line: Fields.mustBeDefined(path) }] : [], value }
-  if (value === null) return { problems: spec.nullable ? [] : [{ path, line: `${path} cannot be null` }], value }
-  if (!typeMatches(spec.kind, value)) {
-    return { problems: [{ path, line: `${path} must be a \`${spec.kind}\` type, but the final value was: \`${shown(value)}\`` }], value }
+  let value = raw
+  if (value !== undefined) {
+    value = coerce(spec.kind, value)
+    for (const f of spec.transforms) value = f(value)
   }
+  if (value === undefined) value = spec.defaultValue
+  if (spec.userIdOrMe && value === "me") {
+    if (run.currentUserId === null) throw new NoOwnUser()
+    value = run.currentUserId
+  }
+  const at = (message: string): Problem => ({ path, message: `${path} ${message}` })
+  const absent = value === undefined || value === null
+  // the type, null and presence rules: all reported; any of them stops the checks there
+  const initial: Array<Problem> = []
+  if (!absent && !isType(spec.kind, value)) {
+    const cast = raw !== null && raw !== undefined && raw !== value ? ` (cast from the value \`${printed(raw)}\`).` : "."
+    initial.push(at(spec.kind === "mixed" ? "must match the configured type." : `must be a \`${spec.kind}\` type, but the final value was: \`${printed(value)}\`${cast}`))
+  }
+  if (value === null && !spec.nullable) initial.push(at("cannot be null"))
+  if (value === undefined && !spec.optional) initial.push(at("must be defined"))
+  if (!absent && spec.oneOf !== undefined && !spec.oneOf.includes(value)) {
+    initial.push(at(`must be one of the following values: ${spec.oneOf.join(", ")}`))
+  }
+  if (initial.length > 0) return { value, problems: initial }
   const own: Array<Problem> = []
-  for (const rule of spec.tests) {
-    const line = (rule as (v: unknown, p: string) => string | undefined)(value, path)
-    if (line !== undefined) own.push({ path, line })
+  for (const rule of spec.rules) {
+    if (rule.skipAbsent && absent) continue
+    const message = rule.check(value)
+    if (message !== undefined) own.push(at(message))
   }
-  if (spec.kind !== "object") return { problems: own, value }
-  const record = value as Record<string, unknown>
-  const keys = spec.fields.map(([key]) => key)
-  if (spec.parts > 0 && refusesUnknown(path)) {
-    const unknown = Object.keys(record).filter((key) => !keys.includes(key))
-    if (unknown.length > 0) {
-      own.unshift(...Array.from({ length: spec.parts }, () => ({ path, line: Fields.unknownProperties(path, unknown) })))
+  if (spec.kind === "object" && isPlainObject(value)) {
+    const keys = spec.fields.map(([k]) => k)
+    if (spec.unknownChecks > 0 && run.noUnknownUnder.some((prefix) => path.startsWith(prefix))) {
+      const unknown = Object.keys(value).filter((k) => !keys.includes(k))
+      if (unknown.length > 0) {
+        for (let i = 0; i < spec.unknownChecks; i++) own.push(at(`contains unknown properties: ${unknown.join(", ")}`))
+      }
     }
+    const fields = new Map(spec.fields)
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) if (!fields.has(k)) out[k] = v
+    const found: Array<Problem> = []
+    for (const key of spec.checkOrder ?? [...keys].reverse()) {
+      let child = fields.get(key)
+      if (child === undefined) continue
+      const condition = child.spec.condition
+      if (condition !== undefined) {
+        const siblingField = fields.get(condition.sibling)
+        const sibling = siblingField === undefined ? value[condition.sibling] : coerce(siblingField.spec.kind, value[condition.sibling])
+        if (condition.applies(sibling)) child = condition.then(child)
+      }
+      const result = validate(child, value[key], childPath(path, key), run)
+      if (result.value !== undefined) out[key] = result.value
+      found.push(...result.problems)
+    }
+    return { value: out, problems: [...sortByKeys(found, keys), ...own] }
   }
-  const out: Record<string, unknown> = { ...record }
-  const found: Array<Problem> = []
-  for (const [key, child] of [...spec.fields].reverse()) {
-    const result = run(child, record[key], join(path, key))
-    found.push(...result.problems)
-    if (result.value !== undefined) out[key] = result.value
+  if (spec.kind === "array" && Array.isArray(value) && spec.element !== undefined) {
+    const found: Array<Problem> = []
+    const out = value.map((item, i) => {
+      const result = validate(spec.element!, item, childPath(path, i), run)
+      found.push(...result.problems)
+      return result.value
+    })
+    return { value: out, problems: [...found, ...own] }
   }
-  const rank = (problem: Problem) => {
-    const index = keys.findIndex((key) => problem.path.includes(key))
-    return index < 0 ? Number.POSITIVE_INFINITY : index
-  }
-  const sorted = found.map((problem, i) => ({ problem, i })).sort((a, b) => rank(a.problem) - rank(b.problem) || a.i - b.i).map(({ problem }) => problem)
-  return { problems: [...sorted, ...own], value: out }
+  return { value, problems: own }
 }
 
-/** The problem lines of a value (empty when valid). */
-export const problems = (field: Field<unknown>, value: unknown, path = ""): ReadonlyArray<string> => run(field, value, path).problems.map((p) => p.line)
+/** Declarations. */
+export const string = (): Field => new Field(base("string"))
+export const number = (): Field => new Field(base("number"))
+export const boolean = (): Field => new Field(base("boolean"))
+export const mixed = (): Field => new Field(base("mixed"))
+/** Any JSON value (metadata): `undefined` is absent, anything else is kept as JSON. */
+export const json = (): Field => new Field(base("mixed")).nullable().transform((v) => JSON.parse(JSON.stringify(v)))
+export const array = (element: Field): Field => new Field({ ...base("array"), element })
+/** An object of the service's (unknown keys are refused under `body`, `query` and `params`). */
+export const object = (fields: Readonly<Record<string, Field>>): Field =>
+  new Field({ ...base("object"), fields: Object.entries(fields), unknownChecks: 1 })
+
+/** A URL field as the service checks it: no spaces, then parseable. */
+export const url = (): Field =>
+  string()
+    .rule((v) => typeof v === "string" && v.includes(" ") ? "contains spaces" : undefined, true)
+    .rule((v) => typeof v === "string" && !Fields.isUrl(v) ? "is not a valid URL" : undefined, true)
+
+/** A base64 field as the service checks it. */
+export const base64 = (): Field =>
+  string().rule((v) => typeof v === "string" && !Fields.isBase64(v) ? "is not valid base64" : undefined)
+
+/** The parts of a request, in the order the route declares them. */
+export type Parts = ReadonlyArray<readonly [name: string, field: Field, value: unknown]>
+
+/** The parts of a CRUD route's request: body, params, query (after auth, url, method). */
+export const crud = (parts: { readonly body?: readonly [Field, unknown] | undefined; readonly params?: readonly [Field, unknown] | undefined; readonly query?: readonly [Field, unknown] | undefined }): Parts => [
+  ["auth", mixed(), undefined],
+  ["url", mixed(), undefined],
+  ["method", mixed(), undefined],
+  ["body", parts.body?.[0] ?? mixed(), parts.body?.[1]],
+  ["params", parts.params?.[0] ?? object({}), parts.params?.[1] ?? {}],
+  ["query", parts.query?.[0] ?? object({}), parts.query?.[1] ?? {}]
+]
 
 /**
- * Validates a request (`{ auth, body, query, ... }` against an object of the same keys, declared
- * in the service's order) and answers the values read, or a `SCHEMA_ERROR` listing every problem.
+ * Checks a request's parts as the service does: the converted values by part name, or a
+ * `SCHEMA_ERROR` listing every problem in the service's order, or `CANNOT_GET_OWN_USER_WITHOUT_USER`
+ * when `me` names no signed-in user.
  */
-export const validate = <A>(field: Field<A>, request: unknown): Effect.Effect<Exclude<A, undefined>, SchemaError> => {
-  const result = run(field as Field<unknown>, request, "")
-  return result.problems.length === 0
-    ? Effect.succeed(result.value as Exclude<A, undefined>)
-    : Effect.fail(Fields.schemaError(...result.problems.map((p) => p.line)))
-}
+export const check = (
+  parts: Parts,
+  currentUserId: string | null | undefined
+): Effect.Effect<Record<string, unknown>, SchemaError | CannotGetOwnUserWithoutUser> =>
+  Effect.suspend(() => {
+    const request = object(Object.fromEntries(parts.map(([name, field]) => [name, field])))
+    const input = Object.fromEntries(parts.map(([name, , value]) => [name, value]))
+    try {
+      const result = validate(request, input, "", { currentUserId: currentUserId ?? null, noUnknownUnder: ["body", "query", "params"] })
+      return result.problems.length > 0
+        ? Effect.fail<SchemaError | CannotGetOwnUserWithoutUser>(Fields.schemaError(...result.problems.map((p) => p.message)))
+        : Effect.succeed(result.value as Record<string, unknown>)
+    } catch (error) {
+      if (error instanceof NoOwnUser) return Effect.fail(new CannotGetOwnUserWithoutUser({}))
+      throw error
+    }
+  })
 
-/** The `auth` part of a route that needs a signed-in user: `auth.user must be defined` otherwise. */
-export const signedIn = object({ user: mixed().defined() }).defined()
+/** A query string as the service sees it: each key's last value. */
+export const queryObject = (query: URLSearchParams): Record<string, string> => {
+  const out: Record<string, string> = {}
+  for (const [k, v] of query) out[k] = v
+  return out
+}

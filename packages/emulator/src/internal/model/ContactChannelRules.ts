@@ -14,6 +14,7 @@ import type { ContactChannel, Project, State, User } from "../../EmulatorState.t
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Mail from "../../Mail.ts"
 import type * as Responses from "../http/Responses.ts"
+import * as RandomCodes from "../state/RandomCodes.ts"
 import * as Table from "../state/Table.ts"
 import * as Users from "../../EmulatorUsers.ts"
 import * as Verification from "./Verification.ts"
@@ -161,7 +162,9 @@ export const sendVerification = (
       purpose: Verification.contactChannelVerification,
       email: channel.value,
       userId: user.id,
-      data: { contactChannelId: channel.id }
+      data: { contactChannelId: channel.id },
+      // the service's codes: 45 lower-case characters (its verify route checks the length)
+      code: RandomCodes.make()
     })
     const link = Verification.linkWithCode(callbackUrl, code.code)
     yield* Mail.send({

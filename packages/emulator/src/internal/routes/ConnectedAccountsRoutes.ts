@@ -6,30 +6,48 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import {
   OAuthAccessTokenNotAvailableWithSharedOAuthKeys,
   OAuthConnectionDoesNotHaveRequiredScope,
   OAuthConnectionNotConnectedToUser,
-  OAuthProviderNotFoundOrNotEnabled
+  OAuthProviderNotFoundOrNotEnabled,
+  UserNotFound
 } from "stack-auth-effect/KnownErrors"
-import { resolveUser } from "../model/Account.ts"
+import * as EmulatorState from "../../EmulatorState.ts"
+import * as Users from "../../EmulatorUsers.ts"
+import { plain } from "../model/Account.ts"
+import * as S from "../http/RequestSchema.ts"
 import * as Accounts from "../model/OAuthAccounts.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Tokens from "../model/Tokens.ts"
 
-const Body = Schema.Struct({ scope: Schema.optional(Schema.String) })
+const body = S.object({ scope: S.string().optional() }).defined()
+const params = S.object({
+  provider_id: S.string().defined(),
+  user_id: S.string().userIdOrMe().defined()
+})
 
 /** Connected-account routes. */
 export const routes: ReadonlyArray<Router.Route> = [
-  Router.post("/connected-accounts/:userId/:providerId/access-token", "client", ({ auth, body, params }) =>
+  Router.post("/connected-accounts/:userId/:providerId/access-token", "client", (request) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(Body, body)
-      const user = yield* resolveUser(auth, params.userId!)
-      const provider = Accounts.providerConfig(auth.project, params.providerId!)
+      const { auth } = request
+      const parts = yield* S.check(S.crud({
+        body: [body, request.body],
+        params: [params, { provider_id: request.params.providerId!, user_id: request.params.userId! }],
+        query: [S.object({}), S.queryObject(request.query)]
+      }), auth.user?.id)
+      const input = parts.body as { scope?: string }
+      const p = parts.params as { provider_id: string; user_id: string }
+      if (auth.accessType === "client" && auth.user?.id !== p.user_id) {
+        return yield* plain(403, "Client can only access its own connected accounts")
+      }
+      const provider = Accounts.providerConfig(auth.project, p.provider_id)
       if (provider === undefined) return yield* new OAuthProviderNotFoundOrNotEnabled({})
       if (provider.type === "shared") return yield* new OAuthAccessTokenNotAvailableWithSharedOAuthKeys({})
+      const user = Users.findInProject(yield* EmulatorState.get, auth.project.id, p.user_id)
+      if (user === undefined) return yield* new UserNotFound({})
       const accounts = user.oauthAccounts.filter((a) => a.providerId === provider.id)
       if (accounts.length === 0) return yield* new OAuthConnectionNotConnectedToUser({})
       const wanted = (input.scope ?? "").split(/\s+/).filter((s) => s.length > 0)

@@ -12,8 +12,12 @@ import {
   EmailIsNotPrimaryEmail,
   UserIdDoesNotExist
 } from "stack-auth-effect/KnownErrors"
-import * as Fields from "../http/Fields.ts"
-import { plain, requireUser, resolveUser } from "../model/Account.ts"
+import type { User } from "../../EmulatorState.ts"
+import * as EmulatorState from "../../EmulatorState.ts"
+import * as Users from "../../EmulatorUsers.ts"
+import { plain, requireUser } from "../model/Account.ts"
+import * as S from "../http/RequestSchema.ts"
+import * as Table from "../state/Table.ts"
 import * as Channels from "../model/ContactChannelRules.ts"
 import type { Auth } from "../http/RequestAuth.ts"
 import * as Responses from "../http/Responses.ts"
@@ -21,89 +25,157 @@ import * as Router from "../../Router.ts"
 import * as Verification from "../model/Verification.ts"
 import { primaryEmailChannel } from "../http/Views.ts"
 
-const Email = Schema.String.check(Schema.makeFilter((value: string) => Fields.isEmail(value.trim()) || "must be a valid e-mail address"))
-const Type = Schema.Literal("email")
-
-const CreateBody = Schema.Struct({
-  user_id: Schema.String,
-  type: Type,
-  value: Email,
-  used_for_auth: Schema.Boolean,
-  is_primary: Schema.optional(Schema.Boolean),
-  is_verified: Schema.optional(Schema.Boolean)
+/** A channel's value: an e-mail address when its type is `email`. */
+const channelValue = S.string().when("type", (type) => type === "email", (field) => field.email())
+const channelType = S.string().oneOf(["email"])
+const clientCreateBody = S.object({
+  user_id: S.string().userIdOrMe().defined(),
+  value: channelValue.defined(),
+  type: channelType.defined(),
+  used_for_auth: S.boolean().defined(),
+  is_primary: S.boolean().optional()
+}).defined().checkedInOrder(["is_primary", "used_for_auth", "type", "value", "user_id"])
+const serverCreateBody = clientCreateBody.concat(S.object({ is_verified: S.boolean().optional() }))
+  .checkedInOrder(["is_primary", "used_for_auth", "type", "value", "user_id", "is_verified"])
+const clientUpdateBody = S.object({
+  value: channelValue.optional(),
+  type: channelType.optional(),
+  used_for_auth: S.boolean().optional(),
+  is_primary: S.boolean().optional()
+}).defined().checkedInOrder(["is_primary", "used_for_auth", "type", "value"])
+const serverUpdateBody = clientUpdateBody.concat(S.object({ is_verified: S.boolean().optional() }))
+  .checkedInOrder(["is_primary", "used_for_auth", "type", "value", "is_verified"])
+const channelParams = S.object({
+  user_id: S.string().userIdOrMe().defined(),
+  contact_channel_id: S.string().uuid().defined()
 })
-const UpdateBody = Schema.Struct({
-  type: Schema.optional(Type),
-  value: Schema.optional(Email),
-  used_for_auth: Schema.optional(Schema.Boolean),
-  is_primary: Schema.optional(Schema.Boolean),
-  is_verified: Schema.optional(Schema.Boolean)
+const channelQuery = S.object({
+  user_id: S.string().userIdOrMe().optional(),
+  contact_channel_id: S.string().uuid().optional()
 })
-const CallbackBody = Schema.Struct({ callback_url: Schema.String })
-const LegacySendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
-const CodeBody = Schema.Struct({ code: Schema.String })
 
-/** A field only a server may send: the client's schema has no such key. */
-const serverOnly = (auth: Auth, field: string, value: unknown) =>
-  value === undefined || auth.accessType !== "client" ? Effect.void : Effect.fail(Fields.schemaError(Fields.unknownProperties("body", [field])))
+interface ChannelBody {
+  readonly user_id?: string
+  readonly value?: string
+  readonly type?: "email"
+  readonly used_for_auth?: boolean
+  readonly is_primary?: boolean
+  readonly is_verified?: boolean
+}
 
-const channelOf = (auth: Auth, userId: string, channelId: string) =>
+/** Checks a CRUD request of this resource: body (create/update), the path's ids (or none), the query. */
+const checkCrud = (
+  auth: Auth,
+  request: {
+    readonly body?: readonly [client: S.Field, server: S.Field, value: unknown] | undefined
+    readonly params?: Readonly<Record<string, string>> | undefined
+    readonly query: URLSearchParams
+  }
+) =>
+  Effect.map(
+    S.check(S.crud({
+      body: request.body === undefined ? undefined : [auth.accessType === "client" ? request.body[0] : request.body[1], request.body[2]],
+      params: request.params === undefined ? [channelParams.partial(), {}] : [channelParams, request.params],
+      query: [channelQuery, S.queryObject(request.query)]
+    }), auth.user?.id),
+    (parts) => ({
+      body: parts.body as ChannelBody,
+      params: parts.params as { user_id: string; contact_channel_id: string },
+      query: parts.query as { user_id?: string; contact_channel_id?: string }
+    })
+  )
+
+/** A client may only address its own user (403 with the route's sentence). */
+const ownOnly = (auth: Auth, userId: string | undefined, action: string) =>
   Effect.gen(function*() {
-    const user = yield* resolveUser(auth, userId)
-    const channel = user.contactChannels.find((c) => c.id === channelId)
-    if (channel === undefined) return yield* plain(404, "The contact channel was not found.")
-    return { user, channel }
+    if (auth.accessType !== "client") return
+    if (auth.user === undefined) return yield* new CannotGetOwnUserWithoutUser({})
+    if (auth.user.id !== userId) return yield* plain(403, `Client can only ${action} contact channels for their own user.`)
   })
+
+/** The user of a checked id (server routes: an id of no user). */
+const userOf = (auth: Auth, userId: string) =>
+  Effect.map(EmulatorState.get, (state) => Users.findInProject(state, auth.project.id, userId))
+
+const CodeBody = S.object({ code: S.string().length(45).defined() }).concat(S.object({})).defined()
+const CallbackBody = S.object({ callback_url: S.url().defined() }).defined()
+const LegacySendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
 
 const verify = (auth: Auth, body: unknown, checkOnly: boolean) =>
   Effect.gen(function*() {
-    const input = yield* Router.decode(CodeBody, body)
-    const code = yield* Verification.use(auth.project.id, Verification.contactChannelVerification, input.code, { checkOnly })
+    const parts = yield* S.check([["auth", S.mixed(), undefined], ["body", CodeBody, body]], auth.user?.id)
+    // codes are lower-case; the service reads one typed in capitals as the same code
+    const input = parts.body as { code: string }
+    const code = yield* Verification.use(auth.project.id, Verification.contactChannelVerification, input.code.toLowerCase(), { checkOnly })
     if (checkOnly) return Responses.json({ is_code_valid: true })
     yield* Channels.markVerified(code.userId ?? "", code.email ?? "")
     return Responses.success()
   })
 
+/** A channel of a (checked) user: 404 when the user or the channel is not there. */
+const channelOf = (auth: Auth, userId: string, channelId: string) =>
+  Effect.gen(function*() {
+    const user = yield* userOf(auth, userId)
+    const channel = user?.contactChannels.find((c) => c.id === channelId)
+    if (user === undefined || channel === undefined) return yield* plain(404, "Contact channel not found.")
+    return { user, channel }
+  })
+
+/** The user of a channel write: a missing user has no such channel (400). */
+const writableUser = (auth: Auth, userId: string) =>
+  Effect.flatMap(userOf(auth, userId), (user) => user === undefined ? Effect.fail(plain(400, "Contact channel not found")) : Effect.succeed(user))
+
 /** Contact channel routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/contact-channels", "client", ({ auth, query }) =>
     Effect.gen(function*() {
-      const userId = query.get("user_id")
-      if (userId === null && auth.accessType === "client") return yield* new CannotGetOwnUserWithoutUser({})
-      if (userId === null) return Responses.list([])
-      const user = yield* resolveUser(auth, userId).pipe(
-        Effect.catchTag("UserNotFound", () => Effect.succeed(undefined))
-      )
-      const channels = user === undefined ? [] : [...user.contactChannels].sort((a, b) => a.createdAtMillis - b.createdAtMillis)
-      return Responses.list(channels.map((c) => Channels.view(user!.id, c)))
+      const q = (yield* checkCrud(auth, { query })).query
+      yield* ownOnly(auth, q.user_id, "list")
+      const state = yield* EmulatorState.get
+      // the server may leave the user out: every channel of the project
+      const channels = [...Table.filter(state.users, (u) => u.projectId === auth.project.id && (q.user_id === undefined || u.id === q.user_id))]
+        .flatMap((u) => u.contactChannels.filter((c) => q.contact_channel_id === undefined || c.id === q.contact_channel_id).map((c) => ({ userId: u.id, c })))
+        .sort((a, b) => a.c.createdAtMillis - b.c.createdAtMillis)
+      return Responses.list(channels.map(({ c, userId }) => Channels.view(userId, c)))
     })),
 
-  Router.post("/contact-channels", "client", ({ auth, body }) =>
+  Router.post("/contact-channels", "client", ({ auth, body, query }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(CreateBody, body)
-      yield* serverOnly(auth, "is_verified", input.is_verified)
+      const input = (yield* checkCrud(auth, { body: [clientCreateBody, serverCreateBody, body], query })).body
+      yield* ownOnly(auth, input.user_id, "create")
+      const user = yield* userOf(auth, input.user_id!)
       // the service has no check for an unknown user here: its database refuses the row (a plain 500)
-      const user = yield* resolveUser(auth, input.user_id, () =>
-        plain(500, "Internal Server Error: the contact channel's user does not exist (foreign key constraint violated)"))
+      if (user === undefined) {
+        return yield* plain(500, "Internal Server Error: the contact channel's user does not exist (foreign key constraint violated)")
+      }
       const channel = yield* Channels.create(user.id, {
-        value: input.value,
-        usedForAuth: input.used_for_auth,
+        value: input.value!,
+        usedForAuth: input.used_for_auth!,
         isPrimary: input.is_primary,
         isVerified: input.is_verified
       })
       return Responses.created(Channels.view(user.id, channel))
     })),
 
-  Router.get("/contact-channels/:userId/:channelId", "client", ({ auth, params }) =>
-    Effect.map(channelOf(auth, params.userId!, params.channelId!), ({ channel, user }) =>
-      Responses.json(Channels.view(user.id, channel)))),
-
-  Router.patch("/contact-channels/:userId/:channelId", "client", ({ auth, body, params }) =>
+  Router.get("/contact-channels/:userId/:channelId", "client", ({ auth, params, query }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(UpdateBody, body)
-      yield* serverOnly(auth, "is_verified", input.is_verified)
-      const user = yield* resolveUser(auth, params.userId!)
-      const channel = yield* Channels.update(user.id, params.channelId!, {
+      const p = (yield* checkCrud(auth, { params: { user_id: params.userId!, contact_channel_id: params.channelId! }, query })).params
+      yield* ownOnly(auth, p.user_id, "read")
+      const { channel, user } = yield* channelOf(auth, p.user_id, p.contact_channel_id)
+      return Responses.json(Channels.view(user.id, channel))
+    })),
+
+  Router.patch("/contact-channels/:userId/:channelId", "client", ({ auth, body, params, query }) =>
+    Effect.gen(function*() {
+      const request = yield* checkCrud(auth, {
+        body: [clientUpdateBody, serverUpdateBody, body],
+        params: { user_id: params.userId!, contact_channel_id: params.channelId! },
+        query
+      })
+      yield* ownOnly(auth, request.params.user_id, "update")
+      const user = yield* writableUser(auth, request.params.user_id)
+      const input = request.body
+      const channel = yield* Channels.update(user.id, request.params.contact_channel_id, {
         value: input.value,
         usedForAuth: input.used_for_auth,
         isPrimary: input.is_primary,
@@ -112,21 +184,38 @@ export const routes: ReadonlyArray<Router.Route> = [
       return Responses.json(Channels.view(user.id, channel))
     })),
 
-  Router.del("/contact-channels/:userId/:channelId", "client", ({ auth, params }) =>
+  Router.del("/contact-channels/:userId/:channelId", "client", ({ auth, params, query }) =>
     Effect.gen(function*() {
-      const user = yield* resolveUser(auth, params.userId!)
-      yield* Channels.remove(user.id, params.channelId!)
+      const p = (yield* checkCrud(auth, { params: { user_id: params.userId!, contact_channel_id: params.channelId! }, query })).params
+      yield* ownOnly(auth, p.user_id, "delete")
+      const user = yield* writableUser(auth, p.user_id)
+      yield* Channels.remove(user.id, p.contact_channel_id)
       return Responses.success()
     })),
 
   Router.post("/contact-channels/:userId/:channelId/send-verification-code", "client", ({ auth, body, params }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(CallbackBody, body)
-      const user = yield* resolveUser(auth, params.userId!, (userId) => new UserIdDoesNotExist({ details: { userId } }))
-      const channel = user.contactChannels.find((c) => c.id === params.channelId)
-      if (channel === undefined) return yield* plain(404, "The contact channel was not found.")
+      const parts = yield* S.check([
+        ["params", S.object({ user_id: S.string().userIdOrMe().defined(), contact_channel_id: S.string().uuid().defined() }).defined(), { user_id: params.userId!, contact_channel_id: params.channelId! }],
+        ["auth", S.mixed(), undefined],
+        ["body", CallbackBody, body]
+      ], auth.user?.id)
+      const p = parts.params as { user_id: string; contact_channel_id: string }
+      const callbackUrl = (parts.body as { callback_url: string }).callback_url
+      let user: User
+      if (auth.accessType === "client") {
+        if (auth.user === undefined) return yield* new CannotGetOwnUserWithoutUser({})
+        if (auth.user.id !== p.user_id) return yield* plain(400, "Can only send verification code for your own user")
+        user = auth.user
+      } else {
+        const found = yield* userOf(auth, p.user_id)
+        if (found === undefined) return yield* new UserIdDoesNotExist({ details: { userId: p.user_id } })
+        user = found
+      }
+      const channel = user.contactChannels.find((c) => c.id === p.contact_channel_id)
+      if (channel === undefined) return yield* plain(404, "Contact channel not found")
       if (channel.isVerified) return yield* new EmailAlreadyVerified({})
-      yield* Channels.sendVerification(auth.project, user, channel, input.callback_url)
+      yield* Channels.sendVerification(auth.project, user, channel, callbackUrl)
       return Responses.success()
     })),
 

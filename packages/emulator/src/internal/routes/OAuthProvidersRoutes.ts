@@ -6,12 +6,11 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { CannotGetOwnUserWithoutUser, OAuthProviderAccountIdAlreadyUsedForSignIn, UserNotFound } from "stack-auth-effect/KnownErrors"
-import { plain, resolveUser } from "../model/Account.ts"
+import { plain } from "../model/Account.ts"
+import * as S from "../http/RequestSchema.ts"
 import type { OAuthAccount, State, User } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
-import * as Fields from "../http/Fields.ts"
 import * as Accounts from "../model/OAuthAccounts.ts"
 import type { Auth } from "../http/RequestAuth.ts"
 import * as Responses from "../http/Responses.ts"
@@ -19,45 +18,102 @@ import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 import * as Users from "../../EmulatorUsers.ts"
 
-// in the service's order: a malformed body's fields are refused in this order
-const CreateBody = Schema.Struct({
-  user_id: Schema.String,
-  provider_config_id: Schema.String,
-  email: Schema.optional(Schema.String),
-  allow_sign_in: Schema.Boolean,
-  allow_connected_accounts: Schema.Boolean,
-  account_id: Schema.String
+const createBody = S.object({
+  user_id: S.string().userIdOrMe().defined(),
+  provider_config_id: S.string().defined(),
+  email: S.string().email().optional(),
+  allow_sign_in: S.boolean().defined(),
+  allow_connected_accounts: S.boolean().defined(),
+  account_id: S.string().defined()
+}).defined()
+const clientUpdateBody = S.object({
+  allow_sign_in: S.boolean().optional(),
+  allow_connected_accounts: S.boolean().optional()
+}).defined()
+const serverUpdateBody = clientUpdateBody.concat(S.object({
+  email: S.string().email().optional(),
+  account_id: S.string().optional()
+}))
+const providerParams = S.object({
+  provider_id: S.string().uuid().defined(),
+  user_id: S.string().userIdOrMe().defined()
 })
-const UpdateBody = Schema.Struct({
-  allow_sign_in: Schema.optional(Schema.Boolean),
-  allow_connected_accounts: Schema.optional(Schema.Boolean),
-  email: Schema.optional(Schema.String),
-  account_id: Schema.optional(Schema.String)
-})
+const providerQuery = S.object({ user_id: S.string().userIdOrMe().optional() })
+
+interface ProviderBody {
+  readonly user_id?: string
+  readonly provider_config_id?: string
+  readonly email?: string
+  readonly allow_sign_in?: boolean
+  readonly allow_connected_accounts?: boolean
+  readonly account_id?: string
+}
+
+/** Checks a CRUD request of this resource: body (create/update), the path's ids (or none), the query. */
+const checkCrud = (
+  auth: Auth,
+  request: {
+    readonly body?: readonly [S.Field, unknown] | undefined
+    readonly params?: Readonly<Record<string, string>> | undefined
+    readonly query: URLSearchParams
+  }
+) =>
+  Effect.map(
+    S.check(S.crud({
+      body: request.body,
+      params: request.params === undefined ? [providerParams.partial(), {}] : [providerParams, request.params],
+      query: [providerQuery, S.queryObject(request.query)]
+    }), auth.user?.id),
+    (parts) => ({
+      body: parts.body as ProviderBody,
+      params: parts.params as { user_id: string; provider_id: string },
+      query: parts.query as { user_id?: string }
+    })
+  )
 
 const isServer = (auth: Auth) => auth.accessType !== "client"
 
-/** The service's rules for an account that is created or changed (`self` is its current id). */
-const checkRules = (state: State, user: User, candidate: OAuthAccount, self: string | undefined) => {
-  const others = user.oauthAccounts.filter((a) => Accounts.idOf(user.id, a) !== self && a.providerId === candidate.providerId)
-  if (Accounts.allowsSignIn(candidate) && others.some(Accounts.allowsSignIn)) {
-    return Effect.fail(plain(400, "This user already signs in with another account of this provider."))
+/** A client may only address its own user (403 with the route's sentence). */
+const ownOnly = (auth: Auth, userId: string | undefined, action: string) =>
+  Effect.gen(function*() {
+    if (auth.accessType !== "client") return
+    if (auth.user === undefined) return yield* new CannotGetOwnUserWithoutUser({})
+    if (auth.user.id !== userId) return yield* plain(403, `Client can only ${action} OAuth providers for their own user.`)
+  })
+
+/** The user of a checked id, or `USER_NOT_FOUND`. */
+const existingUser = (auth: Auth, userId: string) =>
+  Effect.flatMap(EmulatorState.get, (state) => {
+    const user = Users.findInProject(state, auth.project.id, userId)
+    return user === undefined ? Effect.fail(new UserNotFound({})) : Effect.succeed(user)
+  })
+
+/**
+ * The service's rules for an account that is created or changed (`self`: its id when changed).
+ * As the service does: another account of any user with the same account id (of any provider)
+ * that signs in blocks signing in; a change that names no account id is blocked by any other
+ * account of the project that signs in.
+ */
+const checkRules = (state: State, user: User, candidate: OAuthAccount, self: string | undefined, accountIdGiven: boolean) => {
+  const mine = user.oauthAccounts.filter((a) => Accounts.idOf(user.id, a) !== self && a.providerId === candidate.providerId)
+  if (Accounts.allowsSignIn(candidate) && mine.some(Accounts.allowsSignIn)) {
+    return Effect.fail(plain(400, "The same provider type with sign-in enabled already exists for this user."))
   }
-  if (others.some((a) => a.accountId === candidate.accountId)) {
-    return Effect.fail(plain(400, "This user already has this account of this provider."))
+  if (accountIdGiven && mine.some((a) => a.accountId === candidate.accountId)) {
+    return Effect.fail(plain(400, "The same provider type with the same account ID already exists for this user."))
   }
   const takenForSignIn = Accounts.allInProject(state, user.projectId).some(([owner, a]) =>
-    Accounts.idOf(owner.id, a) !== self && a.providerId === candidate.providerId &&
-    a.accountId === candidate.accountId && Accounts.allowsSignIn(a))
+    Accounts.idOf(owner.id, a) !== self && (!accountIdGiven || a.accountId === candidate.accountId) && Accounts.allowsSignIn(a))
   if (Accounts.allowsSignIn(candidate) && takenForSignIn) return Effect.fail(new OAuthProviderAccountIdAlreadyUsedForSignIn({}))
   return Effect.void
 }
 
+/** The account of a checked user id: `USER_NOT_FOUND`, then 404 when the account is not the user's. */
 const accountOf = (auth: Auth, userId: string, id: string) =>
   Effect.gen(function*() {
-    const user = yield* resolveUser(auth, userId)
+    const user = yield* existingUser(auth, userId)
     const account = Accounts.find(user, id)
-    if (account === undefined) return yield* plain(404, "The OAuth provider account was not found.")
+    if (account === undefined) return yield* plain(404, `OAuth provider ${id} for user ${userId} not found`)
     return { user, account }
   })
 
@@ -65,62 +121,64 @@ const accountOf = (auth: Auth, userId: string, id: string) =>
 export const routes: ReadonlyArray<Router.Route> = [
   Router.get("/oauth-providers", "client", ({ auth, query }) =>
     Effect.gen(function*() {
-      const userId = query.get("user_id")
+      const userId = (yield* checkCrud(auth, { query })).query.user_id
+      yield* ownOnly(auth, userId, "list")
+      if (userId !== undefined) yield* existingUser(auth, userId)
       const state = yield* EmulatorState.get
-      if (userId === null) {
-        if (!isServer(auth)) return yield* plain(403, "A client can only list the accounts of its own user.")
-        const all = Accounts.allInProject(state, auth.project.id)
-        return Responses.list(all.map(([user, a]) => Accounts.view(user.id, a, true)))
-      }
-      const user = yield* resolveUser(auth, userId)
-      const linked = user.oauthAccounts.filter((a) => Accounts.providerConfig(auth.project, a.providerId) !== undefined)
-      return Responses.list(linked.map((a) => Accounts.view(user.id, a, isServer(auth))))
+      const all = Accounts.allInProject(state, auth.project.id)
+        .filter(([user, a]) => (userId === undefined || user.id === userId) && Accounts.providerConfig(auth.project, a.providerId) !== undefined)
+      return Responses.list(all.map(([user, a]) => Accounts.view(user.id, a, isServer(auth))))
     })),
 
-  Router.post("/oauth-providers", "server", ({ auth, body }) =>
+  Router.post("/oauth-providers", "server", ({ auth, body, query }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(CreateBody, body)
-      if (Accounts.providerConfig(auth.project, input.provider_config_id) === undefined) {
-        return yield* plain(404, `The OAuth provider ${input.provider_config_id} is not configured for this project.`)
+      const input = (yield* checkCrud(auth, { body: [createBody, body], query })).body
+      const providerId = input.provider_config_id!
+      if (Accounts.providerConfig(auth.project, providerId) === undefined) {
+        return yield* plain(404, `OAuth provider ${providerId} not found or not configured`)
       }
       const account: OAuthAccount = {
         id: crypto.randomUUID(),
-        providerId: input.provider_config_id,
-        accountId: input.account_id,
+        providerId,
+        accountId: input.account_id!,
         email: input.email ?? null,
-        allowSignIn: input.allow_sign_in,
-        allowConnectedAccounts: input.allow_connected_accounts
+        allowSignIn: input.allow_sign_in!,
+        allowConnectedAccounts: input.allow_connected_accounts!
       }
-      // `me` is the signed-in user of the request, as in every user_id of the service.
-      const targetId = input.user_id === "me" ? (auth.user ?? (yield* new CannotGetOwnUserWithoutUser({}))).id : input.user_id
       const userId = yield* EmulatorState.transact((state) =>
         Effect.gen(function*() {
-          const user = Users.findInProject(state, auth.project.id, targetId)
+          const user = Users.findInProject(state, auth.project.id, input.user_id!)
           if (user === undefined) return yield* new UserNotFound({})
-          yield* checkRules(state, user, account, undefined)
+          yield* checkRules(state, user, account, undefined, true)
           return [user.id, Accounts.withAccounts(state, user, [...user.oauthAccounts, account])] as const
         }))
       return Responses.created(Accounts.view(userId, account, true))
     })),
 
-  Router.get("/oauth-providers/:userId/:providerId", "client", ({ auth, params }) =>
-    Effect.map(accountOf(auth, params.userId!, params.providerId!), ({ account, user }) =>
-      Responses.json(Accounts.view(user.id, account, isServer(auth))))),
-
-  Router.patch("/oauth-providers/:userId/:providerId", "client", ({ auth, body, params }) =>
+  Router.get("/oauth-providers/:userId/:providerId", "client", ({ auth, params, query }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(UpdateBody, body)
-      if (!isServer(auth)) {
-        // the client's schema has no such keys
-        const serverOnly = (["email", "account_id"] as const).filter((name) => input[name] !== undefined)
-        if (serverOnly.length > 0) return yield* Fields.schemaError(Fields.unknownProperties("body", serverOnly))
-      }
-      const { user } = yield* accountOf(auth, params.userId!, params.providerId!)
+      const p = (yield* checkCrud(auth, { params: { provider_id: params.providerId!, user_id: params.userId! }, query })).params
+      yield* ownOnly(auth, p.user_id, "read")
+      const { account, user } = yield* accountOf(auth, p.user_id, p.provider_id)
+      return Responses.json(Accounts.view(user.id, account, isServer(auth)))
+    })),
+
+  Router.patch("/oauth-providers/:userId/:providerId", "client", ({ auth, body, params, query }) =>
+    Effect.gen(function*() {
+      const request = yield* checkCrud(auth, {
+        body: [isServer(auth) ? serverUpdateBody : clientUpdateBody, body],
+        params: { provider_id: params.providerId!, user_id: params.userId! },
+        query
+      })
+      const p = request.params
+      const input = request.body
+      yield* ownOnly(auth, p.user_id, "update")
+      const { user } = yield* accountOf(auth, p.user_id, p.provider_id)
       const updated = yield* EmulatorState.transact((state) =>
         Effect.gen(function*() {
           const fresh = Table.get(state.users, user.id)!
-          const account = Accounts.find(fresh, params.providerId!)
-          if (account === undefined) return yield* plain(404, "The OAuth provider account was not found.")
+          const account = Accounts.find(fresh, p.provider_id)
+          if (account === undefined) return yield* plain(404, `OAuth provider ${p.provider_id} not found`)
           const next: OAuthAccount = {
             ...account,
             id: Accounts.idOf(fresh.id, account),
@@ -129,16 +187,20 @@ export const routes: ReadonlyArray<Router.Route> = [
             email: input.email ?? account.email,
             accountId: input.account_id ?? account.accountId
           }
-          yield* checkRules(state, fresh, next, next.id)
+          // the service checks sign-in only when the change asks for it
+          const asked: OAuthAccount = { ...next, allowSignIn: input.allow_sign_in === true }
+          yield* checkRules(state, fresh, asked, next.id, input.account_id !== undefined)
           const accounts = fresh.oauthAccounts.map((a) => (a === account ? next : a))
           return [next, Accounts.withAccounts(state, fresh, accounts)] as const
         }))
       return Responses.json(Accounts.view(user.id, updated, isServer(auth)))
     })),
 
-  Router.del("/oauth-providers/:userId/:providerId", "client", ({ auth, params }) =>
+  Router.del("/oauth-providers/:userId/:providerId", "client", ({ auth, params, query }) =>
     Effect.gen(function*() {
-      const { account, user } = yield* accountOf(auth, params.userId!, params.providerId!)
+      const p = (yield* checkCrud(auth, { params: { provider_id: params.providerId!, user_id: params.userId! }, query })).params
+      yield* ownOnly(auth, p.user_id, "delete")
+      const { account, user } = yield* accountOf(auth, p.user_id, p.provider_id)
       yield* EmulatorState.update((state) => {
         const fresh = Table.get(state.users, user.id)
         if (fresh === undefined) return state

@@ -5,11 +5,11 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { CannotGetOwnUserWithoutUser, UserNotFound } from "stack-auth-effect/KnownErrors"
 import type { State, User } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Fields from "../http/Fields.ts"
+import * as S from "../http/RequestSchema.ts"
 import { membershipKey } from "../../EmulatorState.ts"
 import * as Passwords from "../model/PasswordRules.ts"
 import type { Auth } from "../http/RequestAuth.ts"
@@ -19,53 +19,96 @@ import * as Table from "../state/Table.ts"
 import * as Users from "../../EmulatorUsers.ts"
 import * as Views from "../http/Views.ts"
 
-const nullableString = Schema.optional(Schema.NullOr(Schema.String))
-const clientUpdateFields = {
-  display_name: nullableString,
-  profile_image_url: nullableString,
-  client_metadata: Schema.optional(Schema.Unknown),
-  selected_team_id: nullableString,
-  totp_secret_base64: nullableString,
-  otp_auth_enabled: Schema.optional(Schema.Boolean),
-  passkey_auth_enabled: Schema.optional(Schema.Boolean)
-}
-const serverFields = {
-  client_read_only_metadata: Schema.optional(Schema.Unknown),
-  server_metadata: Schema.optional(Schema.Unknown),
-  primary_email: nullableString,
-  primary_email_verified: Schema.optional(Schema.Boolean),
-  primary_email_auth_enabled: Schema.optional(Schema.Boolean),
-  password: nullableString,
-  password_hash: Schema.optional(Schema.String.check(Schema.isMinLength(1)))
-}
-const ClientUpdate = Schema.Struct(clientUpdateFields)
-const ServerUpdate = Schema.Struct({ ...clientUpdateFields, ...serverFields, is_anonymous: Schema.optional(Schema.Literal(false)) })
-const { selected_team_id: _selected, ...createFields } = clientUpdateFields
-const ServerCreate = Schema.Struct({
-  ...createFields,
-  ...serverFields,
-  is_anonymous: Schema.optional(Schema.Boolean),
-  oauth_providers: Schema.optional(Schema.Array(Schema.Struct({
-    id: Schema.String,
-    account_id: Schema.String,
-    email: nullableString
-  })))
+/** The service's user update fields, in its order (the client may send the first seven only). */
+const serverUpdateBody = S.object({
+  display_name: S.string().nullable().optional(),
+  profile_image_url: S.url().max(1000000).nullable().optional(),
+  client_metadata: S.json().optional(),
+  client_read_only_metadata: S.json().optional(),
+  server_metadata: S.json().optional(),
+  primary_email: S.string().email().nullable().optional().nonEmpty(),
+  primary_email_verified: S.boolean().optional(),
+  primary_email_auth_enabled: S.boolean().optional(),
+  passkey_auth_enabled: S.boolean().optional(),
+  password: S.string().max(70).nullable().optional(),
+  password_hash: S.string().nonEmpty().optional(),
+  otp_auth_enabled: S.boolean().optional(),
+  totp_secret_base64: S.base64().nullable().optional(),
+  selected_team_id: S.string().uuid().nullable().optional(),
+  is_anonymous: S.boolean().oneOf([false]).optional()
+}).defined()
+const clientUpdateBody = serverUpdateBody.pick([
+  "display_name",
+  "profile_image_url",
+  "client_metadata",
+  "selected_team_id",
+  "totp_secret_base64",
+  "otp_auth_enabled",
+  "passkey_auth_enabled"
+]).defined()
+/** Creation: the update's fields without the selected team, merged after the provider links. */
+const serverCreateBody = serverUpdateBody.omit(["selected_team_id"]).concat(S.object({
+  oauth_providers: S.array(S.object({
+    id: S.string().defined(),
+    account_id: S.string().defined(),
+    email: S.string().nullable().defined().withDefault(null)
+  }).defined()).optional(),
+  is_anonymous: S.boolean().optional()
+}).defined())
+const userParams = S.object({ user_id: S.string().userIdOrMe().defined() })
+/** The one query every user route declares (the list's options). */
+const userQuery = S.object({
+  team_id: S.string().uuid().optional(),
+  limit: S.number().integer().minValue(1).optional(),
+  cursor: S.string().uuid().optional(),
+  order_by: S.string().oneOf(["signed_up_at"]).optional(),
+  desc: S.boolean().optional(),
+  query: S.string().optional()
 })
+
 /** Every field a user body may carry (update or create). */
-type UserBody = Omit<typeof ServerUpdate.Type, "is_anonymous"> & { readonly is_anonymous?: boolean | undefined }
+interface UserBody {
+  readonly display_name?: string | null
+  readonly profile_image_url?: string | null
+  readonly client_metadata?: unknown
+  readonly client_read_only_metadata?: unknown
+  readonly server_metadata?: unknown
+  readonly primary_email?: string | null
+  readonly primary_email_verified?: boolean
+  readonly primary_email_auth_enabled?: boolean
+  readonly passkey_auth_enabled?: boolean
+  readonly password?: string | null
+  readonly password_hash?: string
+  readonly otp_auth_enabled?: boolean
+  readonly totp_secret_base64?: string | null
+  readonly selected_team_id?: string | null
+  readonly is_anonymous?: boolean
+  readonly oauth_providers?: ReadonlyArray<{ readonly id: string; readonly account_id: string; readonly email: string | null }>
+}
+
+/** Checks a user route's request: the body, the `user_id` parameter (if any) and the query. */
+const checkRequest = (
+  auth: Auth,
+  request: { readonly body?: readonly [S.Field, unknown] | undefined; readonly userId?: string | undefined; readonly query: URLSearchParams }
+) =>
+  Effect.map(
+    S.check(S.crud({
+      body: request.body,
+      params: request.userId === undefined ? undefined : [userParams, { user_id: request.userId }],
+      query: [userQuery, S.queryObject(request.query)]
+    }), auth.user?.id),
+    (parts) => ({
+      body: parts.body as UserBody,
+      userId: (parts.params as { user_id?: string }).user_id,
+      query: parts.query as { team_id?: string; limit?: number; cursor?: string; desc?: boolean; query?: string }
+    })
+  )
 
 const badRequest = (message: string) => new Responses.StatusFailure({ status: 400, message })
 
-/** The value rules of a user body the shapes do not say: e-mail, URL and base64 fields. */
-const checkValues = (body: UserBody) => {
-  return Fields.check(
-    ...(body.primary_email === undefined || body.primary_email === null ? [] : Fields.emailProblems("body.primary_email", body.primary_email)),
-    ...Fields.urlProblems("body.profile_image_url", body.profile_image_url),
-    body.totp_secret_base64 === undefined || body.totp_secret_base64 === null || Fields.isBase64(body.totp_secret_base64)
-      ? undefined
-      : "body.totp_secret_base64 is not valid base64"
-  )
-}
+/** The service stores a primary e-mail trimmed and lower-cased. */
+const withNormalizedEmail = (body: UserBody): UserBody =>
+  body.primary_email ? { ...body, primary_email: body.primary_email.trim().toLowerCase() } : body
 
 /** The password fields of a body as a stored hash (`undefined`: unchanged). */
 const passwordHashOf = (body: UserBody) =>
@@ -81,7 +124,7 @@ const passwordHashOf = (body: UserBody) =>
     }
     if (body.password === undefined) return undefined
     if (body.password === null) return null
-    yield* Passwords.check(body.password)
+    // no length rule here: the service's user routes accept any password their schema lets through
     return yield* Passwords.hash(body.password)
   })
 
@@ -111,15 +154,13 @@ const patchOf = (body: UserBody, passwordHash: string | null | undefined): Users
   isAnonymous: body.is_anonymous
 })
 
-/** The user a route addresses: `me` (the signed-in user) or an id of the project. */
-const target = (auth: Auth, userId: string) =>
+/** The user a route addresses: the signed-in one (`/users/me`) or a (checked) id of the project. */
+const target = (auth: Auth, userId: string | undefined) =>
   Effect.gen(function*() {
-    if (userId === "me") {
+    if (userId === undefined) {
       if (auth.user === undefined) return yield* new CannotGetOwnUserWithoutUser({})
       return auth.user
     }
-    // a user id other than `me` must be a UUID: the service refuses another before looking it up
-    yield* Fields.check(Fields.uuidProblem("params.user_id", userId))
     const user = Users.findInProject(yield* EmulatorState.get, auth.project.id, userId)
     if (user === undefined) return yield* new UserNotFound({})
     return user
@@ -129,32 +170,54 @@ const view = (auth: Auth, user: User) =>
   Effect.map(EmulatorState.get, (state) =>
     Responses.json(auth.accessType === "client" ? Views.clientUser(state, user) : Views.serverUser(state, user)))
 
-const read = (auth: Auth, userId: string) => Effect.flatMap(target(auth, userId), (user) => view(auth, user))
+/** `params.user_id` of a route by id; `undefined` for `/users/me`. */
+type RouteUser = string | undefined
 
-const update = (auth: Auth, userId: string, body: unknown) =>
+const read = (auth: Auth, routeUser: RouteUser, query: URLSearchParams) =>
   Effect.gen(function*() {
-    const user = yield* target(auth, userId)
-    const input: UserBody = auth.accessType === "client"
-      ? yield* Router.decode(ClientUpdate, body)
-      : yield* Router.decode(ServerUpdate, body)
-    yield* checkValues(input)
+    const request = yield* checkRequest(auth, { userId: routeUser, query })
+    return yield* view(auth, yield* target(auth, request.userId))
+  })
+
+const update = (auth: Auth, routeUser: RouteUser, body: unknown, query: URLSearchParams) =>
+  Effect.gen(function*() {
+    const request = yield* checkRequest(auth, {
+      body: [auth.accessType === "client" ? clientUpdateBody : serverUpdateBody, body],
+      userId: routeUser,
+      query
+    })
+    const input = withNormalizedEmail(request.body)
     if (auth.accessType === "client" && input.profile_image_url && !Fields.isBase64Image(input.profile_image_url)) {
       return yield* badRequest("Invalid profile image URL")
     }
+    if (request.userId === undefined && auth.user === undefined) return yield* new CannotGetOwnUserWithoutUser({})
+    // the service reads the password fields before it looks the user up
     const passwordHash = yield* passwordHashOf(input)
+    const user = yield* target(auth, request.userId)
     const primary = Views.primaryEmailChannel(user)
     yield* checkPrimaryEmail(
       input.primary_email || primary?.value,
       input.primary_email_auth_enabled ?? primary?.usedForAuth ?? false,
       input.primary_email_verified || (primary?.isVerified ?? false)
     )
+    const config = auth.project.config
+    if (input.otp_auth_enabled === true && !user.otpAuthEnabled && !config.magicLinkEnabled) {
+      return yield* badRequest("OTP auth not enabled in the project")
+    }
+    if (input.passkey_auth_enabled === true) {
+      return yield* badRequest("Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method")
+    }
+    if (typeof passwordHash === "string" && user.passwordHash === null && !config.credentialEnabled) {
+      return yield* badRequest("Password auth not enabled in the project")
+    }
     const updated = yield* Users.update(user.id, patchOf(input, passwordHash))
     return yield* view(auth, updated)
   })
 
-const remove = (auth: Auth, userId: string) =>
+const remove = (auth: Auth, routeUser: RouteUser, query: URLSearchParams) =>
   Effect.gen(function*() {
-    const user = yield* target(auth, userId)
+    const request = yield* checkRequest(auth, { userId: routeUser, query })
+    const user = yield* target(auth, request.userId)
     if (auth.accessType === "client" && !auth.project.config.clientUserDeletionEnabled) {
       return yield* new Responses.StatusFailure({ status: 400, message: "Client user deletion is not enabled for this project" })
     }
@@ -162,66 +225,54 @@ const remove = (auth: Auth, userId: string) =>
     return Responses.success()
   })
 
-const listKeys: ReadonlySet<string> = new Set(["team_id", "limit", "cursor", "order_by", "desc", "query"])
+interface ListQuery {
+  readonly limit?: number | undefined
+  readonly cursor?: string | undefined
+  readonly desc?: boolean | undefined
+  readonly query?: string | undefined
+  readonly team_id?: string | undefined
+}
 
-const listQuery = (query: URLSearchParams) =>
-  Effect.gen(function*() {
-    const orderBy = query.get("order_by")
-    const limitText = query.get("limit")
-    const limit = limitText === null ? undefined : Number(limitText)
-    const desc = query.get("desc")
-    const uuid = (name: string) => {
-      const value = query.get(name)
-      return value === null ? undefined : Fields.uuidProblem(`query.${name}`, value)
-    }
-    // the service's list knows these keys only (`include_anonymous` is refused: anonymous users are listed)
-    const unknown = [...new Set(query.keys())].filter((key) => !listKeys.has(key))
-    yield* Fields.check(
-      unknown.length === 0 ? undefined : Fields.unknownProperties("query", unknown),
-      uuid("team_id"),
-      limit === undefined || Number.isNaN(limit) ? undefined : Number.isInteger(limit) ? undefined : "query.limit must be an integer",
-      limit !== undefined && Number.isNaN(limit) ? `query.limit must be a \`number\` type` : undefined,
-      limit === undefined || Number.isNaN(limit) || limit >= 1 ? undefined : "query.limit must be greater than or equal to 1",
-      uuid("cursor"),
-      orderBy === null || orderBy === "signed_up_at" ? undefined : Fields.oneOf("query.order_by", ["signed_up_at"]),
-      desc === null || desc === "true" || desc === "false" ? undefined : "query.desc must be a `boolean` type"
-    )
-    return {
-      limit,
-      cursor: query.get("cursor") ?? undefined,
-      desc: query.get("desc") === "true",
-      search: query.get("query")?.toLowerCase() ?? undefined,
-      teamId: query.get("team_id") ?? undefined
-    }
-  })
-
-const listUsers = (state: State, projectId: string, q: Effect.Success<ReturnType<typeof listQuery>>) => {
+const listUsers = (state: State, projectId: string, q: ListQuery) => {
+  // the service's search: the id (exactly, once stripped of other characters), else the display
+  // name or any contact channel's value containing the text, case aside
+  const search = q.query === undefined || q.query === "" ? undefined : q.query.toLowerCase()
+  const idSearch = q.query?.replace(/[^a-zA-Z0-9\-_.]/g, "")
   const matchesSearch = (u: User) =>
-    q.search === undefined || u.id === q.search ||
-    [u.displayName ?? "", Views.primaryEmailChannel(u)?.value ?? ""].some((s) => s.toLowerCase().includes(q.search!))
+    search === undefined || u.id === idSearch ||
+    [u.displayName ?? "", ...u.contactChannels.map((c) => c.value)].some((s) => s.toLowerCase().includes(search))
   const users = Table.filter(state.users, (u) =>
     u.projectId === projectId && matchesSearch(u) &&
-    (q.teamId === undefined || Table.get(state.memberships, membershipKey(q.teamId, u.id)) !== undefined))
+    (q.team_id === undefined || Table.get(state.memberships, membershipKey(q.team_id, u.id)) !== undefined))
   const sorted = [...users].sort((a, b) => a.signedUpAtMillis - b.signedUpAtMillis || a.id.localeCompare(b.id))
-  if (q.desc) sorted.reverse()
+  if (q.desc === true) sorted.reverse()
   return sorted
 }
 
 /** User routes. */
 export const routes: ReadonlyArray<Router.Route> = [
-  Router.get("/users/me", "client", ({ auth }) => read(auth, "me")),
-  Router.patch("/users/me", "client", ({ auth, body }) => update(auth, "me", body)),
-  Router.del("/users/me", "client", ({ auth }) => remove(auth, "me")),
-  Router.get("/users/:userId", "server", ({ auth, params }) => read(auth, params.userId!)),
-  Router.patch("/users/:userId", "server", ({ auth, body, params }) => update(auth, params.userId!, body)),
-  Router.del("/users/:userId", "server", ({ auth, params }) => remove(auth, params.userId!)),
+  Router.get("/users/me", "client", ({ auth, query }) => read(auth, undefined, query)),
+  Router.patch("/users/me", "client", ({ auth, body, query }) => update(auth, undefined, body, query)),
+  Router.del("/users/me", "client", ({ auth, query }) => remove(auth, undefined, query)),
+  Router.get("/users/:userId", "server", ({ auth, params, query }) => read(auth, params.userId!, query)),
+  Router.patch("/users/:userId", "server", ({ auth, body, params, query }) => update(auth, params.userId!, body, query)),
+  Router.del("/users/:userId", "server", ({ auth, params, query }) => remove(auth, params.userId!, query)),
 
-  Router.post("/users", "server", ({ auth, body }) =>
+  Router.post("/users", "server", ({ auth, body, query }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(ServerCreate, body)
-      yield* checkValues(input)
+      const input = withNormalizedEmail((yield* checkRequest(auth, { body: [serverCreateBody, body], query })).body)
       const passwordHash = yield* passwordHashOf(input)
       yield* checkPrimaryEmail(input.primary_email, input.primary_email_auth_enabled ?? false, input.primary_email_verified ?? false)
+      // after the e-mail's uniqueness (checked by Users.create), the service refuses what the project does not offer
+      const taken = input.primary_email && input.primary_email_auth_enabled === true &&
+        Users.findByAuthEmail(yield* EmulatorState.get, auth.project.id, input.primary_email) !== undefined
+      if (!taken) {
+        const config = auth.project.config
+        const unknownProvider = input.oauth_providers?.find((p) => !config.oauthProviders.some((c) => c.id === p.id))
+        if (unknownProvider !== undefined) return yield* badRequest(`OAuth provider ${unknownProvider.id} not found`)
+        if (passwordHash && !config.credentialEnabled) return yield* badRequest("Password auth not enabled in the project")
+        if (input.otp_auth_enabled === true && !config.magicLinkEnabled) return yield* badRequest("OTP auth not enabled in the project")
+      }
       const user = yield* Users.create({
         ...patchOf(input, passwordHash),
         projectId: auth.project.id,
@@ -235,7 +286,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.get("/users", "server", ({ auth, query }) =>
     Effect.gen(function*() {
-      const q = yield* listQuery(query)
+      const q = (yield* checkRequest(auth, { query })).query
       const state = yield* EmulatorState.get
       const sorted = listUsers(state, auth.project.id, q)
       // The cursor names the first user of the page; one the list does not hold gives an empty page.
