@@ -7,11 +7,18 @@
  */
 import * as Effect from "effect/Effect"
 import { PasswordTooLong, PasswordTooShort } from "stack-auth-effect/KnownErrors"
+import * as RequestSchema from "../http/RequestSchema.ts"
 
 /** Shortest accepted password. */
 export const minLength = 8
 /** Longest accepted password. */
 export const maxLength = 70
+
+/**
+ * A password field of an auth route's request schema: at most 70 characters, a schema problem
+ * (`body.password must be at most 70 characters`); the shorter rule is `check`'s, after it.
+ */
+export const field = (): RequestSchema.Field<string | undefined> => RequestSchema.string().max(maxLength)
 
 /** Checks the length rules: `PasswordTooShort` (min_length) or `PasswordTooLong` (maxLength). */
 export const check = (password: string): Effect.Effect<void, PasswordTooShort | PasswordTooLong> => {

@@ -126,14 +126,9 @@ export const linkWithCode = (callbackUrl: string, code: string): string => {
 export const codeLength = 45
 
 /**
- * The request schema of a route that spends or checks a code: the route's own body fields first,
- * then `code` (45 characters) unless the route declares its own `code`, as the service merges them
- * (so unknown properties are reported twice, once per merged part).
+ * The body schema of a route that spends or checks a code: the route's own fields first, then
+ * `code` (45 characters) unless the route declares its own `code`, as the service merges them (so
+ * unknown properties are reported twice, once per merged part).
  */
-export const codeRequest = <S extends Readonly<Record<string, RequestSchema.Field<unknown>>>>(fields: S) =>
-  RequestSchema.object({
-    body: RequestSchema.object({
-      ...fields,
-      ...("code" in fields ? {} : { code: RequestSchema.string().test(RequestSchema.length(codeLength)).defined() })
-    } as S & { readonly code: RequestSchema.Field<string> }).merged().defined()
-  })
+export const codeBody = <S extends Readonly<Record<string, RequestSchema.Field>>>(fields: S) =>
+  RequestSchema.object({ code: RequestSchema.string().length(codeLength).defined() }).concat(RequestSchema.object(fields)).defined()

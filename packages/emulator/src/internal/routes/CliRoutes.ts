@@ -24,17 +24,11 @@ export const maxLifetimeMillis = 24 * 60 * 60 * 1000
 
 // The service's request schemas, field for field (see RequestSchema for the rules): the start
 // body may be left out; the expiry is a number (numeric text reads as one) of at most 24 hours.
-const StartRequest = RequestSchema.object({
-  body: RequestSchema.object({
-    expires_in_millis: RequestSchema.number().test(RequestSchema.maxNumber(maxLifetimeMillis)).withDefault(defaultLifetimeMillis)
-  }).withDefault({} as { readonly expires_in_millis: number })
-})
-const PollRequest = RequestSchema.object({
-  body: RequestSchema.object({ polling_code: RequestSchema.string().defined() }).defined()
-})
-const CompleteRequest = RequestSchema.object({
-  body: RequestSchema.object({ login_code: RequestSchema.string().defined(), refresh_token: RequestSchema.string().defined() }).defined()
-})
+const StartBody = RequestSchema.object({
+  expires_in_millis: RequestSchema.number().maxValue(maxLifetimeMillis).withDefault(defaultLifetimeMillis)
+}).withDefault({})
+const PollBody = RequestSchema.object({ polling_code: RequestSchema.string().defined() }).defined()
+const CompleteBody = RequestSchema.object({ login_code: RequestSchema.string().defined(), refresh_token: RequestSchema.string().defined() }).defined()
 
 const invalidLoginCode = () => new Responses.StatusFailure({ status: 400, message: "Invalid login code or the code has expired" })
 
@@ -45,7 +39,7 @@ const pollAnswer = (status: "waiting" | "success" | "expired" | "used", refreshT
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/cli", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(StartRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", StartBody, body]], auth.user?.id)
       const now = yield* Clock.currentTimeMillis
       const login: CliLogin = {
         id: crypto.randomUUID(),
@@ -67,7 +61,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/cli/poll", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(PollRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", PollBody, body]], auth.user?.id)
       const now = yield* Clock.currentTimeMillis
       return yield* EmulatorState.transact((state) => {
         const login = Table.find(state.cliLogins, (l) => l.projectId === auth.project.id && l.pollingCode === input.polling_code)
@@ -86,7 +80,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/cli/complete", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(CompleteRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", CompleteBody, body]], auth.user?.id)
       const now = yield* Clock.currentTimeMillis
       return yield* EmulatorState.transact((state): Effect.Effect<readonly [Response, EmulatorState.State], Responses.StatusFailure> => {
         // as the service: any unexpired, not yet completed login code of any project; the refresh

@@ -22,8 +22,8 @@ import { signedIn } from "./PasswordRoutes.ts"
 export const CodeField = Schema.String.check(Schema.isBetweenLength(45, 45))
 
 // The service's request schema: its own fields, then the attempt code (see RequestSchema for the rules).
-const SignInRequest = Verification.codeRequest({
-  type: RequestSchema.string().test(RequestSchema.oneOf(["totp"])).defined(),
+const SignInBody = Verification.codeBody({
+  type: RequestSchema.string().oneOf(["totp"]).defined(),
   totp: RequestSchema.string().defined()
 })
 
@@ -31,7 +31,7 @@ const SignInRequest = Verification.codeRequest({
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/mfa/sign-in", "client", ({ auth, body, url }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(SignInRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", SignInBody, body]], auth.user?.id)
       const code = input.code.toLowerCase()
       const attempt = yield* Verification.use(auth.project.id, Verification.mfaAttempt, code, { checkOnly: true })
       const user = attempt.userId === null ? undefined : Users.findInProject(yield* EmulatorState.get, auth.project.id, attempt.userId)

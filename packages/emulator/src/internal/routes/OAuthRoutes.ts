@@ -38,31 +38,29 @@ import { tokenResponse } from "./TokensRoutes.ts"
 // The service's query schema, field for field in its order (see RequestSchema for the rules; its
 // order puts `grant_type` and `response_type` with `type`, whose name they contain).
 const text = () => RequestSchema.string().defined()
-const AuthorizeRequest = RequestSchema.object({
-  params: RequestSchema.object({ provider_id: text() }).defined(),
-  query: RequestSchema.object({
-    type: RequestSchema.string().test(RequestSchema.oneOf(["authenticate", "link"])),
-    token: RequestSchema.string(),
-    provider_scope: RequestSchema.string(),
-    error_redirect_url: RequestSchema.url(),
-    error_redirect_uri: RequestSchema.url(),
-    after_callback_redirect_url: RequestSchema.string(),
-    client_id: text(),
-    client_secret: text(),
-    redirect_uri: RequestSchema.url().defined(),
-    scope: text(),
-    state: text(),
-    grant_type: RequestSchema.string().test(RequestSchema.oneOf(["authorization_code"])).defined(),
-    code_challenge: text(),
-    code_challenge_method: text(),
-    response_type: text(),
-    // the emulator's own: the mock provider's account, to approve at once
-    emulator_login_email: RequestSchema.string(),
-    account_id: RequestSchema.string(),
-    name: RequestSchema.string(),
-    email_verified: RequestSchema.string()
-  }).defined()
-})
+const AuthorizeParams = RequestSchema.object({ provider_id: text() }).defined()
+const AuthorizeQuery = RequestSchema.object({
+  type: RequestSchema.string().oneOf(["authenticate", "link"]),
+  token: RequestSchema.string(),
+  provider_scope: RequestSchema.string(),
+  error_redirect_url: RequestSchema.url(),
+  error_redirect_uri: RequestSchema.url(),
+  after_callback_redirect_url: RequestSchema.string(),
+  client_id: text(),
+  client_secret: text(),
+  redirect_uri: RequestSchema.url().defined(),
+  scope: text(),
+  state: text(),
+  grant_type: RequestSchema.string().oneOf(["authorization_code"]).defined(),
+  code_challenge: text(),
+  code_challenge_method: text(),
+  response_type: text(),
+  // the emulator's own: the mock provider's account, to approve at once
+  emulator_login_email: RequestSchema.string(),
+  account_id: RequestSchema.string(),
+  name: RequestSchema.string(),
+  email_verified: RequestSchema.string()
+}).defined()
 
 
 const redirect = (url: URL | string, status = 307): Response => new Response(null, { status, headers: { location: url.toString() } })
@@ -111,7 +109,10 @@ const authorize: Router.Handler<undefined> = ({ params, query, url }) =>
   Effect.gen(function*() {
     const get = (name: string) => query.get(name) ?? ""
     const type = (query.get("type") ?? "authenticate") as "authenticate" | "link"
-    yield* RequestSchema.validate(AuthorizeRequest, { params: { provider_id: params.provider }, query: Object.fromEntries(query) })
+    yield* RequestSchema.check([
+      ["params", AuthorizeParams, { provider_id: params.provider }],
+      ["query", AuthorizeQuery, RequestSchema.queryObject(query)]
+    ], undefined)
     const state = yield* EmulatorState.get
     const now = yield* Clock.currentTimeMillis
     const project = Table.get(state.projects, get("client_id"))

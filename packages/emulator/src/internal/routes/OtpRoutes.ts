@@ -35,10 +35,8 @@ export const otpSignIn = "otp_sign_in"
 export const typedLength = Verification.typedLength
 
 // The service's request schemas, field for field in its order (see RequestSchema for the rules).
-const SendRequest = RequestSchema.object({
-  body: RequestSchema.object({ email: RequestSchema.signInEmail().defined(), callback_url: RequestSchema.url().defined() }).defined()
-})
-const CodeRequest = Verification.codeRequest({})
+const SendBody = RequestSchema.object({ email: RequestSchema.signInEmail().defined(), callback_url: RequestSchema.url().defined() }).defined()
+const CodeBody = Verification.codeBody({})
 
 
 /**
@@ -73,7 +71,7 @@ const signUp = (auth: Auth, email: string): Effect.Effect<User, UserWithEmailAlr
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/otp/send-sign-in-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(SendRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", SendBody, body]], auth.user?.id)
       if (!auth.project.config.magicLinkEnabled) {
         return yield* new Responses.StatusFailure({ status: 403, message: "OTP sign-in is not enabled for this project" })
       }
@@ -100,7 +98,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/otp/sign-in", "client", ({ auth, body, url }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(CodeRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", CodeBody, body]], auth.user?.id)
       const code = input.code.toLowerCase()
       const row = yield* Verification.use(auth.project.id, otpSignIn, code)
       const email = row.email ?? ""
@@ -114,7 +112,7 @@ export const routes: ReadonlyArray<Router.Route> = [
   // whether a code would sign in, without spending it (an attempt counts, as at the service)
   Router.post("/auth/otp/sign-in/check-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(CodeRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", CodeBody, body]], auth.user?.id)
       yield* Verification.use(auth.project.id, otpSignIn, input.code.toLowerCase(), { checkOnly: true })
       return Responses.json({ is_code_valid: true })
     }))

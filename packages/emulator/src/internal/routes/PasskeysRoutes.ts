@@ -59,8 +59,8 @@ const registrationPurpose = "passkey_registration_challenge"
 const authenticationPurpose = "passkey_authentication_challenge"
 
 // The service's request schemas: each route declares its own `code` (any length), after the response.
-const RegisterRequest = Verification.codeRequest({ credential: RequestSchema.mixed().defined(), code: RequestSchema.string().defined() })
-const SignInRequest = Verification.codeRequest({ authentication_response: RequestSchema.mixed().defined(), code: RequestSchema.string().defined() })
+const RegisterBody = Verification.codeBody({ credential: RequestSchema.mixed().defined(), code: RequestSchema.string().defined() })
+const SignInBody = Verification.codeBody({ authentication_response: RequestSchema.mixed().defined(), code: RequestSchema.string().defined() })
 
 // Challenges are random, as the service makes them in production. Its development setup
 // (`.env.development`: STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING) answers the fixed
@@ -119,7 +119,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/passkey/register", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(RegisterRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", RegisterBody, body]], auth.user?.id)
       // as the service: the code is spent first, then passkeys must be on, then a user signed in
       const code = yield* Verification.use(auth.project.id, registrationPurpose, input.code.toLowerCase())
       if (!auth.project.config.passkeyEnabled) return yield* new PasskeyAuthenticationNotEnabled({})
@@ -180,7 +180,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/passkey/sign-in", "client", ({ auth, body, url }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(SignInRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", SignInBody, body]], auth.user?.id)
       const code = yield* Verification.use(auth.project.id, authenticationPurpose, input.code.toLowerCase())
       if (!auth.project.config.passkeyEnabled) return yield* new PasskeyAuthenticationNotEnabled({})
       const state = yield* EmulatorState.get

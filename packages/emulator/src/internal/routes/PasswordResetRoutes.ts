@@ -31,26 +31,23 @@ import * as Verification from "../model/Verification.ts"
 export const passwordReset = "password_reset"
 
 // The service's request schemas, field for field in its order (see RequestSchema for the rules).
-const SendRequest = RequestSchema.object({
-  body: RequestSchema.object({ email: RequestSchema.email().defined(), callback_url: RequestSchema.url().defined() }).defined()
-})
-const CheckRequest = Verification.codeRequest({})
-const ResetRequest = Verification.codeRequest({ password: RequestSchema.password().defined() })
-const UpdateRequest = RequestSchema.object({
-  auth: RequestSchema.signedIn,
-  body: RequestSchema.object({
-    old_password: RequestSchema.password().defined(),
-    new_password: RequestSchema.password().defined()
-  }).defined()
-})
-const SetRequest = RequestSchema.object({
-  auth: RequestSchema.signedIn,
-  body: RequestSchema.object({ password: RequestSchema.password().defined() }).defined()
-})
+const SendBody = RequestSchema.object({ email: RequestSchema.string().email().defined(), callback_url: RequestSchema.url().defined() }).defined()
+const CheckBody = Verification.codeBody({})
+const ResetBody = Verification.codeBody({ password: Passwords.field().defined() })
+const UpdateBody = RequestSchema.object({
+  old_password: Passwords.field().defined(),
+  new_password: Passwords.field().defined()
+}).defined()
+const SetBody = RequestSchema.object({ password: Passwords.field().defined() }).defined()
+// the `auth` part of a route that needs a signed-in user (`auth.user must be defined` otherwise)
+const SignedIn = RequestSchema.object({ user: RequestSchema.mixed().defined() }).defined()
 
-/** Validates a request of a route that needs a signed-in user; the user with the values read. */
-const signedInRequest = <A extends { readonly body: unknown }>(schema: RequestSchema.Field<A | undefined>, auth: Auth, body: unknown) =>
-  Effect.map(RequestSchema.validate(schema, { auth: { user: auth.user }, body }), (input) => ({ ...input, auth: { user: auth.user! } }))
+/** Validates the body of a route that needs a signed-in user, the user checked first; the user with the values read. */
+const signedInRequest = <A>(schema: RequestSchema.Field<A>, auth: Auth, body: unknown) =>
+  Effect.map(
+    RequestSchema.check([["auth", SignedIn, { user: auth.user }], ["body", schema, body]], auth.user?.id),
+    (input) => ({ body: input.body, auth: { user: auth.user! } })
+  )
 
 const passwordsEnabled = (auth: Auth) =>
   auth.project.config.credentialEnabled ? Effect.void : Effect.fail(new PasswordAuthenticationNotEnabled({}))
@@ -59,7 +56,7 @@ const passwordsEnabled = (auth: Auth) =>
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/password/send-reset-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(SendRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", SendBody, body]], auth.user?.id)
       yield* passwordsEnabled(auth)
       const user = Users.findByAuthEmail(yield* EmulatorState.get, auth.project.id, input.email)
       // The answer does not tell whether a user signs in with this e-mail.
@@ -86,7 +83,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/password/reset/check-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(CheckRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", CheckBody, body]], auth.user?.id)
       // codes are mailed in lower case; the service reads any case
       yield* Verification.use(auth.project.id, passwordReset, input.code.toLowerCase(), { checkOnly: true })
       return Responses.json({ is_code_valid: true })
@@ -94,7 +91,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/password/reset", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(ResetRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", ResetBody, body]], auth.user?.id)
       // As the service does: the code is spent first, the password checked after.
       const code = yield* Verification.use(auth.project.id, passwordReset, input.code.toLowerCase())
       yield* passwordsEnabled(auth)
@@ -107,7 +104,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/password/update", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const { auth: { user }, body: input } = yield* signedInRequest(UpdateRequest, auth, body)
+      const { auth: { user }, body: input } = yield* signedInRequest(UpdateBody, auth, body)
       yield* passwordsEnabled(auth)
       yield* Passwords.check(input.new_password)
       if (user.passwordHash === null) return yield* new UserDoesNotHavePassword({})
@@ -124,7 +121,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/password/set", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const { auth: { user }, body: input } = yield* signedInRequest(SetRequest, auth, body)
+      const { auth: { user }, body: input } = yield* signedInRequest(SetBody, auth, body)
       yield* passwordsEnabled(auth)
       yield* Passwords.check(input.password)
       if (user.passwordHash !== null) return yield* plain(400, "This user has a password already.")

@@ -26,18 +26,14 @@ import * as Users from "../../EmulatorUsers.ts"
 import { primaryEmailChannel } from "../http/Views.ts"
 
 // The service's request schemas, field for field in its order (see RequestSchema for the rules).
-const SignUpRequest = RequestSchema.object({
-  body: RequestSchema.object({
-    email: RequestSchema.signInEmail().defined(),
-    password: RequestSchema.password().defined(),
-    // required, as the service requires it (`body.verification_callback_url must be defined`)
-    verification_callback_url: RequestSchema.url().defined()
-  }).defined()
-})
+const SignUpBody = RequestSchema.object({
+  email: RequestSchema.signInEmail().defined(),
+  password: Passwords.field().defined(),
+  // required, as the service requires it (`body.verification_callback_url must be defined`)
+  verification_callback_url: RequestSchema.url().defined()
+}).defined()
 
-const SignInRequest = RequestSchema.object({
-  body: RequestSchema.object({ email: RequestSchema.email().defined(), password: RequestSchema.password().defined() }).defined()
-})
+const SignInBody = RequestSchema.object({ email: RequestSchema.string().email().defined(), password: Passwords.field().defined() }).defined()
 
 /** Answers a sign-in: a new session's tokens and the user id (and `is_new_user` when given). */
 export const signedIn = (user: User, baseUrl: string, isNewUser?: boolean) =>
@@ -60,7 +56,7 @@ const signUp = (auth: Auth, email: string, passwordHash: string) =>
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/password/sign-up", "client", ({ auth, body, url }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(SignUpRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", SignUpBody, body]], auth.user?.id)
       const config = auth.project.config
       if (!config.credentialEnabled) return yield* new PasswordAuthenticationNotEnabled({})
       const callbackUrl = input.verification_callback_url
@@ -78,7 +74,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/password/sign-in", "client", ({ auth, body, url }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(SignInRequest, { body })
+      const { body: input } = yield* RequestSchema.check([["body", SignInBody, body]], auth.user?.id)
       if (!auth.project.config.credentialEnabled) return yield* new PasswordAuthenticationNotEnabled({})
       const state = yield* EmulatorState.get
       const user = Users.findByAuthEmail(state, auth.project.id, input.email)

@@ -22,22 +22,12 @@ import * as Users from "../../EmulatorUsers.ts"
 export const maxExpiresInMillis = 1000 * 60 * 60 * 24 * 367
 
 // The service's request schema, field for field in its order (see RequestSchema for the rules).
-const CreateRequest = RequestSchema.object({
-  body: RequestSchema.object({
-    user_id: RequestSchema.string().test(RequestSchema.uuid).defined(),
-    expires_in_millis: RequestSchema.number().test(RequestSchema.maxNumber(maxExpiresInMillis)),
-    is_impersonation: RequestSchema.boolean()
-  }).defined()
-})
-
-/** A body whose `user_id` is `me` with the caller's id (the service substitutes it before validating). */
-const withOwnUserId = (auth: Auth, body: unknown) =>
-  Effect.gen(function*() {
-    const record = typeof body === "object" && body !== null && !Array.isArray(body) ? body as Record<string, unknown> : undefined
-    if (record?.user_id !== "me") return body
-    if (auth.user === undefined) return yield* new CannotGetOwnUserWithoutUser({})
-    return { ...record, user_id: auth.user.id }
-  })
+// (`user_id` may be `me`: the caller's id, or CANNOT_GET_OWN_USER_WITHOUT_USER whatever else is wrong)
+const CreateBody = RequestSchema.object({
+  user_id: RequestSchema.string().userIdOrMe().defined(),
+  expires_in_millis: RequestSchema.number().maxValue(maxExpiresInMillis),
+  is_impersonation: RequestSchema.boolean()
+}).defined()
 
 
 /** `me` (the caller) or the given id. */
@@ -62,7 +52,7 @@ const view = (auth: Auth, session: Session) => ({
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/sessions", "server", ({ auth, body, url }) =>
     Effect.gen(function*() {
-      const { body: input } = yield* RequestSchema.validate(CreateRequest, { body: yield* withOwnUserId(auth, body) })
+      const { body: input } = yield* RequestSchema.check([["body", CreateBody, body]], auth.user?.id)
       const expiresIn = input.expires_in_millis ?? Sessions.defaultLifetimeMillis
       const userId = input.user_id
       const user = Users.findInProject(yield* EmulatorState.get, auth.project.id, userId)

@@ -94,17 +94,15 @@ const basicCredentials = (request: Request): { id: string; secret: string } | un
 }
 
 // The service's request schema: a known grant type; every other field is the grant's.
-const TokenRequest = RequestSchema.object({
-  body: RequestSchema.object({
-    grant_type: RequestSchema.string().test(RequestSchema.oneOf(["authorization_code", "refresh_token"])).defined()
-  }).allowUnknown().defined()
-})
+const TokenBody = RequestSchema.object({
+  grant_type: RequestSchema.string().oneOf(["authorization_code", "refresh_token"]).defined()
+}).allowUnknown().defined()
 
 /** The token endpoint with these grants. */
 export const makeTokenRoute = (grants: Readonly<Record<string, GrantHandler>>): Router.Route =>
   Router.post("/auth/oauth/token", "public", (context) =>
     Effect.gen(function*() {
-      yield* RequestSchema.validate(TokenRequest, { body: context.body })
+      yield* RequestSchema.check([["body", TokenBody, context.body]], undefined)
       const params = formParams(context.body)
       const basic = basicCredentials(context.request)
       const clientId = basic?.id ?? params.client_id
