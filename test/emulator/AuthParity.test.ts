@@ -8,6 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as RequestSchema from "../../packages/emulator/src/internal/http/RequestSchema.ts"
+import * as Mfa from "../../packages/emulator/src/internal/model/MfaRules.ts"
 import { demoProject, internalProject } from "../../packages/emulator/src/Seeds.ts"
 import { type Answer, assertKnownError, call, signUp } from "./support.ts"
 
@@ -175,6 +176,18 @@ describe("sessions and the OAuth callback", () => {
       assert.strictEqual(callback.status, 400)
       assert.strictEqual(callback.headers.get("set-cookie"), "stack-oauth-inner-unknown-state=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT")
     })))
+})
+
+describe("TOTP", () => {
+  it("accepts the code of the current 30-second step only, as the service (no clock skew)", () => {
+    const secret = Buffer.from("abcdefghij0123456789").toString("base64")
+    const now = 1_700_000_015_000
+    assert.isTrue(Mfa.verifyTotp(secret, Mfa.totpAt(secret, now), now))
+    for (const skew of [-30_000, 30_000]) {
+      const other = Mfa.totpAt(secret, now + skew)
+      if (other !== Mfa.totpAt(secret, now)) assert.isFalse(Mfa.verifyTotp(secret, other, now))
+    }
+  })
 })
 
 describe("codes", () => {
