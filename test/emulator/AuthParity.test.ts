@@ -8,6 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as RequestSchema from "../../packages/emulator/src/internal/http/RequestSchema.ts"
+import * as Mfa from "../../packages/emulator/src/internal/model/MfaRules.ts"
 import { demoProject, internalProject } from "../../packages/emulator/src/Seeds.ts"
 import { type Answer, assertKnownError, call, signUp } from "./support.ts"
 
@@ -148,6 +149,45 @@ describe("the token endpoint", () => {
       assert.deepStrictEqual(Object.keys(good.body).sort(), ["access_token", "expires_in", "scope", "token_type"])
       assert.deepStrictEqual([good.body.token_type, good.body.expires_in, good.body.scope], ["Bearer", 3600, "legacy"])
     })))
+})
+
+describe("e-mail case", () => {
+  it.effect("sign-up stores the e-mail in lower case; sign-in looks the address up exactly as sent", () =>
+    withEmulator(Effect.gen(function*() {
+      const signedUp = yield* signUp("Casey.Mixed@Example.com")
+      const me = yield* call({ path: "/users/me", accessToken: signedUp.access_token })
+      assert.strictEqual(me.body.primary_email, "casey.mixed@example.com")
+      assertKnownError(yield* post("/auth/password/sign-in", { email: "Casey.Mixed@Example.com", password: "correct horse battery" }), "EMAIL_PASSWORD_MISMATCH", 400)
+      const lower = yield* post("/auth/password/sign-in", { email: "casey.mixed@example.com", password: "correct horse battery" })
+      assert.strictEqual(lower.status, 200, lower.text)
+      const again = yield* post("/auth/password/sign-up", { email: "CASEY.MIXED@EXAMPLE.COM", password: "correct horse battery", verification_callback_url: verify })
+      assertKnownError(again, "USER_EMAIL_ALREADY_EXISTS", 409)
+      assert.strictEqual(again.body.details.email, "casey.mixed@example.com")
+    })))
+})
+
+describe("sessions and the OAuth callback", () => {
+  it.effect("session routes refuse a malformed user id or session id; every callback answer deletes the inner-state cookie", () =>
+    withEmulator(Effect.gen(function*() {
+      assert.deepStrictEqual(refused(yield* call({ path: "/auth/sessions?user_id=nope", access: "server" })), ["query.user_id"])
+      const tokens = yield* signUp("sessions-ids@example.com")
+      assert.deepStrictEqual(refused(yield* call({ method: "DELETE", path: "/auth/sessions/nope?user_id=me", accessToken: tokens.access_token })), ["params.id"])
+      const callback = yield* call({ path: "/auth/oauth/callback/github?state=unknown-state&code=x", access: "none" })
+      assert.strictEqual(callback.status, 400)
+      assert.strictEqual(callback.headers.get("set-cookie"), "stack-oauth-inner-unknown-state=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT")
+    })))
+})
+
+describe("TOTP", () => {
+  it("accepts the code of the current 30-second step only, as the service (no clock skew)", () => {
+    const secret = Buffer.from("abcdefghij0123456789").toString("base64")
+    const now = 1_700_000_015_000
+    assert.isTrue(Mfa.verifyTotp(secret, Mfa.totpAt(secret, now), now))
+    for (const skew of [-30_000, 30_000]) {
+      const other = Mfa.totpAt(secret, now + skew)
+      if (other !== Mfa.totpAt(secret, now)) assert.isFalse(Mfa.verifyTotp(secret, other, now))
+    }
+  })
 })
 
 describe("codes", () => {

@@ -161,12 +161,29 @@ const authorize: Router.Handler<undefined> = ({ params, query, url }) =>
     return redirect(page)
   })
 
-const callback: Router.Handler<undefined> = ({ body, query }) =>
+/**
+ * The callback; every answer deletes the flow's inner-state cookie, as the service's does
+ * (`stack-oauth-inner-<state>=; Path=/; Expires=<epoch>`).
+ */
+const callback: Router.Handler<undefined> = (context) =>
+  Effect.map(Effect.result(callbackAnswer(context)), (result) => {
+    const form = callbackForm(context)
+    const response = result._tag === "Success" ? result.success : Responses.fromFailure(result.failure)
+    response.headers.append("set-cookie", `stack-oauth-inner-${form.get("state") ?? ""}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`)
+    return response
+  })
+
+const callbackForm = ({ body, query }: Router.RouteContext<undefined>) => {
+  const form = new URLSearchParams(query)
+  if (typeof body === "object" && body !== null) {
+    for (const [key, value] of Object.entries(body)) if (typeof value === "string") form.set(key, value)
+  }
+  return form
+}
+
+const callbackAnswer: Router.Handler<undefined> = (context) =>
   Effect.gen(function*() {
-    const form = new URLSearchParams(query)
-    if (typeof body === "object" && body !== null) {
-      for (const [key, value] of Object.entries(body)) if (typeof value === "string") form.set(key, value)
-    }
+    const form = callbackForm(context)
     const flow = Table.get(OAuthFlow.outerFlows.get(yield* EmulatorState.get), form.get("state") ?? "")
     if (flow === undefined) {
       return yield* new Responses.StatusFailure({ status: 400, message: "Invalid OAuth state. Please try signing in again." })

@@ -20,6 +20,7 @@ import type { Project, State, User } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Mail from "../../Mail.ts"
 import * as Mfa from "../model/MfaRules.ts"
+import * as Passwords from "../model/PasswordRules.ts"
 import type { Auth } from "../http/RequestAuth.ts"
 import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Responses from "../http/Responses.ts"
@@ -45,12 +46,12 @@ const CodeBody = Verification.codeBody({})
  */
 const userForEmail = (state: State, project: Project, email: string) =>
   Effect.gen(function*() {
-    const user = Users.findByAuthEmail(state, project.id, email)
+    const user = Passwords.userSigningInWith(state, project.id, email)
     if (user === undefined) {
       if (!project.config.signUpEnabled) return yield* new SignUpNotEnabled({})
       return undefined
     }
-    const channel = user.contactChannels.find((c) => c.usedForAuth && c.value.trim().toLowerCase() === email.trim().toLowerCase())
+    const channel = user.contactChannels.find((c) => c.usedForAuth && c.value === email)
     if (channel !== undefined && !channel.isVerified) {
       return yield* new UserWithEmailAlreadyExists({ details: { email: channel.value, wouldWorkIfEmailWasVerified: true } })
     }
@@ -59,7 +60,7 @@ const userForEmail = (state: State, project: Project, email: string) =>
   })
 
 const signUp = (auth: Auth, email: string): Effect.Effect<User, UserWithEmailAlreadyExists, EmulatorState.EmulatorState> => {
-  const fields = { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true }
+  const fields = { primaryEmail: Passwords.normalizeEmail(email), primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true }
   return auth.user?.isAnonymous === true
     ? Users.update(auth.user.id, { ...fields, isAnonymous: false }).pipe(
       Effect.catchTag("TeamMembershipNotFound", (error) => Effect.die(error))

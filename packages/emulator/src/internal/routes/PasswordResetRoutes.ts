@@ -58,7 +58,7 @@ export const routes: ReadonlyArray<Router.Route> = [
     Effect.gen(function*() {
       const { body: input } = yield* RequestSchema.check([["body", SendBody, body]], auth.user?.id)
       yield* passwordsEnabled(auth)
-      const user = Users.findByAuthEmail(yield* EmulatorState.get, auth.project.id, input.email)
+      const user = Passwords.userSigningInWith(yield* EmulatorState.get, auth.project.id, input.email)
       // The answer does not tell whether a user signs in with this e-mail.
       const answer = Responses.json({ success: "maybe, only if user with e-mail exists" })
       if (user === undefined) return answer

@@ -50,7 +50,7 @@ export const signedIn = (user: User, baseUrl: string, isNewUser?: boolean) =>
 
 // Signed in anonymously or not, the service makes a new user: the anonymous one stays as it was.
 const signUp = (auth: Auth, email: string, passwordHash: string) =>
-  Users.create({ projectId: auth.project.id, primaryEmail: email, primaryEmailAuthEnabled: true, passwordHash })
+  Users.create({ projectId: auth.project.id, primaryEmail: Passwords.normalizeEmail(email), primaryEmailAuthEnabled: true, passwordHash })
 
 /** Password routes. */
 export const routes: ReadonlyArray<Router.Route> = [
@@ -77,7 +77,7 @@ export const routes: ReadonlyArray<Router.Route> = [
       const { body: input } = yield* RequestSchema.check([["body", SignInBody, body]], auth.user?.id)
       if (!auth.project.config.credentialEnabled) return yield* new PasswordAuthenticationNotEnabled({})
       const state = yield* EmulatorState.get
-      const user = Users.findByAuthEmail(state, auth.project.id, input.email)
+      const user = Passwords.userSigningInWith(state, auth.project.id, input.email)
       if (user === undefined || user.passwordHash === null) return yield* new EmailPasswordMismatch({})
       if (!(yield* Passwords.verify(input.password, user.passwordHash))) return yield* new EmailPasswordMismatch({})
       if (Mfa.requiresMfa(user)) return yield* Mfa.mfaRequired(user, false)

@@ -34,7 +34,10 @@ const CreateBody = RequestSchema.object({
 const resolveUserId = (auth: Auth, userId: string | null, where: "body" | "query") =>
   Effect.gen(function*() {
     if (userId === null) return yield* Fields.schemaError(Fields.mustBeDefined(`${where}.user_id`))
-    if (userId !== "me") return userId
+    if (userId !== "me") {
+      yield* Fields.check(Fields.uuidProblem(`${where}.user_id`, userId))
+      return userId
+    }
     if (auth.user === undefined) return yield* new CannotGetOwnUserWithoutUser({})
     return auth.user.id
   })
@@ -84,6 +87,7 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.del("/auth/sessions/:sessionId", "client", ({ auth, params, query }) =>
     Effect.gen(function*() {
       // the service requires `user_id` here too, but then goes by the session's id alone
+      yield* Fields.check(Fields.uuidProblem("params.id", params.sessionId!))
       yield* resolveUserId(auth, query.get("user_id"), "query")
       const state = yield* EmulatorState.get
       const session = Table.get(state.sessions, params.sessionId!)
