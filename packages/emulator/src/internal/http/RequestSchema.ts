@@ -434,6 +434,6 @@ export const queryObject = (query: URLSearchParams): Record<string, string> => {
   return out
 }
 
-/** The problem lines of a value checked at `path` (none when it is valid; `me` is not resolved). */
+/** The problem lines of a value checked at `path`, none when it is valid (no signed-in user: a `me` there needs `check`). */
 export const problems = (field: Field, value: unknown, path = ""): ReadonlyArray<string> =>
   validate(field, value, path, { currentUserId: null, noUnknownUnder: ["body", "query", "params"] }).problems.map((p) => p.message)
