@@ -23,6 +23,7 @@ const processes = option("processes", 3)
 const blocks = option("blocks", 20)
 const block = option("block", 100)
 const width = option("width", 50)
+const warmup = option("warmup", 3)
 
 type Mode = "sequential" | "concurrent"
 /** One process's figures: per mode and contender, the wall and CPU µs per call of every block. */
@@ -59,7 +60,7 @@ const child = async (): Promise<ProcessResult> => {
     wall[mode] = {}
     cpu[mode] = {}
     // warm-up: JIT, connection pools
-    for (let i = 0; i < 3; i++) for (const contender of contenders) await run(contender.getUser)
+    for (let i = 0; i < warmup; i++) for (const contender of contenders) await run(contender.getUser)
     for (let b = 0; b < blocks; b++) {
       for (const contender of rotate(contenders, b)) {
         const since = process.cpuUsage()

@@ -50,19 +50,31 @@ export const table = (head: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyA
 /**
  * CPU µs per call of each contender (process user + system time over a block of calls): one warm-up
  * block each, then `rounds` rounds of one block per contender, the order rotated every round so no
- * contender always runs after the same one. `inputs(round, block)` gives a block's call inputs,
- * built before the clock starts.
+ * contender always runs after the same one. `inputs(round, block, name)` gives a block's call
+ * inputs for the contender `name`, built before the clock starts. With `collect`, a full garbage
+ * collection runs before every block (needs `--expose-gc`), then `collect` untimed calls of the
+ * same contender warm it up again: no block pays for the garbage of the block before it (the
+ * rotation keeps the cyclic order, so each contender would mostly pay for the same other one).
  */
 export const cpuPerCall = async <I>(
   contenders: ReadonlyArray<readonly [string, (input: I) => Promise<unknown>]>,
-  options: { readonly rounds: number; readonly block: number; readonly inputs: (round: number, block: number) => ReadonlyArray<I> }
+  options: {
+    readonly rounds: number
+    readonly block: number
+    readonly inputs: (round: number, block: number, name: string) => ReadonlyArray<I>
+    readonly collect?: number
+  }
 ): Promise<Map<string, Array<number>>> => {
   const samples = new Map<string, Array<number>>(contenders.map(([name]) => [name, []]))
-  for (const [, call] of contenders) for (const input of options.inputs(-1, options.block)) await call(input)
+  for (const [name, call] of contenders) for (const input of options.inputs(-1, options.block, name)) await call(input)
   for (let round = 0; round < options.rounds; round++) {
     for (let k = 0; k < contenders.length; k++) {
       const [name, call] = contenders[(k + round) % contenders.length]!
-      const batch = options.inputs(round, options.block)
+      if (options.collect !== undefined) {
+        ;(globalThis as { gc?: () => void }).gc?.()
+        for (const input of options.inputs(round, options.collect, name)) await call(input)
+      }
+      const batch = options.inputs(round, options.block, name)
       const start = process.cpuUsage()
       for (const input of batch) await call(input)
       const used = process.cpuUsage(start)

@@ -176,6 +176,12 @@ describe("contact channels", () => {
       assert.strictEqual((yield* server("DELETE", `/contact-channels/${unknownId}/${unknownId}`)).status, 400)
     })))
 
+  it.effect("the older send-verification-code call: a signed-in user first, then its fields", () =>
+    withEmulator(Effect.gen(function*() {
+      const answer = yield* call({ method: "POST", path: "/contact-channels/send-verification-code", body: { email: "no-dot@localhost" } })
+      assert.deepStrictEqual(refused(answer), ["auth.user", "body.email", "body.callback_url"])
+    })))
+
   it.effect("verify: the code must be 45 characters; codes sent are 45 characters", () =>
     withEmulator(Effect.gen(function*() {
       assert.deepStrictEqual(refused(yield* call({ method: "POST", path: "/contact-channels/verify", body: { code: "abc" } })), ["body.code"])

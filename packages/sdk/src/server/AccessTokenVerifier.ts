@@ -14,6 +14,13 @@
  * `aud` is another project, said without checking the signature: the other project's keys are not
  * fetched). A key set that cannot be fetched is the transport's typed error, never a refusal.
  *
+ * Tokens that passed are remembered (the last {@link defaultVerifiedTokens}, option
+ * `verifiedTokens`): a client sends the same access token with every request until it is refreshed,
+ * and a remembered token is answered without a second signature check. It still fails at its `exp`
+ * (and before its `iat`) on the Clock, with the same tolerance, and is checked in full again once
+ * the key set has been fetched anew (a withdrawn key then refuses it). Refused tokens are never
+ * remembered. Only the token's text is the key; nothing is logged.
+ *
  * Revocation lag: a local check does not see sign-outs. A signed-out session's access token keeps
  * passing until its `exp` (10 minutes at most on the hosted service); use the remote mode of
  * `ServerAuth` on routes that must see a sign-out at once.
@@ -24,14 +31,14 @@
  * @since 0.1.0
  * @module
  */
-import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import { createLocalJWKSet, decodeJwt, errors, jwtVerify } from "jose"
-import type { JWTPayload } from "jose"
+import { createLocalJWKSet, decodeJwt, errors, importJWK, jwtVerify } from "jose"
+import type { CryptoKey, FlattenedJWSInput, JWSHeaderParameters, JWTPayload } from "jose"
 import * as KnownErrors from "../protocol/KnownErrors.ts"
 import { HttpTransport } from "../transport/HttpTransport.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
@@ -91,7 +98,18 @@ export interface Options extends Jwks.Options {
   readonly issuerUrl?: string | undefined
   /** Accepts an `exp` this much in the past (clock skew); 0 by default, as the service. */
   readonly clockTolerance?: Duration.Input | undefined
+  /**
+   * How many verified tokens are remembered ({@link defaultVerifiedTokens} by default; 0 turns it
+   * off). A client sends the same access token with every request until it is refreshed; a token
+   * remembered is answered again without its signature being checked, while it still passes on
+   * the Clock (`exp`, `iat`, with the tolerance) and the key set it was checked with is still the
+   * current one. Only tokens that passed are remembered; the oldest is dropped when full.
+   */
+  readonly verifiedTokens?: number | undefined
 }
+
+/** How many verified tokens a verifier remembers by default: 1,000 (about 1 MB at most). */
+export const defaultVerifiedTokens = 1000
 
 /** The verifier of one project. */
 export interface Service {
@@ -110,9 +128,41 @@ export class AccessTokenVerifier extends /*#__PURE__*/ Context.Service<AccessTok
 
 const unparsable = () => new KnownErrors.UnparsableAccessToken({})
 
-type KeyLookup = ReturnType<typeof createLocalJWKSet>
+type KeyLookup = (header: JWSHeaderParameters, token: FlattenedJWSInput) => CryptoKey | Promise<CryptoKey>
 
-/** The checks on the claims once the signature holds; `undefined` when they pass. */
+/**
+ * The key lookup of a set: a key id that names exactly one key of the set gets that key, imported
+ * once by jose and then handed over as is (no search of the set, no pending import per token);
+ * anything else (no key id, a key id shared by several keys, an unknown one) is jose's own local
+ * key-set lookup, which refuses an unknown key id with `JWKSNoMatchingKey`. The algorithm is
+ * ES256 by then (`algorithms` is checked before the key is looked up).
+ */
+const keyLookup = (set: Jwks.KeySet): KeyLookup => {
+  const local = createLocalJWKSet({ keys: set.keys.slice() })
+  const counts = new Map<string, number>()
+  for (const key of set.keys) if (typeof key.kid === "string") counts.set(key.kid, (counts.get(key.kid) ?? 0) + 1)
+  const imported = new Map<string, CryptoKey | Promise<CryptoKey>>()
+  return (header, token) => {
+    const kid = header.kid
+    if (typeof kid !== "string" || counts.get(kid) !== 1) return local(header, token)
+    const known = imported.get(kid)
+    if (known !== undefined) return known
+    const pending = importJWK(set.keys.find((k) => k.kid === kid)!, "ES256").then(
+      (key) => {
+        imported.set(kid, key as CryptoKey)
+        return key as CryptoKey
+      },
+      (error: unknown) => {
+        imported.delete(kid)
+        throw error
+      }
+    )
+    imported.set(kid, pending)
+    return pending
+  }
+}
+
+/** The checks on the claims once the signature holds; `undefined` when they fail. */
 const claimsOf = (
   payload: JWTPayload,
   token: Redacted.Redacted<string>,
@@ -138,14 +188,28 @@ const claimsOf = (
   }
 }
 
+/** A token checked before: its claims, the key set it was checked with, and the window it passes in (seconds). */
+interface Verified {
+  readonly claims: Claims
+  readonly set: Jwks.KeySet
+  /** The latest of `iat` and `nbf`. */
+  readonly notBeforeSeconds: number
+  readonly expiresAtSeconds: number
+}
+
+/** The outcome of one signature-and-claims check, before a refetch is decided. */
+const noMatchingKey: unique symbol = Symbol("noMatchingKey")
+type Outcome = Exit.Exit<Claims, AccessTokenError> | typeof noMatchingKey
+
 /** A verifier over a key-set cache; `serviceUrl` names the issuer. */
 export const fromJwks = (
   jwks: Jwks.Service,
   projectId: string,
   serviceUrl: string,
-  options: Pick<Options, "clockTolerance"> = {}
+  options: Pick<Options, "clockTolerance" | "verifiedTokens"> = {}
 ): Service => {
-  const expectedIssuer = issuerFor(serviceUrl, projectId)
+  // the issuers the service accepts: the project's own, and the legacy one
+  const issuers = [issuerFor(serviceUrl, projectId), legacyIssuer]
   const toleranceSeconds = options.clockTolerance === undefined
     ? 0
     : Duration.toSeconds(Duration.fromInputUnsafe(options.clockTolerance))
@@ -153,67 +217,141 @@ export const fromJwks = (
   const lookupOf = (set: Jwks.KeySet): KeyLookup => {
     let lookup = lookups.get(set)
     if (lookup === undefined) {
-      lookup = createLocalJWKSet({ keys: set.keys.slice() })
+      lookup = keyLookup(set)
       lookups.set(set, lookup)
     }
     return lookup
   }
 
-  const check = (
-    raw: string,
-    token: Redacted.Redacted<string>,
-    issuer: string,
-    nowMillis: number,
-    reason: Jwks.Reason
-  ): Effect.Effect<Claims, VerifyError> =>
-    Effect.flatMap(jwks.get(reason), (set) =>
-      Effect.flatMap(
-        Effect.tryPromise({
-          try: () =>
-            jwtVerify(raw, lookupOf(set), {
-              algorithms: ["ES256"],
-              issuer,
-              currentDate: new Date(nowMillis),
-              clockTolerance: toleranceSeconds
-            }),
-          catch: (error) => error
-        }).pipe(Effect.map((result) => result.payload)),
-        (payload) => {
-          const claims = claimsOf(payload, token, Math.floor(nowMillis / 1000), toleranceSeconds)
-          return claims === undefined ? Effect.fail(unparsable()) : Effect.succeed(claims)
-        }
-      ).pipe(Effect.catch((error: unknown): Effect.Effect<Claims, VerifyError> => {
-        if (error instanceof errors.JWKSNoMatchingKey && reason === "normal") {
-          return check(raw, token, issuer, nowMillis, "unknownKid")
-        }
+  // tokens checked before, by their text, all checked with the key set `rememberedSet` (a new set empties it)
+  const capacity = Math.max(0, Math.floor(options.verifiedTokens ?? defaultVerifiedTokens))
+  const remembered = new Map<string, Verified>()
+  let rememberedSet: Jwks.KeySet | undefined
+  const remember = (raw: string, claims: Claims, set: Jwks.KeySet): void => {
+    if (capacity === 0) return
+    if (rememberedSet !== set) {
+      remembered.clear()
+      rememberedSet = set
+    }
+    if (remembered.size >= capacity) remembered.delete(remembered.keys().next().value!)
+    // answered to several requests: frozen, so no handler can change what another one sees
+    Object.freeze(claims.payload)
+    Object.freeze(claims)
+    const nbf = claims.payload.nbf
+    remembered.set(raw, {
+      claims,
+      set,
+      notBeforeSeconds: typeof nbf === "number" && nbf > claims.issuedAtMillis / 1000 ? nbf : claims.issuedAtMillis / 1000,
+      expiresAtSeconds: claims.expiresAtMillis / 1000
+    })
+  }
+  /** A remembered token's claims, when they still pass at `nowMillis` with the same key set; exp and iat as jose checks them. */
+  const recall = (raw: string, nowMillis: number): Claims | undefined => {
+    const entry = remembered.get(raw)
+    if (entry === undefined) return undefined
+    const nowSeconds = Math.floor(nowMillis / 1000)
+    if (
+      entry.set !== jwks.current(nowMillis) ||
+      entry.expiresAtSeconds <= nowSeconds - toleranceSeconds ||
+      entry.notBeforeSeconds > nowSeconds + toleranceSeconds
+    ) {
+      remembered.delete(raw)
+      return undefined
+    }
+    return entry.claims
+  }
+
+  /**
+   * Why `raw` is refused, read from its unverified payload: a token of another project is
+   * `InvalidProjectForAccessToken` whatever else is wrong with it (the service says so without
+   * checking the signature); a token without a single string `aud` is unparsable.
+   */
+  const refusalOf = (raw: string): AccessTokenError | undefined => {
+    let aud: unknown
+    try {
+      aud = decodeJwt(raw).aud
+    } catch {
+      return unparsable()
+    }
+    if (typeof aud !== "string") return unparsable()
+    if (aud !== projectId) {
+      return new KnownErrors.InvalidProjectForAccessToken({ details: { expectedProjectId: projectId, actualProjectId: aud } })
+    }
+    return undefined
+  }
+
+  const attempt = (raw: string, token: Redacted.Redacted<string>, set: Jwks.KeySet, nowMillis: number): Promise<Outcome> =>
+    jwtVerify(raw, lookupOf(set), {
+      algorithms: ["ES256"],
+      issuer: issuers,
+      audience: projectId,
+      currentDate: new Date(nowMillis),
+      clockTolerance: toleranceSeconds
+    }).then(
+      (result): Outcome => {
+        const claims = claimsOf(result.payload, token, Math.floor(nowMillis / 1000), toleranceSeconds)
+        if (claims === undefined) return Exit.fail(refusalOf(raw) ?? unparsable())
+        remember(raw, claims, set)
+        return Exit.succeed(claims)
+      },
+      (error: unknown): Outcome => {
+        const refusal = refusalOf(raw)
+        if (refusal !== undefined) return Exit.fail(refusal)
+        if (error instanceof errors.JWKSNoMatchingKey) return noMatchingKey
         if (error instanceof errors.JWTExpired) {
           const exp = (error.payload as { exp?: unknown }).exp
-          return Effect.fail(
+          return Exit.fail(
             new KnownErrors.AccessTokenExpired({ details: { expiredAtMillis: typeof exp === "number" ? exp * 1000 : null } })
           )
         }
-        return Effect.fail(unparsable())
-      })))
+        return Exit.fail(unparsable())
+      }
+    )
+
+  /** Checks `raw` with `set`; a key id the set lacks is looked up again once (`reason: "unknownKid"`). */
+  const checkWith = (
+    raw: string,
+    token: Redacted.Redacted<string>,
+    set: Jwks.KeySet,
+    nowMillis: number,
+    reason: Jwks.Reason
+  ): Effect.Effect<Claims, VerifyError> =>
+    Effect.callback<Claims, VerifyError>((resume) => {
+      void attempt(raw, token, set, nowMillis).then((outcome) =>
+        resume(
+          outcome !== noMatchingKey
+            ? outcome
+            // a key id the set lacks: the set is fetched again (at most once per cooldown), then the token is refused
+            : reason === "normal"
+            ? check(raw, token, nowMillis, "unknownKid")
+            : Effect.fail(unparsable())
+        )
+      )
+    })
+
+  const check = (
+    raw: string,
+    token: Redacted.Redacted<string>,
+    nowMillis: number,
+    reason: Jwks.Reason
+  ): Effect.Effect<Claims, VerifyError> => {
+    // the usual case: a fresh set is at hand, no effect needed to get it
+    const fresh = reason === "normal" ? jwks.current(nowMillis) : undefined
+    if (fresh !== undefined) return checkWith(raw, token, fresh, nowMillis, reason)
+    return Effect.matchEffect(jwks.get(reason), {
+      // keys that cannot be fetched: a token refused whatever the keys stays refused, else the transport's error
+      onFailure: (error) => Effect.fail(refusalOf(raw) ?? error),
+      onSuccess: (set) => checkWith(raw, token, set, nowMillis, reason)
+    })
+  }
 
   const verify = (input: string | Redacted.Redacted<string>): Effect.Effect<Claims, VerifyError> =>
-    Effect.suspend(() => {
-      const token = Redacted.isRedacted(input) ? input : Redacted.make(input)
-      const raw = Redacted.value(token)
-      let payload: JWTPayload
-      try {
-        payload = decodeJwt(raw)
-      } catch {
-        return Effect.fail(unparsable())
-      }
-      const aud = payload.aud
-      if (typeof aud !== "string") return Effect.fail(unparsable())
-      if (aud !== projectId) {
-        return Effect.fail(
-          new KnownErrors.InvalidProjectForAccessToken({ details: { expectedProjectId: projectId, actualProjectId: aud } })
-        )
-      }
-      const issuer = payload.iss === legacyIssuer ? legacyIssuer : expectedIssuer
-      return Effect.flatMap(Clock.currentTimeMillis, (now) => check(raw, token, issuer, now, "normal"))
+    Effect.clockWith((clock) => {
+      const now = clock.currentTimeMillisUnsafe()
+      const raw = typeof input === "string" ? input : Redacted.value(input)
+      const known = capacity === 0 ? undefined : recall(raw, now)
+      if (known !== undefined) return Effect.succeed(known)
+      return check(raw, typeof input === "string" ? Redacted.make(input) : input, now, "normal")
     })
 
   return { projectId, verify, jwks }

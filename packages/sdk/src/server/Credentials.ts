@@ -35,9 +35,17 @@ export const precedence: ReadonlyArray<Source> = ["authorization", "x-stack-acce
 
 /** The credential of an `Authorization` header with the `Bearer` scheme (case-insensitive), if any. */
 export const bearer = (authorization: string | undefined): string | undefined => {
-  if (authorization === undefined) return undefined
-  const match = /^bearer +(\S+) *$/i.exec(authorization)
-  return match === null ? undefined : match[1]
+  // `bearer`, spaces, a credential without whitespace, optional trailing spaces (read without a
+  // case-insensitive pattern over the whole token: this runs once per request)
+  if (authorization === undefined || authorization.length < 8 || authorization.charCodeAt(6) !== 32) return undefined
+  if (authorization.slice(0, 6).toLowerCase() !== "bearer") return undefined
+  let start = 7
+  while (authorization.charCodeAt(start) === 32) start++
+  let end = authorization.length
+  while (end > start && authorization.charCodeAt(end - 1) === 32) end--
+  if (start === end) return undefined
+  const credential = authorization.slice(start, end)
+  return /\s/.test(credential) ? undefined : credential
 }
 
 const found = (source: Source, tokens: TokenStore.StoredTokens): Credentials | undefined =>

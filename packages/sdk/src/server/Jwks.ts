@@ -75,6 +75,11 @@ export interface Service {
    * the last fetch is older than the cooldown; otherwise the current set is answered.
    */
   readonly get: (reason: Reason) => Effect.Effect<KeySet, TransportError>
+  /**
+   * The cached set while it is fresh at `nowMillis` (younger than `cacheTtl`), without fetching;
+   * `undefined` otherwise. A verifier compares it with the set a remembered token was checked with.
+   */
+  readonly current: (nowMillis: number) => KeySet | undefined
   /** How many fetches were started (for tests and benchmarks). */
   readonly fetches: () => number
 }
@@ -192,5 +197,8 @@ export const make = (
       return start(reason)
     })
 
-  return { get, fetches: () => started }
+  const currentAt = (now: number): KeySet | undefined =>
+    current !== undefined && now - current.fetchedAtMillis < ttl ? current : undefined
+
+  return { get, current: currentAt, fetches: () => started }
 }

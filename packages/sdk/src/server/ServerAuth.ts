@@ -22,6 +22,7 @@
  * @since 0.1.0
  * @module
  */
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
@@ -178,46 +179,53 @@ export const authenticate = (
   request: TokenStore.IncomingRequest,
   options: Options = {}
 ): Effect.Effect<Authenticated, AuthenticateError, StackHttp | AccessTokenVerifier> =>
-  Effect.gen(function*() {
-    const http = yield* StackHttp
+  // plain combinators rather than a generator: this runs once per incoming request
+  Effect.contextWith((context: Context.Context<StackHttp | AccessTokenVerifier>) => {
+    const http = Context.get(context, StackHttp)
     // the full user is loaded later, in the handler's fiber: with the transport in use here (the app's)
-    const transport = yield* HttpTransport
+    const transport = Context.get(context, HttpTransport)
     const mode = options.mode ?? "local"
     const projectId = http.config.projectId
     const credentials = Credentials.fromRequest(request, { projectId })
-    if (credentials === undefined) return yield* new MissingCredentials()
-    const check = (token: Redacted.Redacted<string>): Effect.Effect<Claims, AuthenticateError, AccessTokenVerifier> =>
-      mode === "remote" ? checkRemote(http, token) : AccessTokenVerifier.use((verifier) => verifier.verify(token))
+    if (credentials === undefined) return Effect.fail(new MissingCredentials())
+    const check = (token: Redacted.Redacted<string>): Effect.Effect<Claims, AuthenticateError> =>
+      mode === "remote" ? checkRemote(http, token) : Context.get(context, AccessTokenVerifier).verify(token)
     const done = (claims: Claims, refreshed: TokenStore.StoredTokens | undefined, cookies: ReadonlyArray<SessionCookie>): Authenticated => ({
-      currentUser: CurrentUser.make(claims, mode, Effect.provideService(CurrentUser.loadUser(http, claims.token), HttpTransport, transport)),
+      currentUser: CurrentUser.make(
+        claims,
+        mode,
+        Effect.suspend(() => Effect.provideService(CurrentUser.loadUser(http, claims.token), HttpTransport, transport))
+      ),
       source: credentials.source,
       refreshed,
       cookies,
-      setCookies: cookies.map(serializeCookie)
+      setCookies: cookies.length === 0 ? noCookies : cookies.map(serializeCookie)
     })
     const refreshToken = credentials.refreshToken
-    const refresh = Effect.gen(function*() {
-      if (refreshToken === undefined) return yield* new MissingCredentials()
-      const coordinator = yield* RefreshCoordinator
-      const key = `${http.config.baseUrl}\n${projectId}\n${Redacted.value(refreshToken)}`
-      const outcome = yield* coordinator.run(key, Refresh.refreshAccessToken(http.config, refreshToken))
-      if (outcome._tag === "Invalid") return yield* new KnownErrors.RefreshTokenNotFoundOrExpired({})
-      const tokens: TokenStore.StoredTokens = { accessToken: outcome.accessToken, refreshToken: outcome.refreshToken ?? refreshToken }
-      const claims = yield* check(outcome.accessToken)
-      const cookies = credentials.source === "cookie"
-        ? sessionCookies(projectId, tokens, refreshToken, secureOf(request, options.secure))
-        : []
-      return done(claims, tokens, cookies)
-    })
-    if (credentials.accessToken === undefined) return yield* refresh
-    return yield* check(credentials.accessToken).pipe(
-      Effect.map((claims) => done(claims, undefined, [])),
-      Effect.catchIf(
-        (error): error is KnownErrors.AccessTokenExpired => error instanceof KnownErrors.AccessTokenExpired && refreshToken !== undefined,
-        () => refresh
-      )
+    const refresh = () =>
+      Effect.gen(function*() {
+        if (refreshToken === undefined) return yield* new MissingCredentials()
+        const coordinator = yield* RefreshCoordinator
+        const key = `${http.config.baseUrl}\n${projectId}\n${Redacted.value(refreshToken)}`
+        const outcome = yield* coordinator.run(key, Refresh.refreshAccessToken(http.config, refreshToken))
+        if (outcome._tag === "Invalid") return yield* new KnownErrors.RefreshTokenNotFoundOrExpired({})
+        const tokens: TokenStore.StoredTokens = { accessToken: outcome.accessToken, refreshToken: outcome.refreshToken ?? refreshToken }
+        const claims = yield* check(outcome.accessToken)
+        const cookies = credentials.source === "cookie"
+          ? sessionCookies(projectId, tokens, refreshToken, secureOf(request, options.secure))
+          : noCookies
+        return done(claims, tokens, cookies)
+      })
+    if (credentials.accessToken === undefined) return refresh()
+    const checked = Effect.map(check(credentials.accessToken), (claims) => done(claims, undefined, noCookies))
+    return refreshToken === undefined ? checked : Effect.catchIf(
+      checked,
+      (error): error is KnownErrors.AccessTokenExpired => error instanceof KnownErrors.AccessTokenExpired,
+      refresh
     )
   })
+
+const noCookies: ReadonlyArray<never> = []
 
 /** Runs `effect` as the caller of `request`: provides `CurrentUser`, fails when there is none. */
 export const forRequest = (request: TokenStore.IncomingRequest, options: Options = {}) =>

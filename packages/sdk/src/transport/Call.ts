@@ -9,7 +9,9 @@
  * @module
  */
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
+import * as SchemaParser from "effect/SchemaParser"
 import * as SchemaIssue from "effect/SchemaIssue"
 import { type InstanceOf, KnownError, type KnownErrorConstructor, UnknownErrorCode } from "../protocol/KnownError.ts"
 import { codes as knownCodes } from "../protocol/internal/KnownErrorCodes.ts"
@@ -39,6 +41,9 @@ export interface CallOptions<A, I, Errors extends ReadonlyArray<AnyKnownErrorCon
 
 const formatIssue = /*#__PURE__*/ SchemaIssue.makeFormatterDefault()
 
+/** Each wire schema's decoder, made once (not on every call). */
+const decoders = /*#__PURE__*/ new WeakMap<object, (input: unknown) => Effect.Effect<unknown, SchemaIssue.Issue>>()
+
 /**
  * Decodes a body with a wire schema; a mismatch is a `StackTransportError` (reason `DecodeError`) naming its path (the
  * issue's text, which may quote the body, goes through `scrub`: no secret the answer echoed).
@@ -48,12 +53,15 @@ export const decodeBody = <A, I>(
   request: Pick<StackRequest, "method" | "path">,
   body: unknown,
   scrub: (text: string) => string = (text) => text
-): Effect.Effect<A, TransportError> =>
-  Schema.decodeUnknownEffect(schema)(body).pipe(
-    Effect.mapError((error) =>
-      Failures.of(new DecodeError({ method: request.method, path: request.path, issue: scrub(formatIssue(error.issue)) }))
-    )
-  )
+): Effect.Effect<A, TransportError> => {
+  let decode = decoders.get(schema) as ((input: unknown) => Effect.Effect<A, SchemaIssue.Issue>) | undefined
+  if (decode === undefined) decoders.set(schema, decode = SchemaParser.decodeUnknownEffect(schema))
+  const decoded = decode(body)
+  // a success is already an `Exit` (Schema's parser is eager): given back as it is
+  if (Exit.isExit(decoded) && Exit.isSuccess(decoded)) return decoded as Exit.Exit<A>
+  return Effect.mapError(decoded, (issue) =>
+    Failures.of(new DecodeError({ method: request.method, path: request.path, issue: scrub(formatIssue(issue)) })))
+}
 
 /** Turns a generic known error into the declared class with that code, if any. */
 export const refineKnownError = <Errors extends ReadonlyArray<AnyKnownErrorConstructor>>(
@@ -74,12 +82,12 @@ export const run = <A, I, Errors extends ReadonlyArray<AnyKnownErrorConstructor>
   execute: (request: StackRequest) => Effect.Effect<StackResponse, KnownError | E, R>,
   options: CallOptions<A, I, Errors>
 ): Effect.Effect<A, CallError<Errors> | E, R> => {
-  const decoded = execute(options).pipe(
-    Effect.catch((error: KnownError | E) =>
-      Effect.fail(error instanceof KnownError ? refineKnownError(options.errors, error) : error)
-    ),
-    Effect.flatMap((response) => decodeBody(options.response, options, response.body, response.scrub))
-  )
+  // one step for both outcomes (not a `catch` and a `flatMap`): it runs on every call
+  const decoded = Effect.matchEffect(execute(options), {
+    onFailure: (error: KnownError | E) =>
+      Effect.fail(error instanceof KnownError ? refineKnownError(options.errors, error) : error),
+    onSuccess: (response) => decodeBody(options.response, options, response.body, response.scrub)
+  })
   // a read changes nothing: only writes are told (no step on the path of every read)
   return (options.method === "GET"
     ? decoded

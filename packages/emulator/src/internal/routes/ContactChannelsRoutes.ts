@@ -5,7 +5,6 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import {
   CannotGetOwnUserWithoutUser,
   EmailAlreadyVerified,
@@ -15,7 +14,7 @@ import {
 import type { User } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Users from "../../EmulatorUsers.ts"
-import { plain, requireUser } from "../model/Account.ts"
+import { plain } from "../model/Account.ts"
 import * as S from "../http/RequestSchema.ts"
 import * as Table from "../state/Table.ts"
 import * as Channels from "../model/ContactChannelRules.ts"
@@ -99,7 +98,10 @@ const userOf = (auth: Auth, userId: string) =>
 
 const CodeBody = S.object({ code: S.string().length(45).defined() }).concat(S.object({})).defined()
 const CallbackBody = S.object({ callback_url: S.url().defined() }).defined()
-const LegacySendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
+const LegacySendBody = S.object({
+  email: S.string().email().rule((v) => typeof v === "string" && !/^[^.]+(\.[^.]+)*@.*\.[^.][^.]+$/.test(v) ? 'must match the following: "/^[^.]+(\\.[^.]+)*@.*\\.[^.][^.]+$/"' : undefined).defined(),
+  callback_url: S.url().defined()
+}).defined()
 
 const verify = (auth: Auth, body: unknown, checkOnly: boolean) =>
   Effect.gen(function*() {
@@ -221,13 +223,16 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/contact-channels/send-verification-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(LegacySendBody, body)
-      const user = yield* requireUser(auth)
+      // the older call: the signed-in user's primary e-mail, named exactly
+      const parts = yield* S.check([
+        ["auth", S.object({ user: S.mixed().defined() }), { user: auth.user }],
+        ["body", LegacySendBody, body]
+      ], auth.user?.id)
+      const input = parts.body as { email: string; callback_url: string }
+      const user = auth.user!
       const primary = primaryEmailChannel(user)
-      if (primary === undefined || Channels.normalize(primary.value) !== Channels.normalize(input.email)) {
-        return yield* new EmailIsNotPrimaryEmail(
-          primary === undefined ? {} : { details: { email: input.email, primaryEmail: primary.value } }
-        )
+      if (primary === undefined || primary.value !== input.email) {
+        return yield* new EmailIsNotPrimaryEmail(primary === undefined ? {} : { details: { email: input.email, primaryEmail: primary.value } })
       }
       if (primary.isVerified) return yield* new EmailAlreadyVerified({})
       yield* Channels.sendVerification(auth.project, user, primary, input.callback_url)

@@ -27,15 +27,16 @@ const noStack = (): string | undefined => undefined
  */
 // oxlint-disable-next-line no-explicit-any
 export const span = <Args extends ReadonlyArray<any>>(name: string) =>
-<A, E, R>(self: Effect.Effect<A, E, R>, ..._args: Args): Effect.Effect<A, E, Exclude<R, Tracer.ParentSpan>> => {
-  const traced = Effect.useSpan(name, (span) =>
-    Effect.updateContext(self, (context: Context.Context<Exclude<R, Tracer.ParentSpan>>) =>
-      Context.add(
-        Context.add(context, Tracer.ParentSpan, span),
-        References.CurrentStackFrame,
-        { name, stack: noStack, parent: Context.get(context, References.CurrentStackFrame) }
-      ) as Context.Context<R>))
-  return Effect.withFiber((fiber) =>
-    fiber.getRef(Tracer.Tracer) === Tracer.nativeTracer ? self as Effect.Effect<A, E, Exclude<R, Tracer.ParentSpan>> : traced
+<A, E, R>(self: Effect.Effect<A, E, R>, ..._args: Args): Effect.Effect<A, E, Exclude<R, Tracer.ParentSpan>> =>
+  // the traced effect is built only when a span is made (nothing allocated for it otherwise)
+  Effect.withFiber((fiber) =>
+    fiber.getRef(Tracer.Tracer) === Tracer.nativeTracer
+      ? self as Effect.Effect<A, E, Exclude<R, Tracer.ParentSpan>>
+      : Effect.useSpan(name, (span) =>
+        Effect.updateContext(self, (context: Context.Context<Exclude<R, Tracer.ParentSpan>>) =>
+          Context.add(
+            Context.add(context, Tracer.ParentSpan, span),
+            References.CurrentStackFrame,
+            { name, stack: noStack, parent: Context.get(context, References.CurrentStackFrame) }
+          ) as Context.Context<R>))
   )
-}
