@@ -17,6 +17,7 @@ import { Context, Projects, SequenceFailure } from "./Context.ts"
 import type { Sequence } from "./Sequence.ts"
 import * as Auth from "./sequences/Auth.ts"
 import * as MailMore from "./sequences/MailMore.ts"
+import * as AuthMore from "./sequences/AuthMore.ts"
 import * as Project from "./sequences/Project.ts"
 import * as ProjectMore from "./sequences/ProjectMore.ts"
 import * as Teams from "./sequences/Teams.ts"
@@ -28,7 +29,7 @@ import type { Exchange, Target } from "./Wire.ts"
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..")
 
 /** Every sequence, most-used routes first. */
-export const all: ReadonlyArray<Sequence> = [...Auth.sequences, ...Users.sequences, ...UsersMore.sequences, ...Teams.sequences, ...TeamsMore.sequences, ...Project.sequences, ...ProjectMore.sequences, ...MailMore.sequences]
+export const all: ReadonlyArray<Sequence> = [...Auth.sequences, ...AuthMore.sequences, ...Users.sequences, ...UsersMore.sequences, ...Teams.sequences, ...TeamsMore.sequences, ...Project.sequences, ...ProjectMore.sequences, ...MailMore.sequences]
 
 const explain = `npm run differential: compares the emulator with the real Stack Auth service.
 

@@ -68,16 +68,17 @@ describe("SCHEMA_ERROR: one format on every route, fields named as the service d
       assertSchemaError(
         yield* call({ path: "/auth/oauth/authorize/github?client_id=p&redirect_uri=this%20is%20an%20invalid%20URL%20string", access: "none" }),
         "GET /api/v1/auth/oauth/authorize/github",
+        // the real service's order (asked 2026-11-27): `*_type` sorts with `type`, ties in reverse
         [
+          "query.response_type must be defined",
+          "query.grant_type must be defined",
           "query.client_secret must be defined",
+          "query.redirect_uri contains spaces",
+          "query.redirect_uri is not a valid URL",
           "query.scope must be defined",
           "query.state must be defined",
-          "query.grant_type must be defined",
-          "query.code_challenge must be defined",
           "query.code_challenge_method must be defined",
-          "query.response_type must be defined",
-          "query.redirect_uri contains spaces",
-          "query.redirect_uri is not a valid URL"
+          "query.code_challenge must be defined"
         ]
       )
     })))

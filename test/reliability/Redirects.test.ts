@@ -121,8 +121,12 @@ layer(Emulator.layer)("open-redirect corpus (SPEC §5): the service, for the cal
           ),
           invitation: Emails.sendSignInInvitation({ email: `invite-${i}@example.com`, callbackUrl: url }).pipe(Effect.provide(TestApps.admin()))
         }
+        // as the service: a callback that is no URL at all (or has spaces) breaks the request
+        // schema of the auth routes (SchemaError) before any domain is compared
+        const malformed = !URL.canParse(url) || url.includes(" ")
         for (const [name, call] of Object.entries(calls)) {
-          assert.strictEqual(errorTag(yield* Effect.exit(call as Effect.Effect<unknown, unknown>)), "RedirectUrlNotWhitelisted", `${name} · ${trick}: ${url}`)
+          const expected = malformed && name !== "invitation" ? "SchemaError" : "RedirectUrlNotWhitelisted"
+          assert.strictEqual(errorTag(yield* Effect.exit(call as Effect.Effect<unknown, unknown>)), expected, `${name} · ${trick}: ${url}`)
         }
       }
       assert.strictEqual(yield* mails, before, "no mail carries an attempt")

@@ -68,7 +68,7 @@ export const isEmail = (value: string): boolean =>
     .test(value)
 
 /** The pattern the service's sign-in e-mail fields add to the e-mail rule. */
-const signInEmailPattern = /^[^.]+(\.[^.]+)*@.*\.[^.][^.]+$/
+export const signInEmailPattern = /^[^.]+(\.[^.]+)*@.*\.[^.][^.]+$/
 
 /**
  * The problems of an e-mail field as the service reports them: `<field> must be a valid email`,

@@ -81,32 +81,36 @@ const base = (kind: Kind): Spec => ({
   condition: undefined
 })
 
-/** A field declaration (immutable; each method returns a new one). */
-export class Field {
+/**
+ * A field declaration (immutable; each method returns a new one). `A` is the type of the value a
+ * valid input reads as (what `check` answers for it); it only informs the compiler.
+ */
+export class Field<A = unknown> {
+  declare readonly Type: A
   readonly spec: Spec
   constructor(spec: Spec) {
     this.spec = spec
   }
-  private with(patch: Partial<Spec>): Field {
+  private with(patch: Partial<Spec>): Field<never> {
     return new Field({ ...this.spec, ...patch })
   }
   /** `undefined` is refused (`<path> must be defined`). */
-  defined(): Field {
+  defined(): Field<Exclude<A, undefined>> {
     return this.with({ optional: false })
   }
-  optional(): Field {
+  optional(): Field<A | undefined> {
     return this.with({ optional: true })
   }
   /** `null` is accepted (otherwise `<path> cannot be null`). */
-  nullable(): Field {
+  nullable(): Field<A | null> {
     return this.with({ nullable: true })
   }
   /** The value must be one of these (checked with the type). */
-  oneOf(values: ReadonlyArray<unknown>): Field {
+  oneOf(values: ReadonlyArray<unknown>): Field<A> {
     return this.with({ oneOf: values })
   }
   /** A value rule, skipped for `undefined` and `null` unless `always`. */
-  rule(check: (value: unknown) => string | undefined, always = false): Field {
+  rule(check: (value: unknown) => string | undefined, always = false): Field<A> {
     return this.with({ rules: [...this.spec.rules, { skipAbsent: !always, check }] })
   }
   /**
@@ -117,51 +121,58 @@ export class Field {
     return this.with({ rules: [...this.spec.rules, { skipAbsent: true, check, verbatim: true }] })
   }
   /** A conversion applied after the type's own. */
-  transform(f: (value: unknown) => unknown): Field {
+  transform(f: (value: unknown) => unknown): Field<A> {
     return this.with({ transforms: [...this.spec.transforms, f] })
   }
   /** The value an absent field takes. */
-  withDefault(value: unknown): Field {
+  withDefault(value: unknown): Field<Exclude<A, undefined>> {
     return this.with({ defaultValue: value })
   }
   /** Text rules. */
-  max(n: number): Field {
+  max(n: number): Field<A> {
     return this.rule((v) => typeof v === "string" && v.length > n ? `must be at most ${n} characters` : undefined)
   }
-  min(n: number): Field {
+  min(n: number): Field<A> {
     return this.rule((v) => typeof v === "string" && v.length < n ? `must be at least ${n} characters` : undefined)
   }
-  uuid(): Field {
+  uuid(): Field<A> {
     return this.rule((v) => typeof v === "string" && !Fields.isUuid(v) ? "must be a valid UUID" : undefined)
   }
-  email(): Field {
+  email(): Field<A> {
     return this.rule((v) => typeof v === "string" && v !== "" && !Fields.isEmail(v) ? "must be a valid email" : undefined)
   }
+  /** The text must match a pattern, the empty text too (`<path> must match the following: "<pattern>"`). */
+  matches(pattern: RegExp): Field<A> {
+    return this.rule((v) => typeof v === "string" && !pattern.test(v) ? `must match the following: "${pattern}"` : undefined)
+  }
   /** The empty text is refused (`<path> must not be empty`). */
-  nonEmpty(): Field {
+  nonEmpty(): Field<A> {
     return this.rule((v) => v === "" ? "must not be empty" : undefined, true)
   }
   /** Exactly this many characters (`<path> must be exactly <n> characters`). */
-  length(n: number): Field {
+  length(n: number): Field<A> {
     return this.rule((v) => typeof v === "string" && v.length !== n ? `must be exactly ${n} characters` : undefined)
   }
   /** More rules when a sibling's (converted) value satisfies a test. */
-  when(sibling: string, applies: (sibling: unknown) => boolean, then: (field: Field) => Field): Field {
+  when(sibling: string, applies: (sibling: unknown) => boolean, then: (field: Field) => Field): Field<A> {
     return this.with({ condition: { sibling, applies, then } })
   }
   /** A user id that may be `me` (the signed-in user). */
-  userIdOrMe(): Field {
+  userIdOrMe(): Field<A> {
     return this.uuid().with({ userIdOrMe: true })
   }
   /** Number rules. */
-  integer(): Field {
+  integer(): Field<A> {
     return this.rule((v) => typeof v === "number" && !Number.isInteger(v) ? "must be an integer" : undefined)
   }
-  minValue(n: number): Field {
+  minValue(n: number): Field<A> {
     return this.rule((v) => typeof v === "number" && v < n ? `must be greater than or equal to ${n}` : undefined)
   }
+  maxValue(n: number): Field<A> {
+    return this.rule((v) => typeof v === "number" && v > n ? `must be less than or equal to ${n}` : undefined)
+  }
   /** Object: its keys are checked in this order instead of last-declared first. */
-  checkedInOrder(keys: ReadonlyArray<string>): Field {
+  checkedInOrder(keys: ReadonlyArray<string>): Field<A> {
     return this.with({ checkOrder: keys })
   }
   /** Object: the same fields with these left out (the declaration order kept). */
@@ -176,7 +187,7 @@ export class Field {
    * Object: merged with another declaration. The other's keys come first, then this one's keys it
    * does not have; both unknown-property checks run.
    */
-  concat(other: Field): Field {
+  concat<B>(other: Field<B>): Field<A & B> {
     const own = new Map(this.spec.fields)
     const theirs = new Map(other.spec.fields)
     const keys = [...theirs.keys(), ...[...own.keys()].filter((k) => !theirs.has(k))]
@@ -185,6 +196,10 @@ export class Field {
       unknownChecks: this.spec.unknownChecks + other.spec.unknownChecks,
       checkOrder: undefined
     })
+  }
+  /** Object: properties it does not declare are kept, not refused (no unknown-property check). */
+  allowUnknown(): Field<A> {
+    return this.with({ unknownChecks: 0 })
   }
   /** Object: every field optional. */
   partial(): Field {
@@ -354,29 +369,39 @@ const validate = (field: Field, raw: unknown, path: string, run: Run): { value: 
 }
 
 /** Declarations. */
-export const string = (): Field => new Field(base("string"))
-export const number = (): Field => new Field(base("number"))
-export const boolean = (): Field => new Field(base("boolean"))
+export const string = (): Field<string | undefined> => new Field(base("string"))
+export const number = (): Field<number | undefined> => new Field(base("number"))
+export const boolean = (): Field<boolean | undefined> => new Field(base("boolean"))
 export const mixed = (): Field => new Field(base("mixed"))
 /** Any JSON value (metadata): `undefined` is absent, anything else is kept as JSON. */
 export const json = (): Field => new Field(base("mixed")).nullable().transform((v) => JSON.parse(JSON.stringify(v)))
 export const array = (element: Field): Field => new Field({ ...base("array"), element })
 /** An object of the service's (unknown keys are refused under `body`, `query` and `params`). */
-export const object = (fields: Readonly<Record<string, Field>>): Field =>
+export const object = <S extends Readonly<Record<string, Field>>>(fields: S): Field<{ readonly [K in keyof S]: S[K]["Type"] } | undefined> =>
   new Field({ ...base("object"), fields: Object.entries(fields), unknownChecks: 1 })
 
 /** A URL field as the service checks it: no spaces, then parseable. */
-export const url = (): Field =>
+export const url = (): Field<string | undefined> =>
   string()
     .rule((v) => typeof v === "string" && v.includes(" ") ? "contains spaces" : undefined, true)
     .rule((v) => typeof v === "string" && !Fields.isUrl(v) ? "is not a valid URL" : undefined, true)
 
 /** A base64 field as the service checks it. */
-export const base64 = (): Field =>
+export const base64 = (): Field<string | undefined> =>
   string().rule((v) => typeof v === "string" && !Fields.isBase64(v) ? "is not valid base64" : undefined)
+
+/**
+ * An e-mail a user signs in or up with: the e-mail rule, then the pattern the service adds (both
+ * reported; the empty text fails the pattern only).
+ */
+export const signInEmail = (): Field<string | undefined> => string().email().matches(Fields.signInEmailPattern)
 
 /** The parts of a request, in the order the route declares them. */
 export type Parts = ReadonlyArray<readonly [name: string, field: Field, value: unknown]>
+
+/** What `check` answers for parts declared in place: each part's value by name, typed by its field. */
+export type Checked<P extends Parts> = string extends P[number][0] ? Record<string, unknown>
+  : { readonly [E in P[number] as E[0]]: E[1]["Type"] }
 
 /** The parts of a CRUD route's request: body, params, query (after auth, url, method). */
 export const crud = (parts: { readonly body?: readonly [Field, unknown] | undefined; readonly params?: readonly [Field, unknown] | undefined; readonly query?: readonly [Field, unknown] | undefined }): Parts => [
@@ -393,10 +418,10 @@ export const crud = (parts: { readonly body?: readonly [Field, unknown] | undefi
  * `SCHEMA_ERROR` listing every problem in the service's order, or `CANNOT_GET_OWN_USER_WITHOUT_USER`
  * when `me` names no signed-in user.
  */
-export const check = (
-  parts: Parts,
+export const check = <const P extends Parts>(
+  parts: P,
   currentUserId: string | null | undefined
-): Effect.Effect<Record<string, unknown>, SchemaError | CannotGetOwnUserWithoutUser> =>
+): Effect.Effect<Checked<P>, SchemaError | CannotGetOwnUserWithoutUser> =>
   Effect.suspend(() => {
     const request = object(Object.fromEntries(parts.map(([name, field]) => [name, field])))
     const input = Object.fromEntries(parts.map(([name, , value]) => [name, value]))
@@ -404,7 +429,7 @@ export const check = (
       const result = validate(request, input, "", { currentUserId: currentUserId ?? null, noUnknownUnder: ["body", "query", "params"] })
       return result.problems.length > 0
         ? Effect.fail<SchemaError | CannotGetOwnUserWithoutUser>(Fields.schemaError(...result.problems.map((p) => p.message)))
-        : Effect.succeed(result.value as Record<string, unknown>)
+        : Effect.succeed(result.value as Checked<P>)
     } catch (error) {
       if (error instanceof NoOwnUser) return Effect.fail(new CannotGetOwnUserWithoutUser({}))
       throw error
@@ -417,3 +442,7 @@ export const queryObject = (query: URLSearchParams): Record<string, string> => {
   for (const [k, v] of query) out[k] = v
   return out
 }
+
+/** The problem lines of a value checked at `path`, none when it is valid (no signed-in user: a `me` there needs `check`). */
+export const problems = (field: Field, value: unknown, path = ""): ReadonlyArray<string> =>
+  validate(field, value, path, { currentUserId: null, noUnknownUnder: ["body", "query", "params"] }).problems.map((p) => p.message)

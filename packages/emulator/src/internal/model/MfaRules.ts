@@ -53,12 +53,12 @@ export const totpAt = (secretBase64: string, nowMillis: number): string =>
   OTPAuth.TOTP.generate({ secret: secretOf(secretBase64), timestamp: nowMillis })
 
 /**
- * Whether `token` is the TOTP code of the current 30-second step or of the one just before or after
- * it (the usual one-step clock skew between a phone and the service).
+ * Whether `token` is the TOTP code of the current 30-second step: the service allows no clock skew
+ * (a code of the step before is refused, measured against 2.8.27).
  */
 export const verifyTotp = (secretBase64: string, token: string, nowMillis: number): boolean => {
   try {
-    return OTPAuth.TOTP.validate({ token, secret: secretOf(secretBase64), timestamp: nowMillis, window: 1 }) !== null
+    return OTPAuth.TOTP.validate({ token, secret: secretOf(secretBase64), timestamp: nowMillis, window: 0 }) !== null
   } catch {
     return false
   }

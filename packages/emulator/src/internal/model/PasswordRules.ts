@@ -7,11 +7,20 @@
  */
 import * as Effect from "effect/Effect"
 import { PasswordTooLong, PasswordTooShort } from "stack-auth-effect/KnownErrors"
+import type { State, User } from "../../EmulatorState.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
+import * as Table from "../state/Table.ts"
 
 /** Shortest accepted password. */
 export const minLength = 8
 /** Longest accepted password. */
 export const maxLength = 70
+
+/**
+ * A password field of an auth route's request schema: at most 70 characters, a schema problem
+ * (`body.password must be at most 70 characters`); the shorter rule is `check`'s, after it.
+ */
+export const field = (): RequestSchema.Field<string | undefined> => RequestSchema.string().max(maxLength)
 
 /** Checks the length rules: `PasswordTooShort` (min_length) or `PasswordTooLong` (maxLength). */
 export const check = (password: string): Effect.Effect<void, PasswordTooShort | PasswordTooLong> => {
@@ -75,3 +84,18 @@ export const verify = (password: string, stored: string): Effect.Effect<boolean>
     const { timingSafeEqual } = yield* Effect.promise(() => import("node:crypto"))
     return expected.length === actual.length && timingSafeEqual(expected, actual)
   })
+
+/**
+ * An e-mail as the service stores it for a new user: trimmed and in lower case (its sign-up and
+ * user creation normalise it).
+ */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
+
+/**
+ * The user whose auth e-mail is exactly `email`: the service's sign-in, sign-in-code and reset
+ * routes look the address up as it is sent, so `Ada@example.com` does not find the user stored as
+ * `ada@example.com`.
+ */
+export const userSigningInWith = (state: State, projectId: string, email: string): User | undefined =>
+  Table.find(state.users, (u) =>
+    u.projectId === projectId && u.contactChannels.some((c) => c.type === "email" && c.usedForAuth && c.value === email))

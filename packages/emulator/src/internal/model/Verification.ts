@@ -16,7 +16,8 @@ import {
 import type { State, VerificationCode } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Table from "../state/Table.ts"
-import * as Tokens from "./Tokens.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
+import * as RandomCodes from "../state/RandomCodes.ts"
 
 /** Purpose of the code sent on sign-up and by `send-verification-code`. */
 export const contactChannelVerification = "contact_channel_verification"
@@ -43,7 +44,8 @@ export const create = (input: {
       id: crypto.randomUUID(),
       projectId: input.projectId,
       purpose: input.purpose,
-      code: input.code ?? Tokens.randomToken(24),
+      // 45 characters of lower-case base32, as the service's codes (its code routes accept no other length)
+      code: input.code ?? RandomCodes.make(),
       email: input.email ?? null,
       userId: input.userId ?? null,
       data: input.data ?? null,
@@ -119,3 +121,14 @@ export const linkWithCode = (callbackUrl: string, code: string): string => {
   url.searchParams.set("code", code)
   return url.toString()
 }
+
+/** The length of the codes the service's code routes accept (`body.code must be exactly 45 characters`). */
+export const codeLength = 45
+
+/**
+ * The body schema of a route that spends or checks a code: the route's own fields first, then
+ * `code` (45 characters) unless the route declares its own `code`, as the service merges them (so
+ * unknown properties are reported twice, once per merged part).
+ */
+export const codeBody = <S extends Readonly<Record<string, RequestSchema.Field>>>(fields: S) =>
+  RequestSchema.object({ code: RequestSchema.string().length(codeLength).defined() }).concat(RequestSchema.object(fields)).defined()

@@ -8,14 +8,13 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { InvalidPollingCodeError } from "stack-auth-effect/KnownErrors"
 import type { CliLogin } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Mfa from "../model/MfaRules.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
-import * as Sessions from "../model/SessionRules.ts"
 import * as Table from "../state/Table.ts"
 
 /** Default lifetime of a CLI login: 2 hours. */
@@ -23,15 +22,13 @@ export const defaultLifetimeMillis = 2 * 60 * 60 * 1000
 /** Longest lifetime the service accepts: 24 hours. */
 export const maxLifetimeMillis = 24 * 60 * 60 * 1000
 
-const StartBody = Schema.Struct({
-  expires_in_millis: Schema.optional(Schema.Number.check(Schema.isLessThanOrEqualTo(maxLifetimeMillis)))
-})
-const PollBody = Schema.Struct({ polling_code: Schema.String })
-const CompleteBody = Schema.Struct({
-  login_code: Schema.String,
-  mode: Schema.optional(Schema.Literals(["check", "claim-anon-session", "complete"])),
-  refresh_token: Schema.optional(Schema.String)
-})
+// The service's request schemas, field for field (see RequestSchema for the rules): the start
+// body may be left out; the expiry is a number (numeric text reads as one) of at most 24 hours.
+const StartBody = RequestSchema.object({
+  expires_in_millis: RequestSchema.number().maxValue(maxLifetimeMillis).withDefault(defaultLifetimeMillis)
+}).withDefault({})
+const PollBody = RequestSchema.object({ polling_code: RequestSchema.string().defined() }).defined()
+const CompleteBody = RequestSchema.object({ login_code: RequestSchema.string().defined(), refresh_token: RequestSchema.string().defined() }).defined()
 
 const invalidLoginCode = () => new Responses.StatusFailure({ status: 400, message: "Invalid login code or the code has expired" })
 
@@ -42,7 +39,7 @@ const pollAnswer = (status: "waiting" | "success" | "expired" | "used", refreshT
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/cli", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(StartBody, body)
+      const { body: input } = yield* RequestSchema.check([["body", StartBody, body]], auth.user?.id)
       const now = yield* Clock.currentTimeMillis
       const login: CliLogin = {
         id: crypto.randomUUID(),
@@ -64,7 +61,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/cli/poll", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(PollBody, body)
+      const { body: input } = yield* RequestSchema.check([["body", PollBody, body]], auth.user?.id)
       const now = yield* Clock.currentTimeMillis
       return yield* EmulatorState.transact((state) => {
         const login = Table.find(state.cliLogins, (l) => l.projectId === auth.project.id && l.pollingCode === input.polling_code)
@@ -83,23 +80,17 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/cli/complete", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(CompleteBody, body)
+      const { body: input } = yield* RequestSchema.check([["body", CompleteBody, body]], auth.user?.id)
       const now = yield* Clock.currentTimeMillis
       return yield* EmulatorState.transact((state): Effect.Effect<readonly [Response, EmulatorState.State], Responses.StatusFailure> => {
-        const login = Table.find(state.cliLogins, (l) => l.projectId === auth.project.id && l.loginCode === input.login_code)
-        if (login === undefined || login.refreshToken !== null || login.usedAtMillis !== null || login.expiresAtMillis < now) {
+        // as the service: any unexpired, not yet completed login code of any project; the refresh
+        // token is stored as it is (the CLI finds out whether it works when it uses it)
+        const login = Table.find(state.cliLogins, (l) => l.loginCode === input.login_code)
+        if (login === undefined || login.refreshToken !== null || login.expiresAtMillis <= now) {
           return Effect.fail(invalidLoginCode())
         }
-        const mode = input.mode ?? "complete"
-        if (mode === "check") return Effect.succeed([Responses.json({ cli_session_state: "none" }), state] as const)
-        if (mode === "claim-anon-session") {
-          return Effect.fail(new Responses.StatusFailure({ status: 400, message: "No anonymous session associated with this code" }))
-        }
-        if (input.refresh_token === undefined) {
-          return Effect.fail(new Responses.StatusFailure({ status: 400, message: "refresh_token is required when mode is 'complete'" }))
-        }
-        if (Sessions.findByRefreshToken(state, auth.project.id, input.refresh_token, now) === undefined) {
-          return Effect.fail(new Responses.StatusFailure({ status: 400, message: "Invalid refresh token" }))
+        if (login.projectId !== auth.project.id) {
+          return Effect.fail(new Responses.StatusFailure({ status: 400, message: "Project ID mismatch; please ensure that you are using the correct app url." }))
         }
         const completed = { ...login, refreshToken: input.refresh_token }
         return Effect.succeed([Responses.success(), { ...state, cliLogins: Table.put(state.cliLogins, login.id, completed) }] as const)

@@ -12,6 +12,7 @@ import * as Schema from "effect/Schema"
 import { InvalidTotpCode, VerificationCodeNotFound } from "stack-auth-effect/KnownErrors"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Mfa from "../model/MfaRules.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Router from "../../Router.ts"
 import * as Users from "../../EmulatorUsers.ts"
 import * as Verification from "../model/Verification.ts"
@@ -20,13 +21,17 @@ import { signedIn } from "./PasswordRoutes.ts"
 /** A verification code as the service accepts it: exactly 45 characters. */
 export const CodeField = Schema.String.check(Schema.isBetweenLength(45, 45))
 
-const Body = Schema.Struct({ type: Schema.Literal("totp"), totp: Schema.String, code: CodeField })
+// The service's request schema: its own fields, then the attempt code (see RequestSchema for the rules).
+const SignInBody = Verification.codeBody({
+  type: RequestSchema.string().oneOf(["totp"]).defined(),
+  totp: RequestSchema.string().defined()
+})
 
 /** MFA routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/mfa/sign-in", "client", ({ auth, body, url }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(Body, body)
+      const { body: input } = yield* RequestSchema.check([["body", SignInBody, body]], auth.user?.id)
       const code = input.code.toLowerCase()
       const attempt = yield* Verification.use(auth.project.id, Verification.mfaAttempt, code, { checkOnly: true })
       const user = attempt.userId === null ? undefined : Users.findInProject(yield* EmulatorState.get, auth.project.id, attempt.userId)

@@ -22,11 +22,11 @@ import {
 } from "stack-auth-effect/KnownErrors"
 import { isTrustedUrl } from "../model/Domains.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
-import * as Fields from "../http/Fields.ts"
 import * as Html from "../http/Html.ts"
 import * as Mfa from "../model/MfaRules.ts"
 import * as OAuthFlow from "../model/OAuthFlow.ts"
 import { isValidKey, userFromAccessToken } from "../http/RequestAuth.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Sessions from "../model/SessionRules.ts"
@@ -35,7 +35,32 @@ import * as Users from "../../EmulatorUsers.ts"
 import type { GrantHandler } from "./TokensRoutes.ts"
 import { tokenResponse } from "./TokensRoutes.ts"
 
-const required = ["client_id", "client_secret", "redirect_uri", "scope", "state", "grant_type", "code_challenge", "code_challenge_method", "response_type"] as const
+// The service's query schema, field for field in its order (see RequestSchema for the rules; its
+// order puts `grant_type` and `response_type` with `type`, whose name they contain).
+const text = () => RequestSchema.string().defined()
+const AuthorizeParams = RequestSchema.object({ provider_id: text() }).defined()
+const AuthorizeQuery = RequestSchema.object({
+  type: RequestSchema.string().oneOf(["authenticate", "link"]),
+  token: RequestSchema.string(),
+  provider_scope: RequestSchema.string(),
+  error_redirect_url: RequestSchema.url(),
+  error_redirect_uri: RequestSchema.url(),
+  after_callback_redirect_url: RequestSchema.string(),
+  client_id: text(),
+  client_secret: text(),
+  redirect_uri: RequestSchema.url().defined(),
+  scope: text(),
+  state: text(),
+  grant_type: RequestSchema.string().oneOf(["authorization_code"]).defined(),
+  code_challenge: text(),
+  code_challenge_method: text(),
+  response_type: text(),
+  // the emulator's own: the mock provider's account, to approve at once
+  emulator_login_email: RequestSchema.string(),
+  account_id: RequestSchema.string(),
+  name: RequestSchema.string(),
+  email_verified: RequestSchema.string()
+}).defined()
 
 
 const redirect = (url: URL | string, status = 307): Response => new Response(null, { status, headers: { location: url.toString() } })
@@ -84,14 +109,10 @@ const authorize: Router.Handler<undefined> = ({ params, query, url }) =>
   Effect.gen(function*() {
     const get = (name: string) => query.get(name) ?? ""
     const type = (query.get("type") ?? "authenticate") as "authenticate" | "link"
-    yield* Fields.check(
-      type === "authenticate" || type === "link" ? undefined : Fields.oneOf("query.type", ["authenticate", "link"]),
-      ...Fields.urlProblems("query.error_redirect_url", query.get("error_redirect_url")),
-      ...Fields.urlProblems("query.error_redirect_uri", query.get("error_redirect_uri")),
-      ...required.map((name) => (query.get(name) !== null ? undefined : Fields.mustBeDefined(`query.${name}`))),
-      ...Fields.urlProblems("query.redirect_uri", query.get("redirect_uri")),
-      !query.get("grant_type") || get("grant_type") === "authorization_code" ? undefined : Fields.oneOf("query.grant_type", ["authorization_code"])
-    )
+    yield* RequestSchema.check([
+      ["params", AuthorizeParams, { provider_id: params.provider }],
+      ["query", AuthorizeQuery, RequestSchema.queryObject(query)]
+    ], undefined)
     const state = yield* EmulatorState.get
     const now = yield* Clock.currentTimeMillis
     const project = Table.get(state.projects, get("client_id"))
@@ -140,12 +161,29 @@ const authorize: Router.Handler<undefined> = ({ params, query, url }) =>
     return redirect(page)
   })
 
-const callback: Router.Handler<undefined> = ({ body, query }) =>
+/**
+ * The callback; every answer deletes the flow's inner-state cookie, as the service's does
+ * (`stack-oauth-inner-<state>=; Path=/; Expires=<epoch>`).
+ */
+const callback: Router.Handler<undefined> = (context) =>
+  Effect.map(Effect.result(callbackAnswer(context)), (result) => {
+    const form = callbackForm(context)
+    const response = result._tag === "Success" ? result.success : Responses.fromFailure(result.failure)
+    response.headers.append("set-cookie", `stack-oauth-inner-${form.get("state") ?? ""}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`)
+    return response
+  })
+
+const callbackForm = ({ body, query }: Router.RouteContext<undefined>) => {
+  const form = new URLSearchParams(query)
+  if (typeof body === "object" && body !== null) {
+    for (const [key, value] of Object.entries(body)) if (typeof value === "string") form.set(key, value)
+  }
+  return form
+}
+
+const callbackAnswer: Router.Handler<undefined> = (context) =>
   Effect.gen(function*() {
-    const form = new URLSearchParams(query)
-    if (typeof body === "object" && body !== null) {
-      for (const [key, value] of Object.entries(body)) if (typeof value === "string") form.set(key, value)
-    }
+    const form = callbackForm(context)
     const flow = Table.get(OAuthFlow.outerFlows.get(yield* EmulatorState.get), form.get("state") ?? "")
     if (flow === undefined) {
       return yield* new Responses.StatusFailure({ status: 400, message: "Invalid OAuth state. Please try signing in again." })

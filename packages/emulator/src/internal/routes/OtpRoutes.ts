@@ -10,24 +10,23 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import {
   RedirectUrlNotWhitelisted,
   SignUpNotEnabled,
   UserWithEmailAlreadyExists
 } from "stack-auth-effect/KnownErrors"
-import * as Fields from "../http/Fields.ts"
 import { isTrustedUrl } from "../model/Domains.ts"
 import type { Project, State, User } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Mail from "../../Mail.ts"
 import * as Mfa from "../model/MfaRules.ts"
+import * as Passwords from "../model/PasswordRules.ts"
 import type { Auth } from "../http/RequestAuth.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Users from "../../EmulatorUsers.ts"
 import * as Verification from "../model/Verification.ts"
-import { CodeField } from "./MfaRoutes.ts"
 import { signedIn } from "./PasswordRoutes.ts"
 
 /** Purpose of the codes of this flow. */
@@ -36,8 +35,9 @@ export const otpSignIn = "otp_sign_in"
 /** How many characters of the code the user types. */
 export const typedLength = Verification.typedLength
 
-const SendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
-const SignInBody = Schema.Struct({ code: CodeField })
+// The service's request schemas, field for field in its order (see RequestSchema for the rules).
+const SendBody = RequestSchema.object({ email: RequestSchema.signInEmail().defined(), callback_url: RequestSchema.url().defined() }).defined()
+const CodeBody = Verification.codeBody({})
 
 
 /**
@@ -46,12 +46,12 @@ const SignInBody = Schema.Struct({ code: CodeField })
  */
 const userForEmail = (state: State, project: Project, email: string) =>
   Effect.gen(function*() {
-    const user = Users.findByAuthEmail(state, project.id, email)
+    const user = Passwords.userSigningInWith(state, project.id, email)
     if (user === undefined) {
       if (!project.config.signUpEnabled) return yield* new SignUpNotEnabled({})
       return undefined
     }
-    const channel = user.contactChannels.find((c) => c.usedForAuth && c.value.trim().toLowerCase() === email.trim().toLowerCase())
+    const channel = user.contactChannels.find((c) => c.usedForAuth && c.value === email)
     if (channel !== undefined && !channel.isVerified) {
       return yield* new UserWithEmailAlreadyExists({ details: { email: channel.value, wouldWorkIfEmailWasVerified: true } })
     }
@@ -60,7 +60,7 @@ const userForEmail = (state: State, project: Project, email: string) =>
   })
 
 const signUp = (auth: Auth, email: string): Effect.Effect<User, UserWithEmailAlreadyExists, EmulatorState.EmulatorState> => {
-  const fields = { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true }
+  const fields = { primaryEmail: Passwords.normalizeEmail(email), primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true }
   return auth.user?.isAnonymous === true
     ? Users.update(auth.user.id, { ...fields, isAnonymous: false }).pipe(
       Effect.catchTag("TeamMembershipNotFound", (error) => Effect.die(error))
@@ -72,11 +72,10 @@ const signUp = (auth: Auth, email: string): Effect.Effect<User, UserWithEmailAlr
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/otp/send-sign-in-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SendBody, body)
+      const { body: input } = yield* RequestSchema.check([["body", SendBody, body]], auth.user?.id)
       if (!auth.project.config.magicLinkEnabled) {
         return yield* new Responses.StatusFailure({ status: 403, message: "OTP sign-in is not enabled for this project" })
       }
-      yield* Fields.check(...Fields.emailProblems("body.email", input.email, { signIn: true }))
       yield* userForEmail(yield* EmulatorState.get, auth.project, input.email)
       if (!isTrustedUrl(auth.project, input.callback_url)) return yield* new RedirectUrlNotWhitelisted({})
       const code = yield* Verification.create({
@@ -100,7 +99,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/otp/sign-in", "client", ({ auth, body, url }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SignInBody, body)
+      const { body: input } = yield* RequestSchema.check([["body", CodeBody, body]], auth.user?.id)
       const code = input.code.toLowerCase()
       const row = yield* Verification.use(auth.project.id, otpSignIn, code)
       const email = row.email ?? ""
@@ -109,5 +108,13 @@ export const routes: ReadonlyArray<Router.Route> = [
       const isNewUser = existing === undefined
       if (Mfa.requiresMfa(user)) return yield* Mfa.mfaRequired(user, isNewUser)
       return yield* signedIn(user, url.origin, isNewUser)
+    })),
+
+  // whether a code would sign in, without spending it (an attempt counts, as at the service)
+  Router.post("/auth/otp/sign-in/check-code", "client", ({ auth, body }) =>
+    Effect.gen(function*() {
+      const { body: input } = yield* RequestSchema.check([["body", CodeBody, body]], auth.user?.id)
+      yield* Verification.use(auth.project.id, otpSignIn, input.code.toLowerCase(), { checkOnly: true })
+      return Responses.json({ is_code_valid: true })
     }))
 ]

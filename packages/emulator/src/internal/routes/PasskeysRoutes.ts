@@ -12,8 +12,8 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse
 } from "@simplewebauthn/server"
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import {
   PasskeyAuthenticationFailed,
   PasskeyAuthenticationNotEnabled,
@@ -25,13 +25,13 @@ import { isTrustedUrl } from "../model/Domains.ts"
 import type { Project } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Mfa from "../model/MfaRules.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
 import * as Users from "../../EmulatorUsers.ts"
 import * as Verification from "../model/Verification.ts"
 import { primaryEmailChannel } from "../http/Views.ts"
-import { CodeField } from "./MfaRoutes.ts"
 import { signedIn } from "./PasswordRoutes.ts"
 
 /** The relying-party id sent in options, replaced by the client with its hostname. */
@@ -58,10 +58,15 @@ export const passkeys = EmulatorState.extraTable<Passkey>("passkeys")
 const registrationPurpose = "passkey_registration_challenge"
 const authenticationPurpose = "passkey_authentication_challenge"
 
-// oxlint-disable-next-line no-explicit-any
-const Credential = Schema.Unknown as unknown as Schema.Codec<any, unknown>
-const RegisterBody = Schema.Struct({ credential: Credential, code: CodeField })
-const SignInBody = Schema.Struct({ authentication_response: Credential, code: CodeField })
+// The service's request schemas: each route declares its own `code` (any length), after the response.
+const RegisterBody = Verification.codeBody({ credential: RequestSchema.mixed().defined(), code: RequestSchema.string().defined() })
+const SignInBody = Verification.codeBody({ authentication_response: RequestSchema.mixed().defined(), code: RequestSchema.string().defined() })
+
+// Challenges are random, as the service makes them in production. Its development setup
+// (`.env.development`: STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING) answers the fixed
+// challenge `MOCK` (base64url `TU9DSw`) so that its own end-to-end tests can replay a recorded
+// credential; a fixed challenge lets any captured assertion sign in again, so the emulator does
+// not imitate it (README: what still differs).
 
 const fromBase64Url = (value: string): Uint8Array<ArrayBuffer> =>
   Uint8Array.from(atob(value.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0))
@@ -114,16 +119,17 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/passkey/register", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(RegisterBody, body)
-      const user = auth.user
-      if (user === undefined) return yield* new UserAuthenticationRequired({})
+      const { body: input } = yield* RequestSchema.check([["body", RegisterBody, body]], auth.user?.id)
+      // as the service: the code is spent first, then passkeys must be on, then a user signed in
       const code = yield* Verification.use(auth.project.id, registrationPurpose, input.code.toLowerCase())
       if (!auth.project.config.passkeyEnabled) return yield* new PasskeyAuthenticationNotEnabled({})
+      const user = auth.user
+      if (user === undefined) return yield* new UserAuthenticationRequired({})
       const origin = trustedOrigin(auth.project, input.credential)
       if (origin === undefined) return yield* new PasskeyRegistrationFailed({ message: "Passkey registration failed because the origin is not allowed" })
       const verification = yield* Effect.tryPromise(() =>
         verifyRegistrationResponse({
-          response: input.credential,
+          response: input.credential as RegistrationResponseJSON,
           expectedChallenge: challengeOf(code.data),
           expectedOrigin: origin,
           expectedRPID: new URL(origin).hostname,
@@ -174,7 +180,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/passkey/sign-in", "client", ({ auth, body, url }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SignInBody, body)
+      const { body: input } = yield* RequestSchema.check([["body", SignInBody, body]], auth.user?.id)
       const code = yield* Verification.use(auth.project.id, authenticationPurpose, input.code.toLowerCase())
       if (!auth.project.config.passkeyEnabled) return yield* new PasskeyAuthenticationNotEnabled({})
       const state = yield* EmulatorState.get
@@ -190,7 +196,7 @@ export const routes: ReadonlyArray<Router.Route> = [
       }
       const verification = yield* Effect.tryPromise(() =>
         verifyAuthenticationResponse({
-          response: input.authentication_response,
+          response: input.authentication_response as AuthenticationResponseJSON,
           expectedChallenge: challengeOf(code.data),
           expectedOrigin: origin,
           expectedRPID: new URL(origin).hostname,

@@ -8,19 +8,19 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import {
   PasswordAuthenticationNotEnabled,
   PasswordConfirmationMismatch,
   RedirectUrlNotWhitelisted,
   UserDoesNotHavePassword
 } from "stack-auth-effect/KnownErrors"
-import { plain, requireUser } from "../model/Account.ts"
+import { plain } from "../model/Account.ts"
 import { isTrustedUrl } from "../model/Domains.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Mail from "../../Mail.ts"
 import * as Passwords from "../model/PasswordRules.ts"
 import type { Auth } from "../http/RequestAuth.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Table from "../state/Table.ts"
@@ -30,11 +30,24 @@ import * as Verification from "../model/Verification.ts"
 /** Purpose of password reset codes. */
 export const passwordReset = "password_reset"
 
-const SendBody = Schema.Struct({ email: Schema.String, callback_url: Schema.String })
-const CodeBody = Schema.Struct({ code: Schema.String })
-const ResetBody = Schema.Struct({ code: Schema.String, password: Schema.String })
-const UpdateBody = Schema.Struct({ old_password: Schema.String, new_password: Schema.String })
-const SetBody = Schema.Struct({ password: Schema.String })
+// The service's request schemas, field for field in its order (see RequestSchema for the rules).
+const SendBody = RequestSchema.object({ email: RequestSchema.string().email().defined(), callback_url: RequestSchema.url().defined() }).defined()
+const CheckBody = Verification.codeBody({})
+const ResetBody = Verification.codeBody({ password: Passwords.field().defined() })
+const UpdateBody = RequestSchema.object({
+  old_password: Passwords.field().defined(),
+  new_password: Passwords.field().defined()
+}).defined()
+const SetBody = RequestSchema.object({ password: Passwords.field().defined() }).defined()
+// the `auth` part of a route that needs a signed-in user (`auth.user must be defined` otherwise)
+const SignedIn = RequestSchema.object({ user: RequestSchema.mixed().defined() }).defined()
+
+/** Validates the body of a route that needs a signed-in user, the user checked first; the user with the values read. */
+const signedInRequest = <A>(schema: RequestSchema.Field<A>, auth: Auth, body: unknown) =>
+  Effect.map(
+    RequestSchema.check([["auth", SignedIn, { user: auth.user }], ["body", schema, body]], auth.user?.id),
+    (input) => ({ body: input.body, auth: { user: auth.user! } })
+  )
 
 const passwordsEnabled = (auth: Auth) =>
   auth.project.config.credentialEnabled ? Effect.void : Effect.fail(new PasswordAuthenticationNotEnabled({}))
@@ -43,9 +56,9 @@ const passwordsEnabled = (auth: Auth) =>
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/password/send-reset-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SendBody, body)
+      const { body: input } = yield* RequestSchema.check([["body", SendBody, body]], auth.user?.id)
       yield* passwordsEnabled(auth)
-      const user = Users.findByAuthEmail(yield* EmulatorState.get, auth.project.id, input.email)
+      const user = Passwords.userSigningInWith(yield* EmulatorState.get, auth.project.id, input.email)
       // The answer does not tell whether a user signs in with this e-mail.
       const answer = Responses.json({ success: "maybe, only if user with e-mail exists" })
       if (user === undefined) return answer
@@ -70,16 +83,17 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/password/reset/check-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(CodeBody, body)
-      yield* Verification.use(auth.project.id, passwordReset, input.code, { checkOnly: true })
+      const { body: input } = yield* RequestSchema.check([["body", CheckBody, body]], auth.user?.id)
+      // codes are mailed in lower case; the service reads any case
+      yield* Verification.use(auth.project.id, passwordReset, input.code.toLowerCase(), { checkOnly: true })
       return Responses.json({ is_code_valid: true })
     })),
 
   Router.post("/auth/password/reset", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(ResetBody, body)
+      const { body: input } = yield* RequestSchema.check([["body", ResetBody, body]], auth.user?.id)
       // As the service does: the code is spent first, the password checked after.
-      const code = yield* Verification.use(auth.project.id, passwordReset, input.code)
+      const code = yield* Verification.use(auth.project.id, passwordReset, input.code.toLowerCase())
       yield* passwordsEnabled(auth)
       yield* Passwords.check(input.password)
       const user = code.userId === null ? undefined : Table.get((yield* EmulatorState.get).users, code.userId)
@@ -90,8 +104,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/password/update", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(UpdateBody, body)
-      const user = yield* requireUser(auth)
+      const { auth: { user }, body: input } = yield* signedInRequest(UpdateBody, auth, body)
       yield* passwordsEnabled(auth)
       yield* Passwords.check(input.new_password)
       if (user.passwordHash === null) return yield* new UserDoesNotHavePassword({})
@@ -108,8 +121,7 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.post("/auth/password/set", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SetBody, body)
-      const user = yield* requireUser(auth)
+      const { auth: { user }, body: input } = yield* signedInRequest(SetBody, auth, body)
       yield* passwordsEnabled(auth)
       yield* Passwords.check(input.password)
       if (user.passwordHash !== null) return yield* plain(400, "This user has a password already.")

@@ -6,12 +6,12 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { CannotDeleteCurrentSession, CannotGetOwnUserWithoutUser, UserIdDoesNotExist } from "stack-auth-effect/KnownErrors"
 import type { Session } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as Fields from "../http/Fields.ts"
 import type { Auth } from "../http/RequestAuth.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Sessions from "../model/SessionRules.ts"
@@ -21,18 +21,23 @@ import * as Users from "../../EmulatorUsers.ts"
 /** The longest lifetime the service accepts for a created session: 367 days. */
 export const maxExpiresInMillis = 1000 * 60 * 60 * 24 * 367
 
-const CreateBody = Schema.Struct({
-  user_id: Schema.String,
-  expires_in_millis: Schema.optional(Schema.Number),
-  is_impersonation: Schema.optional(Schema.Boolean)
-})
+// The service's request schema, field for field in its order (see RequestSchema for the rules).
+// (`user_id` may be `me`: the caller's id, or CANNOT_GET_OWN_USER_WITHOUT_USER whatever else is wrong)
+const CreateBody = RequestSchema.object({
+  user_id: RequestSchema.string().userIdOrMe().defined(),
+  expires_in_millis: RequestSchema.number().maxValue(maxExpiresInMillis),
+  is_impersonation: RequestSchema.boolean()
+}).defined()
 
 
 /** `me` (the caller) or the given id. */
 const resolveUserId = (auth: Auth, userId: string | null, where: "body" | "query") =>
   Effect.gen(function*() {
     if (userId === null) return yield* Fields.schemaError(Fields.mustBeDefined(`${where}.user_id`))
-    if (userId !== "me") return userId
+    if (userId !== "me") {
+      yield* Fields.check(Fields.uuidProblem(`${where}.user_id`, userId))
+      return userId
+    }
     if (auth.user === undefined) return yield* new CannotGetOwnUserWithoutUser({})
     return auth.user.id
   })
@@ -50,10 +55,9 @@ const view = (auth: Auth, session: Session) => ({
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/sessions", "server", ({ auth, body, url }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(CreateBody, body)
+      const { body: input } = yield* RequestSchema.check([["body", CreateBody, body]], auth.user?.id)
       const expiresIn = input.expires_in_millis ?? Sessions.defaultLifetimeMillis
-      if (expiresIn > maxExpiresInMillis) return yield* Fields.schemaError(`body.expires_in_millis must be less than or equal to ${maxExpiresInMillis}`)
-      const userId = yield* resolveUserId(auth, input.user_id, "body")
+      const userId = input.user_id
       const user = Users.findInProject(yield* EmulatorState.get, auth.project.id, userId)
       if (user === undefined) return yield* new UserIdDoesNotExist({ details: { userId } })
       const tokens = yield* Sessions.create({
@@ -83,6 +87,7 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.del("/auth/sessions/:sessionId", "client", ({ auth, params, query }) =>
     Effect.gen(function*() {
       // the service requires `user_id` here too, but then goes by the session's id alone
+      yield* Fields.check(Fields.uuidProblem("params.id", params.sessionId!))
       yield* resolveUserId(auth, query.get("user_id"), "query")
       const state = yield* EmulatorState.get
       const session = Table.get(state.sessions, params.sessionId!)

@@ -15,6 +15,7 @@ import type { Project } from "../../EmulatorState.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import * as RequestAuth from "../http/RequestAuth.ts"
 import { isValidKey } from "../http/RequestAuth.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import * as Responses from "../http/Responses.ts"
 import * as Router from "../../Router.ts"
 import * as Sessions from "../model/SessionRules.ts"
@@ -31,17 +32,24 @@ export interface GrantContext {
 /** Handles one `grant_type` of the token endpoint. */
 export type GrantHandler = (grant: GrantContext) => Effect.Effect<Response, Responses.RouteFailure, Router.RouteEnv>
 
+/**
+ * The `expires_in` of the service's token answers: its OAuth library's default hour, whatever the
+ * access token's real life (its `exp` claim tells that).
+ */
+export const tokenAnswerExpiresIn = 3600
+
 /** A successful token response, in the shape OAuth 2 clients (oauth4webapi) accept. */
 export const tokenResponse = (fields: { readonly access_token: string; readonly refresh_token?: string } & Record<string, unknown>): Response =>
   Responses.json(
-    { token_type: "Bearer", expires_in: Tokens.accessTokenLifetimeSeconds, ...fields },
+    { token_type: "Bearer", expires_in: tokenAnswerExpiresIn, ...fields },
     200,
     { "cache-control": "no-store", pragma: "no-cache" }
   )
 
 /**
- * `grant_type=refresh_token`: a new access token for the session; the refresh token stays valid,
- * unless the emulator's `TokenPolicy` rotates refresh tokens (then a new one is answered).
+ * `grant_type=refresh_token`: a new access token for the session (`scope: "legacy"`, no refresh
+ * token, as the service answers); the refresh token stays valid, unless the emulator's
+ * `TokenPolicy` rotates refresh tokens (then the new one is answered).
  */
 export const refreshTokenGrant: GrantHandler = ({ context, params, project }) =>
   Effect.gen(function*() {
@@ -61,8 +69,8 @@ export const refreshTokenGrant: GrantHandler = ({ context, params, project }) =>
     const accessToken = yield* Sessions.accessTokenFor(current, context.url.origin)
     return tokenResponse({
       access_token: accessToken,
-      refresh_token: current.refreshToken,
-      expires_in: policy.accessTokenLifetimeSeconds
+      scope: "legacy",
+      ...(policy.rotateRefreshTokens ? { refresh_token: current.refreshToken } : {})
     })
   })
 
@@ -86,10 +94,16 @@ const basicCredentials = (request: Request): { id: string; secret: string } | un
   return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) }
 }
 
+// The service's request schema: a known grant type; every other field is the grant's.
+const TokenBody = RequestSchema.object({
+  grant_type: RequestSchema.string().oneOf(["authorization_code", "refresh_token"]).defined()
+}).allowUnknown().defined()
+
 /** The token endpoint with these grants. */
 export const makeTokenRoute = (grants: Readonly<Record<string, GrantHandler>>): Router.Route =>
   Router.post("/auth/oauth/token", "public", (context) =>
     Effect.gen(function*() {
+      yield* RequestSchema.check([["body", TokenBody, context.body]], undefined)
       const params = formParams(context.body)
       const basic = basicCredentials(context.request)
       const clientId = basic?.id ?? params.client_id
@@ -98,7 +112,8 @@ export const makeTokenRoute = (grants: Readonly<Record<string, GrantHandler>>): 
       const now = yield* Clock.currentTimeMillis
       const project = clientId === undefined ? undefined : Table.get(state.projects, clientId)
       if (project === undefined || clientSecret === undefined || !isValidKey(state, project.id, "publishableClientKey", clientSecret, now)) {
-        return yield* new InvalidOAuthClientIdOrSecret({ details: { clientId: clientId ?? null } })
+        // the service's token endpoint names no client id here
+        return yield* new InvalidOAuthClientIdOrSecret({ details: { clientId: null } })
       }
       const grantType = params.grant_type ?? ""
       const grant = grants[grantType]
