@@ -122,10 +122,10 @@ layer(Emulator.layer)("open-redirect corpus (SPEC §5): the service, for the cal
           invitation: Emails.sendSignInInvitation({ email: `invite-${i}@example.com`, callbackUrl: url }).pipe(Effect.provide(TestApps.admin()))
         }
         // as the service: a callback that is no URL at all (or has spaces) breaks the request
-        // schema of the auth routes (SchemaError) before any domain is compared
+        // schema of these routes (SchemaError) before any domain is compared
         const malformed = !URL.canParse(url) || url.includes(" ")
         for (const [name, call] of Object.entries(calls)) {
-          const expected = malformed && name !== "invitation" ? "SchemaError" : "RedirectUrlNotWhitelisted"
+          const expected = malformed ? "SchemaError" : "RedirectUrlNotWhitelisted"
           assert.strictEqual(errorTag(yield* Effect.exit(call as Effect.Effect<unknown, unknown>)), expected, `${name} · ${trick}: ${url}`)
         }
       }
