@@ -35,7 +35,8 @@ export const handle = (request: Request): Effect.Effect<Response, never, StackSe
     }
   }).pipe(
     StackServerApp.forRequest(request),
-    Effect.catchTag("PermissionNotFound", (e) => Effect.succeed(json(400, { error: e.message }))),
+    // an unknown permission, or an id the service refuses (only lowercase letters, digits, ":" and "_")
+    Effect.catchTag(["PermissionNotFound", "SchemaError"], (e) => Effect.succeed(json(400, { error: e.message }))),
     Effect.catchReason("StackTransportError", "ConnectionError", (reason) =>
       Effect.succeed(json(502, { error: reason.message, diagnostics: reason.diagnostics }))),
     Effect.catch((e) => Effect.succeed(json(500, { error: "_tag" in e ? e._tag : "failure" })))

@@ -35,8 +35,12 @@ layer(Emulator.layer)("examples/node-service", (it) => {
       const users = (yield* json(yield* handle(new Request("http://svc.test/users", { headers })))) as { users: Array<{ email: string }> }
       assert.isTrue(users.users.some((u) => u.email === "node-service@example.com"))
 
-      const missing = yield* handle(new Request("http://svc.test/grant?permission=no-such-permission", { method: "POST", headers }))
+      const missing = yield* handle(new Request("http://svc.test/grant?permission=no_such_permission", { method: "POST", headers }))
       assert.strictEqual(missing.status, 400)
+      assert.strictEqual(((yield* json(missing)) as { error: string }).error, "Permission not found.")
+      // an id the service's schema refuses (a hyphen) is a 400 too, never a 500
+      const malformed = yield* handle(new Request("http://svc.test/grant?permission=no-such-permission", { method: "POST", headers }))
+      assert.strictEqual(malformed.status, 400)
     }).pipe(Effect.provide(TestApps.server())))
 
   it.effect("the grant route's default permission, defined as main.ts does, is granted and visible to the server app", () =>
