@@ -96,7 +96,7 @@ const ownOnly = (auth: Auth, userId: string | undefined, action: string) =>
 const userOf = (auth: Auth, userId: string) =>
   Effect.map(EmulatorState.get, (state) => Users.findInProject(state, auth.project.id, userId))
 
-const CodeBody = S.object({ code: S.string().length(45).defined() }).concat(S.object({})).defined()
+const CodeBody = Verification.codeBody({})
 const CallbackBody = S.object({ callback_url: S.url().defined() }).defined()
 const LegacySendBody = S.object({
   email: S.string().email().rule((v) => typeof v === "string" && !/^[^.]+(\.[^.]+)*@.*\.[^.][^.]+$/.test(v) ? 'must match the following: "/^[^.]+(\\.[^.]+)*@.*\\.[^.][^.]+$/"' : undefined).defined(),

@@ -8,10 +8,9 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { RedirectUrlNotWhitelisted } from "stack-auth-effect/KnownErrors"
 import * as RandomCodes from "../state/RandomCodes.ts"
-import * as Fields from "../http/Fields.ts"
+import * as RequestSchema from "../http/RequestSchema.ts"
 import { isTrustedUrl } from "../model/Domains.ts"
 import * as EmulatorState from "../../EmulatorState.ts"
 import type { VerificationCode } from "../../EmulatorState.ts"
@@ -28,8 +27,13 @@ import * as Verification from "../model/Verification.ts"
 /** Purpose of an invitation's code. */
 export const teamInvitation = "team_invitation"
 
-const SendBody = Schema.Struct({ team_id: Schema.String, email: Schema.String, callback_url: Schema.String })
-const CodeBody = Schema.Struct({ code: Schema.String })
+// The service's request schemas, field for field in its order (see RequestSchema for the rules).
+const SendBody = RequestSchema.object({
+  team_id: RequestSchema.string().uuid().defined(),
+  email: RequestSchema.string().email().defined(),
+  callback_url: RequestSchema.url().defined()
+}).defined()
+const CodeBody = Verification.codeBody({})
 
 /** The team an invitation code is for. */
 const teamIdOf = (code: VerificationCode): string => (code.data as { readonly teamId: string }).teamId
@@ -51,17 +55,15 @@ const requireTeamAccess = (auth: Auth, teamId: string, permissionIds: ReadonlyAr
 /** Checks a code (45 characters, any case) and, unless `checkOnly`, uses it. */
 const useCode = (auth: Auth, body: unknown, checkOnly: boolean) =>
   Effect.gen(function*() {
-    const { code } = yield* Router.decode(CodeBody, body)
-    if (code.length !== 45) return yield* Fields.schemaError("body.code must be exactly 45 characters")
-    return yield* Verification.use(auth.project.id, teamInvitation, code.toLowerCase(), { checkOnly })
+    const { body: input } = yield* RequestSchema.check([["body", CodeBody, body]], auth.user?.id)
+    return yield* Verification.use(auth.project.id, teamInvitation, input.code.toLowerCase(), { checkOnly })
   })
 
 /** Team invitation routes. */
 export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/team-invitations/send-code", "client", ({ auth, body }) =>
     Effect.gen(function*() {
-      const input = yield* Router.decode(SendBody, body)
-      yield* Fields.check(Fields.uuidProblem("body.team_id", input.team_id), ...Fields.emailProblems("body.email", input.email))
+      const { body: input } = yield* RequestSchema.check([["body", SendBody, body]], auth.user?.id)
       const teamId = input.team_id
       if (auth.accessType === "client") {
         const user = yield* Teams.requireSignedIn(auth)
