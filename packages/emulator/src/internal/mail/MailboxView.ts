@@ -23,7 +23,10 @@ const style = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #ddd;vertical-align:top}
 tr.unseen td{font-weight:600}dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dt{color:#555}
 iframe{width:100%;min-height:28rem;border:1px solid #ccc;border-radius:4px}pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem;border-radius:4px}
-a{color:#0645ad}`
+pre,dd,h1,td{overflow-wrap:anywhere}dl{grid-template-columns:max-content minmax(0,1fr)}
+a{color:#0645ad}
+:root{color-scheme:light dark}
+@media (prefers-color-scheme:dark){body{background:#161616;color:#e8e8e8}dt{color:#aaa}pre{background:#262626}th,td{border-color:#3a3a3a}a{color:#8ab4f8}}`
 
 const shell = (title: string, body: string): string =>
   `<!doctype html>
