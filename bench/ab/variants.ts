@@ -10,28 +10,21 @@
  * Run: `bash bench/ab/run.sh variants` (environment: ROUNDS, BLOCK, WIDTH, ONLY=name,name).
  */
 import * as Effect from "effect/Effect"
-import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Schema from "effect/Schema"
 import { ServerUser } from "../../packages/sdk/src/protocol/internal/schemas/ServerUser.ts"
 import * as Call from "../../packages/sdk/src/transport/Call.ts"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
-import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
 import * as Nonce from "../../packages/sdk/src/protocol/internal/Nonce.ts"
 import { readBody } from "../../packages/sdk/src/transport/HttpTransport.ts"
-import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
 import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 import * as clients from "../support/clients.ts"
-import * as fixtures from "../support/fixtures.ts"
 import { spawnServer } from "../support/server.ts"
 import { median, quantile } from "../support/stats.ts"
 
 const server = await spawnServer()
 const baseUrl = server.url
-const config = StackConfig.make({ ...fixtures.keys, baseUrl })
-const headers = StackHttp.buildHeaders(config, "server", { method: "GET", path: "/users/x" })
-const url = (id: string) => `${baseUrl}/api/v1/users/${encodeURIComponent(id)}`
-const runtime = ManagedRuntime.make(StackServerApp.layer({ ...fixtures.keys, baseUrl }))
-await runtime.runPromise(Effect.void)
+const { headers, url } = clients.rawRequest(baseUrl)
+const runtime = await clients.serverRuntime(baseUrl)
 const cap = 16 * 1024 * 1024
 
 const official = await clients.official(baseUrl)

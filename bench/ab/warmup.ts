@@ -3,22 +3,14 @@
  * process, no warm-up, CPU µs per call of each block of 100. `CONTENDER=ours|raw BLOCKS=40`.
  * Run: `bash bench/ab/run.sh warmup`.
  */
-import * as Effect from "effect/Effect"
-import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
-import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
-import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
-import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
-import * as fixtures from "../support/fixtures.ts"
+import * as clients from "../support/clients.ts"
 import { spawnServer } from "../support/server.ts"
 
 const server = await spawnServer()
 const baseUrl = server.url
-const config = StackConfig.make({ ...fixtures.keys, baseUrl })
-const headers = StackHttp.buildHeaders(config, "server", { method: "GET", path: "/users/x" })
-const url = (id: string) => `${baseUrl}/api/v1/users/${encodeURIComponent(id)}`
-const runtime = ManagedRuntime.make(StackServerApp.layer({ ...fixtures.keys, baseUrl }))
-await runtime.runPromise(Effect.void)
+const { headers, url } = clients.rawRequest(baseUrl)
+const runtime = await clients.serverRuntime(baseUrl)
 const all: Record<string, (id: string) => Promise<unknown>> = {
   raw: async (id) => (await fetch(url(id), { headers })).json(),
   ours: (id) => runtime.runPromise(ServerUsers.get(id))

@@ -24,22 +24,36 @@ export interface Contender {
  * `response.json()`: what any SDK must at least do.
  */
 export const raw = (baseUrl: string): Contender => {
-  const config = StackConfig.make({ ...fixtures.keys, baseUrl })
-  const headers = StackHttp.buildHeaders(config, "server", { method: "GET", path: "/users/x" })
+  const { headers, url } = rawRequest(baseUrl)
   return {
     name: "raw fetch",
     getUser: async (id) => {
-      const response = await fetch(`${baseUrl}/api/v1/users/${encodeURIComponent(id)}`, { headers })
+      const response = await fetch(url(id), { headers })
       return await response.json()
     },
     close: async () => {}
   }
 }
 
-/** Our server app in a `ManagedRuntime` (built once, as a server would), `ServerUsers.get(id)` per call. */
-export const ours = async (baseUrl: string): Promise<Contender> => {
+/** The request our server app sends to read a user, as plain `fetch` arguments: its headers and URL. */
+export const rawRequest = (baseUrl: string) => {
+  const config = StackConfig.make({ ...fixtures.keys, baseUrl })
+  return {
+    headers: StackHttp.buildHeaders(config, "server", { method: "GET", path: "/users/x" }),
+    url: (id: string) => `${baseUrl}/api/v1/users/${encodeURIComponent(id)}`
+  }
+}
+
+/** Our server app's `ManagedRuntime` on a service at `baseUrl`, built once (as a server would). */
+export const serverRuntime = async (baseUrl: string) => {
   const runtime = ManagedRuntime.make(StackServerApp.layer({ ...fixtures.keys, baseUrl }))
   await runtime.runPromise(Effect.void)
+  return runtime
+}
+
+/** Our server app in a `ManagedRuntime` (built once, as a server would), `ServerUsers.get(id)` per call. */
+export const ours = async (baseUrl: string): Promise<Contender> => {
+  const runtime = await serverRuntime(baseUrl)
   return {
     name: "stack-auth-effect",
     getUser: (id) => runtime.runPromise(ServerUsers.get(id)),
