@@ -1,7 +1,7 @@
 /**
  * What a signed-in account owns answers as the real 2.8.27 service does (measured with the
  * differential harness, scripts/differential/sequences/AccountMore.ts): the TOTP second factor's
- * switch apart from its secret, and sessions that outlive their user.
+ * switch apart from its secret, sessions that outlive their user, sign-out by the access token only.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -58,5 +58,19 @@ describe("sessions of a deleted user", () => {
         form: { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: demoProject.projectId, client_secret: demoProject.publishableClientKey }
       })
       assert.strictEqual(granted.status, 200, granted.text)
+    })))
+})
+
+describe("sign-out", () => {
+  it.effect("names its session by the access token only: a refresh token header alone is answered as an expired access token, and its session lives on", () =>
+    withEmulator(Effect.gen(function*() {
+      const tokens = yield* signUp("refresh-only-sign-out@example.com")
+      const headers = { "x-stack-refresh-token": tokens.refresh_token }
+      assertKnownError(yield* call({ method: "DELETE", path: "/auth/sessions/current", headers }), "ACCESS_TOKEN_EXPIRED", 401)
+      const refreshed = yield* call({ method: "POST", path: "/auth/sessions/current/refresh", headers })
+      assert.strictEqual(refreshed.status, 200, refreshed.text)
+      const signedOut = yield* call({ method: "DELETE", path: "/auth/sessions/current", accessToken: refreshed.body.access_token, headers })
+      assert.strictEqual(signedOut.status, 200, signedOut.text)
+      assertKnownError(yield* call({ method: "POST", path: "/auth/sessions/current/refresh", headers }), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401)
     })))
 })

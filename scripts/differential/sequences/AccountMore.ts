@@ -366,7 +366,7 @@ export const sequences: ReadonlyArray<Sequence> = [
     await ctx.send("me with the new token", { method: "GET", path: "/users/me" }, ctx.client(p, { accessToken: ctx.field(refreshed, "access_token") }))
     await ctx.send("server lists sessions", { method: "GET", path: "/auth/sessions", query: { user_id: t.userId } }, ctx.server(p))
     await ctx.send("server creates a session", post("/auth/sessions", { user_id: t.userId }), ctx.server(p))
-    await ctx.send("sign out", { method: "DELETE", path: "/auth/sessions/current" }, ctx.client(p, { refreshToken: t.refreshToken }))
+    await ctx.send("sign out with the new token", { method: "DELETE", path: "/auth/sessions/current" }, ctx.client(p, { accessToken: ctx.field(refreshed, "access_token") }))
   }),
   sequence("DELETE /auth/sessions/{id}", "known-error", "acct: server deletes sessions with and without a user id; unknown ids", async (ctx) => {
     const p = await ctx.project()
@@ -543,5 +543,112 @@ export const sequences: ReadonlyArray<Sequence> = [
     await ctx.send("bad token", { method: "GET", path: "!/api/latest" }, ctx.client(p, { accessToken: "garbage" }))
     await ctx.send("no project", { method: "GET", path: "!/api/latest" }, { access: "server" })
     await ctx.send("wrong admin key", { method: "GET", path: "!/api/latest" }, { access: "admin", keys: { ...p.keys, superSecretAdminKey: "sak_wrong" } })
-  })
+  }),
+
+  // ---- second round (`acct2:`)
+  sequence("POST /contact-channels", "happy", "acct2: a new primary channel takes the primary place; values with upper case and spaces", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    const upper = await ctx.send("upper case", post("/contact-channels", { user_id: "me", type: "email", value: ctx.email("Upper").replace("upper", "UpPer"), used_for_auth: false, is_primary: true }), ctx.client(p, t))
+    ctx.alias(upper.body && (upper.body as { id?: string }).id, "channel:upper")
+    await ctx.send("spaces", post("/contact-channels", { user_id: "me", type: "email", value: ` ${ctx.email("spaced")} `, used_for_auth: false }), ctx.client(p, t))
+    await ctx.send("list", { method: "GET", path: "/contact-channels", query: { user_id: "me" } }, ctx.client(p, t))
+    await ctx.send("me", { method: "GET", path: "/users/me" }, ctx.client(p, t))
+  }),
+  sequence("PATCH /contact-channels/{user}/{id}", "happy", "acct2: the primary channel made not primary, not used for auth, then deleted; sign-in refused", async (ctx) => {
+    const p = await ctx.project()
+    const email = ctx.email()
+    const t = await ctx.signUp(p, email)
+    const id = await firstChannel(ctx, p, t)
+    await ctx.send("not primary", { method: "PATCH", path: `/contact-channels/me/${id}`, body: { is_primary: false } }, ctx.client(p, t))
+    await ctx.send("not for auth", { method: "PATCH", path: `/contact-channels/me/${id}`, body: { used_for_auth: false } }, ctx.client(p, t))
+    await ctx.send("sign in", post("/auth/password/sign-in", { email, password: "password-123456" }), ctx.client(p))
+    await ctx.send("delete", { method: "DELETE", path: `/contact-channels/${t.userId}/${id}` }, ctx.server(p))
+    await ctx.send("user", { method: "GET", path: `/users/${t.userId}` }, ctx.server(p))
+  }),
+  sequence("GET /contact-channels", "happy", "acct2: channels under /api/latest, and a channel id of another user", async (ctx) => {
+    const p = await ctx.project()
+    const owner = await ctx.signUp(p, ctx.email("owner"))
+    const id = await firstChannel(ctx, p, owner)
+    const t = await ctx.signUp(p, ctx.email())
+    await ctx.send("latest list", { method: "GET", path: "!/api/latest/contact-channels", query: { user_id: "me" } }, ctx.client(p, t))
+    await ctx.send("other's id as filter", { method: "GET", path: "/contact-channels", query: { user_id: "me", contact_channel_id: id } }, ctx.client(p, t))
+    await ctx.send("server other's id as filter", { method: "GET", path: "/contact-channels", query: { user_id: t.userId, contact_channel_id: id } }, ctx.server(p))
+    await ctx.send("read other's as me", { method: "GET", path: `/contact-channels/me/${id}` }, ctx.client(p, t))
+  }),
+  sequence("POST /oauth-providers", "malformed", "acct2: link with numbers and upper-case e-mails, and as me with the server key", async (ctx) => {
+    const p = await ctx.project("oauth")
+    const t = await ctx.signUp(p, ctx.email())
+    const base = { provider_config_id: "github", allow_sign_in: false, allow_connected_accounts: true }
+    const made = await ctx.send("numeric account", post("/oauth-providers", { ...base, user_id: t.userId, account_id: 12345, email: ctx.email("gh").toUpperCase() }), ctx.server(p))
+    ctx.alias(made.body && (made.body as { id?: string }).id, "provider:num")
+    await ctx.send("me with session", post("/oauth-providers", { ...base, user_id: "me", account_id: `me-${ctx.slug}-${ctx.runId}` }), ctx.server(p, t))
+    await ctx.send("me without session", post("/oauth-providers", { ...base, user_id: "me", account_id: `me2-${ctx.slug}-${ctx.runId}` }), ctx.server(p))
+    await ctx.send("list", { method: "GET", path: "/oauth-providers", query: { user_id: "me" } }, ctx.server(p, t))
+  }),
+  sequence("GET /oauth-providers", "happy", "acct2: providers under /api/latest, and a user created with a provider", async (ctx) => {
+    const p = await ctx.project("oauth")
+    const created = await ctx.send("create user", post("/users", { primary_email: ctx.email("withgh"), oauth_providers: [{ id: "github", account_id: `u-${ctx.slug}-${ctx.runId}`, email: ctx.email("withgh") }] }), ctx.server(p))
+    const userId = ctx.field(created, "id")
+    ctx.alias(userId, "user:withgh")
+    const list = await ctx.send("latest list", { method: "GET", path: "!/api/latest/oauth-providers", query: { user_id: userId } }, ctx.server(p))
+    const id = ctx.field(list, "items.0.id")
+    ctx.alias(id, "provider:created")
+    await ctx.send("latest read", { method: "GET", path: `!/api/latest/oauth-providers/${userId}/${id}` }, ctx.server(p))
+    await ctx.send("update", { method: "PATCH", path: `/oauth-providers/${userId}/${id}`, body: { allow_sign_in: false } }, ctx.server(p))
+  }),
+  sequence("GET /auth/sessions", "known-error", "acct2: server lists me with and without a session; sessions under /api/latest", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    await ctx.send("server me with session", { method: "GET", path: "/auth/sessions", query: { user_id: "me" } }, ctx.server(p, t))
+    await ctx.send("server me without", { method: "GET", path: "/auth/sessions", query: { user_id: "me" } }, ctx.server(p))
+    await ctx.send("server unknown user", { method: "GET", path: "/auth/sessions", query: { user_id: unknownId } }, ctx.server(p))
+    await ctx.send("latest", { method: "GET", path: "!/api/latest/auth/sessions", query: { user_id: "me" } }, ctx.client(p, t))
+    await ctx.send("server create me", post("/auth/sessions", { user_id: "me" }), ctx.server(p, t))
+  }),
+  sequence("POST /auth/sessions", "happy", "acct2: an impersonation session refreshes, is hidden from the user's list, and signs out", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    const made = await ctx.send("impersonate", post("/auth/sessions", { user_id: t.userId, is_impersonation: true }), ctx.server(p))
+    const imp = { accessToken: ctx.field(made, "access_token"), refreshToken: ctx.field(made, "refresh_token") }
+    await ctx.send("refresh", post("/auth/sessions/current/refresh"), ctx.client(p, { refreshToken: imp.refreshToken }))
+    await ctx.send("user lists", { method: "GET", path: "/auth/sessions", query: { user_id: "me" } }, ctx.client(p, t))
+    await ctx.send("impersonator lists", { method: "GET", path: "/auth/sessions", query: { user_id: "me" } }, ctx.client(p, imp))
+    await ctx.send("admin lists", { method: "GET", path: "/auth/sessions", query: { user_id: t.userId } }, ctx.admin(p))
+    await ctx.send("sign out", { method: "DELETE", path: "/auth/sessions/current" }, ctx.client(p, imp))
+  }),
+  sequence("GET /emails/notification-preference/{user}", "malformed", "acct2: preferences with null, query keys, under /api/latest and with admin keys", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    const { free } = await categories(ctx, p, t)
+    await ctx.send("null", { method: "PATCH", path: `/emails/notification-preference/me/${free}`, body: { enabled: null } }, ctx.client(p, t))
+    await ctx.send("array body", { method: "PATCH", path: `/emails/notification-preference/me/${free}`, body: [true] }, ctx.client(p, t))
+    await ctx.send("query key", { method: "GET", path: "/emails/notification-preference/me", query: { category: "x" } }, ctx.client(p, t))
+    await ctx.send("latest", { method: "GET", path: "!/api/latest/emails/notification-preference/me" }, ctx.client(p, t))
+    await ctx.send("admin patch", { method: "PATCH", path: `/emails/notification-preference/${t.userId}/${free}`, body: { enabled: false } }, ctx.admin(p))
+    await ctx.send("POST instead", post(`/emails/notification-preference/me/${free}`, { enabled: false }), ctx.client(p, t))
+  }),
+  sequence("POST /auth/cli", "known-error", "acct2: CLI login with admin keys, a refresh token of another project, a revoked one", async (ctx) => {
+    const p = await ctx.project()
+    const other = await ctx.project("open")
+    const started = await ctx.send("start admin", post("/auth/cli", { expires_in_millis: 60_000 }), ctx.admin(p))
+    const login = ctx.field(started, "login_code")
+    const stranger = await ctx.signUp(other, ctx.email("stranger"))
+    await ctx.send("other project's token", post("/auth/cli/complete", { login_code: login, refresh_token: stranger.refreshToken }), ctx.client(p))
+    const t = await ctx.signUp(p, ctx.email())
+    await ctx.quiet({ method: "DELETE", path: "/auth/sessions/current" }, ctx.client(p, t))
+    await ctx.send("revoked token", post("/auth/cli/complete", { login_code: login, refresh_token: t.refreshToken }), ctx.client(p))
+    await ctx.send("poll", post("/auth/cli/poll", { polling_code: ctx.field(started, "polling_code") }), ctx.client(p))
+  }),
+  sequence("GET /api/v1", "auth", "acct2: API root with a revoked session's access token and a deleted user's token", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    await ctx.quiet({ method: "DELETE", path: "/auth/sessions/current" }, ctx.client(p, t))
+    await ctx.send("revoked session", { method: "GET", path: "" }, ctx.client(p, t))
+    await ctx.send("me revoked session", { method: "GET", path: "/users/me" }, ctx.client(p, t))
+    const u = await ctx.signUp(p, ctx.email("gone"))
+    await ctx.quiet({ method: "DELETE", path: `/users/${u.userId}` }, ctx.server(p))
+    await ctx.send("deleted user", { method: "GET", path: "" }, ctx.client(p, u))
+    await ctx.send("server with deleted user", { method: "GET", path: "" }, ctx.server(p, u))
+  }),
 ]
