@@ -651,4 +651,91 @@ export const sequences: ReadonlyArray<Sequence> = [
     await ctx.send("deleted user", { method: "GET", path: "" }, ctx.client(p, u))
     await ctx.send("server with deleted user", { method: "GET", path: "" }, ctx.server(p, u))
   }),
+
+  // ---- third round (`acct3:`)
+  sequence("POST /contact-channels/send-verification-code", "known-error", "acct3: the older send-verification-code route by e-mail", async (ctx) => {
+    const p = await ctx.project()
+    const email = ctx.email()
+    const t = await ctx.signUp(p, email)
+    await ctx.send("not the primary", post("/contact-channels/send-verification-code", { email: ctx.email("else"), callback_url: callbackUrl }), ctx.client(p, t))
+    await ctx.send("primary", post("/contact-channels/send-verification-code", { email, callback_url: callbackUrl }), ctx.client(p, t))
+    await ctx.send("signed out", post("/contact-channels/send-verification-code", { email, callback_url: callbackUrl }), ctx.client(p))
+    await ctx.send("bad body", post("/contact-channels/send-verification-code", { email: "x", callback_url: 3 }), ctx.client(p, t))
+    await ctx.quiet({ method: "PATCH", path: `/users/${t.userId}`, body: { primary_email_verified: true } }, ctx.server(p))
+    await ctx.send("verified", post("/contact-channels/send-verification-code", { email, callback_url: callbackUrl }), ctx.client(p, t))
+  }),
+  sequence("PATCH /contact-channels/{user}/{id}", "happy", "acct3: a changed value is unverified unless the server says otherwise", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    const id = await firstChannel(ctx, p, t)
+    await ctx.quiet({ method: "PATCH", path: `/contact-channels/${t.userId}/${id}`, body: { is_verified: true } }, ctx.server(p))
+    await ctx.send("client changes value", { method: "PATCH", path: `/contact-channels/me/${id}`, body: { value: ctx.email("changed") } }, ctx.client(p, t))
+    await ctx.quiet({ method: "PATCH", path: `/contact-channels/${t.userId}/${id}`, body: { is_verified: true } }, ctx.server(p))
+    await ctx.send("server changes value, keeps verified", { method: "PATCH", path: `/contact-channels/${t.userId}/${id}`, body: { value: ctx.email("again"), is_verified: true } }, ctx.server(p))
+    await ctx.send("same value", { method: "PATCH", path: `/contact-channels/${t.userId}/${id}`, body: { value: ctx.email("again") } }, ctx.server(p))
+    await ctx.send("user", { method: "GET", path: `/users/${t.userId}` }, ctx.server(p))
+  }),
+  sequence("POST /contact-channels/verify", "known-error", "acct3: two codes sent, the first used, the second after; a code of a deleted channel", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    const value = ctx.email("twice")
+    const added = await ctx.quiet(post("/contact-channels", { user_id: t.userId, type: "email", value, used_for_auth: false }), ctx.server(p))
+    const id = ctx.field(added, "id")
+    ctx.alias(id, "channel:twice")
+    await ctx.send("send 1", post(`/contact-channels/${t.userId}/${id}/send-verification-code`, { callback_url: callbackUrl }), ctx.server(p))
+    const first = await mailCode(ctx, value, 1)
+    await ctx.send("send 2", post(`/contact-channels/${t.userId}/${id}/send-verification-code`, { callback_url: callbackUrl }), ctx.server(p))
+    const second = await mailCode(ctx, value, 2)
+    await ctx.send("verify first", post("/contact-channels/verify", { code: first }), ctx.client(p))
+    await ctx.send("verify second", post("/contact-channels/verify", { code: second }), ctx.client(p))
+    const gone = ctx.email("gone")
+    const other = await ctx.quiet(post("/contact-channels", { user_id: t.userId, type: "email", value: gone, used_for_auth: false }), ctx.server(p))
+    const otherId = ctx.field(other, "id")
+    await ctx.quiet(post(`/contact-channels/${t.userId}/${otherId}/send-verification-code`, { callback_url: callbackUrl }), ctx.server(p))
+    const goneCode = await mailCode(ctx, gone, 1)
+    await ctx.quiet({ method: "DELETE", path: `/contact-channels/${t.userId}/${otherId}` }, ctx.server(p))
+    await ctx.send("check code of deleted channel", post("/contact-channels/verify/check-code", { code: goneCode }), ctx.client(p))
+  }),
+  sequence("POST /auth/mfa/sign-in", "known-error", "acct3: MFA routes that do not exist, and sign-in codes of another kind", async (ctx) => {
+    const p = await ctx.project()
+    await ctx.send("check-code", post("/auth/mfa/sign-in/check-code", { code: "x" }), ctx.client(p))
+    await ctx.send("GET", { method: "GET", path: "/auth/mfa/sign-in" }, ctx.client(p))
+    const email = ctx.email("mfa")
+    const t = await ctx.signUp(p, email)
+    const secret = Buffer.from("acct-totp-secret-0004").toString("base64")
+    await ctx.quiet({ method: "PATCH", path: "/users/me", body: { totp_secret_base64: secret } }, ctx.client(p, t))
+    const code = await mailCode(ctx, email, 1)
+    await ctx.send("a verification code as attempt code", post("/auth/mfa/sign-in", { type: "totp", totp: totp(secret), code }), ctx.client(p))
+    await ctx.send("me", { method: "GET", path: "/users/me" }, ctx.client(p, t))
+  }),
+  sequence("POST /auth/sessions", "malformed", "acct3: server session at the longest lifetime and one past it, no keys", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    const day = 1000 * 60 * 60 * 24
+    await ctx.send("367 days", post("/auth/sessions", { user_id: t.userId, expires_in_millis: 367 * day }), ctx.server(p))
+    await ctx.send("367 days + 1", post("/auth/sessions", { user_id: t.userId, expires_in_millis: 367 * day + 1 }), ctx.server(p))
+    await ctx.send("numeric string", post("/auth/sessions", { user_id: t.userId, expires_in_millis: "60000" }), ctx.server(p))
+    await ctx.send("no keys", post("/auth/sessions", { user_id: t.userId }), {})
+    await ctx.send("null user", post("/auth/sessions", { user_id: null }), ctx.server(p))
+  }),
+  sequence("PATCH /oauth-providers/{user}/{id}", "known-error", "acct3: an account id another user signs in with, and a change of provider", async (ctx) => {
+    const p = await ctx.project("oauth")
+    const a = await ctx.signUp(p, ctx.email("a"))
+    const b = await ctx.signUp(p, ctx.email("b"))
+    await link(ctx, p, a.userId, "taken", { allow_sign_in: true })
+    const mine = await link(ctx, p, b.userId, "mine", { allow_sign_in: true })
+    await ctx.send("take the account id", { method: "PATCH", path: `/oauth-providers/${b.userId}/${mine}`, body: { account_id: `taken-${ctx.slug}-${ctx.runId}` } }, ctx.server(p))
+    await ctx.send("change provider", { method: "PATCH", path: `/oauth-providers/${b.userId}/${mine}`, body: { provider_config_id: "gitlab" } }, ctx.server(p))
+    await ctx.send("client account id", { method: "PATCH", path: `/oauth-providers/me/${mine}`, body: { account_id: "x" } }, ctx.client(p, b))
+    await ctx.send("list", { method: "GET", path: "/oauth-providers", query: { user_id: b.userId } }, ctx.server(p))
+  }),
+  sequence("GET /api/v1", "auth", "acct3: API root with keys of the wrong kind for a project, and admin with a user token", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    await ctx.send("client with every key", { method: "GET", path: "" }, { access: "client", keys: p.keys, sendKeys: ["publishableClientKey", "secretServerKey", "superSecretAdminKey"] })
+    await ctx.send("admin with admin token of a user", { method: "GET", path: "" }, { access: "admin", keys: p.keys, adminAccessToken: t.accessToken })
+    await ctx.send("empty project id", { method: "GET", path: "" }, { access: "client", keys: { ...p.keys, projectId: "" } })
+    await ctx.send("empty key", { method: "GET", path: "" }, { access: "client", keys: { ...p.keys, publishableClientKey: "" } })
+    await ctx.send("empty access type", { method: "GET", path: "" }, { keys: p.keys, headers: { "x-stack-access-type": "" } })
+  }),
 ]
