@@ -43,7 +43,7 @@ export interface NewUser {
   readonly otpAuthEnabled?: boolean | undefined
   readonly passkeyAuthEnabled?: boolean | undefined
   readonly totpSecretBase64?: string | null | undefined
-  /** Whether sign-ins ask for the TOTP (default: when a secret is given). */
+  /** Whether sign-ins ask for the TOTP (default: whenever the user has a secret). */
   readonly requiresTotpMfa?: boolean | undefined
   readonly isAnonymous?: boolean | undefined
   readonly oauthAccounts?: ReadonlyArray<{ readonly providerId: string; readonly accountId: string; readonly email: string | null }> | undefined
@@ -131,7 +131,8 @@ export const create = (input: NewUser): Effect.Effect<User, UserWithEmailAlready
         otpAuthEnabled: input.otpAuthEnabled ?? false,
         passkeyAuthEnabled: input.passkeyAuthEnabled ?? false,
         totpSecretBase64: input.totpSecretBase64 ?? null,
-        requiresTotpMfa: input.requiresTotpMfa ?? (input.totpSecretBase64 != null),
+        // left out unless given: then it follows the secret (see `User.requiresTotpMfa`)
+        ...(input.requiresTotpMfa === undefined ? {} : { requiresTotpMfa: input.requiresTotpMfa }),
         isAnonymous: input.isAnonymous ?? false,
         selectedTeamId: null
       }
