@@ -1,7 +1,8 @@
 /**
  * What a signed-in account owns answers as the real 2.8.27 service does (measured with the
  * differential harness, scripts/differential/sequences/AccountMore.ts): the TOTP second factor's
- * switch apart from its secret, sessions that outlive their user, sign-out by the access token only.
+ * switch apart from its secret, sessions that outlive their user, sign-out by the access token only,
+ * ids in upper case.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -72,5 +73,23 @@ describe("sign-out", () => {
       const signedOut = yield* call({ method: "DELETE", path: "/auth/sessions/current", accessToken: refreshed.body.access_token, headers })
       assert.strictEqual(signedOut.status, 200, signedOut.text)
       assertKnownError(yield* call({ method: "POST", path: "/auth/sessions/current/refresh", headers }), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401)
+    })))
+})
+
+describe("ids in upper case", () => {
+  it.effect("name the same user in a path, a query and a body; answers carry the lower-case id", () =>
+    withEmulator(Effect.gen(function*() {
+      const tokens = yield* signUp("upper-case-id@example.com")
+      const upper = tokens.user_id.toUpperCase()
+      const read = yield* call({ path: `/users/${upper}`, access: "server" })
+      assert.strictEqual(read.status, 200, read.text)
+      assert.strictEqual(read.body.id, tokens.user_id)
+      const channels = yield* call({ path: `/contact-channels?user_id=${upper}`, access: "server" })
+      assert.strictEqual(channels.body.items.length, 1, channels.text)
+      assert.strictEqual(channels.body.items[0].user_id, tokens.user_id)
+      const session = yield* call({ method: "POST", path: "/auth/sessions", access: "server", body: { user_id: upper } })
+      assert.strictEqual(session.status, 200, session.text)
+      const sessions = yield* call({ path: `/auth/sessions?user_id=${upper}`, access: "server" })
+      assert.strictEqual(sessions.body.items.length, 2, sessions.text)
     })))
 })

@@ -738,4 +738,58 @@ export const sequences: ReadonlyArray<Sequence> = [
     await ctx.send("empty key", { method: "GET", path: "" }, { access: "client", keys: { ...p.keys, publishableClientKey: "" } })
     await ctx.send("empty access type", { method: "GET", path: "" }, { keys: p.keys, headers: { "x-stack-access-type": "" } })
   }),
+
+  // ---- fourth round (`acct4:`): bodies and queries that are not what the route reads
+  sequence("POST /contact-channels", "malformed", "acct4: channel bodies that are not JSON objects", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    await ctx.send("bad json", { method: "POST", path: "/contact-channels", raw: { text: "{\"user_id\": ", contentType: "application/json" } }, ctx.client(p, t))
+    await ctx.send("text", { method: "POST", path: "/contact-channels", raw: { text: "user_id=me", contentType: "text/plain" } }, ctx.client(p, t))
+    await ctx.send("form", { method: "POST", path: "/contact-channels", raw: { text: "user_id=me&type=email", contentType: "application/x-www-form-urlencoded" } }, ctx.client(p, t))
+    await ctx.send("null", { method: "POST", path: "/contact-channels", raw: { text: "null", contentType: "application/json" } }, ctx.client(p, t))
+    await ctx.send("no body", post("/contact-channels"), ctx.client(p, t))
+  }),
+  sequence("PATCH /oauth-providers/{user}/{id}", "malformed", "acct4: provider update bodies that are not JSON objects", async (ctx) => {
+    const p = await ctx.project("oauth")
+    const t = await ctx.signUp(p, ctx.email())
+    const id = await link(ctx, p, t.userId, "body")
+    await ctx.send("bad json", { method: "PATCH", path: `/oauth-providers/me/${id}`, raw: { text: "{", contentType: "application/json" } }, ctx.client(p, t))
+    await ctx.send("array", { method: "PATCH", path: `/oauth-providers/me/${id}`, body: [] }, ctx.client(p, t))
+    await ctx.send("no body", { method: "PATCH", path: `/oauth-providers/me/${id}` }, ctx.client(p, t))
+    await ctx.send("POST to the item", post(`/oauth-providers/me/${id}`, {}), ctx.client(p, t))
+  }),
+  sequence("GET /contact-channels", "malformed", "acct4: user_id spelled ME, empty, twice; channels of a user id with upper case", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    await ctx.send("ME", { method: "GET", path: "/contact-channels", query: { user_id: "ME" } }, ctx.client(p, t))
+    await ctx.send("empty", { method: "GET", path: "/contact-channels", query: { user_id: "" } }, ctx.client(p, t))
+    await ctx.send("twice", { method: "GET", path: `/contact-channels?user_id=me&user_id=${t.userId}` }, ctx.client(p, t))
+    await ctx.send("upper-case id", { method: "GET", path: "/contact-channels", query: { user_id: t.userId.toUpperCase() } }, ctx.server(p))
+  }),
+  sequence("POST /auth/sessions/current/refresh", "malformed", "acct4: refresh with a body, under /api/latest, and two refresh headers", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    await ctx.send("with a body", post("/auth/sessions/current/refresh", { refresh_token: t.refreshToken }), ctx.client(p, { refreshToken: t.refreshToken }))
+    await ctx.send("body only", post("/auth/sessions/current/refresh", { refresh_token: t.refreshToken }), ctx.client(p))
+    await ctx.send("latest", { method: "POST", path: "!/api/latest/auth/sessions/current/refresh" }, ctx.client(p, { refreshToken: t.refreshToken }))
+    await ctx.send("GET", { method: "GET", path: "/auth/sessions/current/refresh" }, ctx.client(p, { refreshToken: t.refreshToken }))
+    await ctx.send("bad json", { method: "POST", path: "/auth/sessions/current/refresh", raw: { text: "{", contentType: "application/json" } }, ctx.client(p, { refreshToken: t.refreshToken }))
+  }),
+  sequence("POST /auth/cli/complete", "malformed", "acct4: CLI bodies with wrong types and unknown keys", async (ctx) => {
+    const p = await ctx.project()
+    await ctx.send("complete types", post("/auth/cli/complete", { login_code: 1, refresh_token: true, extra: 1 }), ctx.client(p))
+    await ctx.send("poll extra", post("/auth/cli/poll", { polling_code: "x", extra: 1 }), ctx.client(p))
+    await ctx.send("start null", post("/auth/cli", { expires_in_millis: null }), ctx.client(p))
+    await ctx.send("start bad json", { method: "POST", path: "/auth/cli", raw: { text: "{", contentType: "application/json" } }, ctx.client(p))
+    await ctx.send("GET", { method: "GET", path: "/auth/cli" }, ctx.client(p))
+  }),
+  sequence("DELETE /auth/sessions/current", "malformed", "acct4: sign-out with a JSON body, bad JSON, and under /api/latest", async (ctx) => {
+    const p = await ctx.project()
+    const email = ctx.email()
+    const t = await ctx.signUp(p, email)
+    await ctx.send("bad json", { method: "DELETE", path: "/auth/sessions/current", raw: { text: "{", contentType: "application/json" } }, ctx.client(p, t))
+    await ctx.send("body", { method: "DELETE", path: "/auth/sessions/current", body: {} }, ctx.client(p, t))
+    const second = await signIn(ctx, p, email)
+    await ctx.send("latest", { method: "DELETE", path: "!/api/latest/auth/sessions/current" }, ctx.client(p, second))
+  }),
 ]
