@@ -792,4 +792,29 @@ export const sequences: ReadonlyArray<Sequence> = [
     const second = await signIn(ctx, p, email)
     await ctx.send("latest", { method: "DELETE", path: "!/api/latest/auth/sessions/current" }, ctx.client(p, second))
   }),
+
+  // ---- fifth round (`acct5:`): ids in upper case
+  sequence("GET /users/{id}", "happy", "acct5: a user, its channels, sessions and preferences by an upper-case id", async (ctx) => {
+    const p = await ctx.project()
+    const t = await ctx.signUp(p, ctx.email())
+    const upper = t.userId.toUpperCase()
+    const id = await firstChannel(ctx, p, t)
+    await ctx.send("client other-case self", { method: "GET", path: "/contact-channels", query: { user_id: upper } }, ctx.client(p, t))
+    await ctx.send("user", { method: "GET", path: `/users/${upper}` }, ctx.server(p))
+    await ctx.send("update", { method: "PATCH", path: `/users/${upper}`, body: { display_name: "Upper" } }, ctx.server(p))
+    await ctx.send("sessions", { method: "GET", path: "/auth/sessions", query: { user_id: upper } }, ctx.server(p))
+    await ctx.send("preferences", { method: "GET", path: `/emails/notification-preference/${upper}` }, ctx.server(p))
+    await ctx.send("new session", post("/auth/sessions", { user_id: upper }), ctx.server(p))
+    await ctx.send("channel", { method: "GET", path: `/contact-channels/${upper}/${id.toUpperCase()}` }, ctx.server(p))
+  }),
+  sequence("GET /oauth-providers/{user}/{id}", "happy", "acct5: a provider by upper-case ids, and linked with an upper-case user id", async (ctx) => {
+    const p = await ctx.project("oauth")
+    const t = await ctx.signUp(p, ctx.email())
+    const created = await ctx.send("link", post("/oauth-providers", { user_id: t.userId.toUpperCase(), provider_config_id: "github", account_id: `up-${ctx.slug}-${ctx.runId}`, allow_sign_in: false, allow_connected_accounts: true }), ctx.server(p))
+    const id = ctx.field(created, "id")
+    ctx.alias(id, "provider:up")
+    await ctx.send("read", { method: "GET", path: `/oauth-providers/${t.userId.toUpperCase()}/${id.toUpperCase()}` }, ctx.server(p))
+    await ctx.send("list", { method: "GET", path: "/oauth-providers", query: { user_id: t.userId.toUpperCase() } }, ctx.server(p))
+    await ctx.send("delete", { method: "DELETE", path: `/oauth-providers/me/${id.toUpperCase()}` }, ctx.client(p, t))
+  }),
 ]
