@@ -44,7 +44,7 @@ describe("the TOTP second factor", () => {
 })
 
 describe("sessions of a deleted user", () => {
-  it.effect("still refresh (both refresh routes); the access tokens they give name no user", () =>
+  it.effect("still refresh (both refresh routes); the access tokens they give name no user but their session", () =>
     withEmulator(Effect.gen(function*() {
       const tokens = yield* signUp("deleted-session@example.com")
       const removed = yield* call({ method: "DELETE", path: `/users/${tokens.user_id}`, access: "server" })
@@ -59,6 +59,11 @@ describe("sessions of a deleted user", () => {
         form: { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: demoProject.projectId, client_secret: demoProject.publishableClientKey }
       })
       assert.strictEqual(granted.status, 200, granted.text)
+      // such a token still names its session: sign-out ends it
+      const signedOut = yield* call({ method: "DELETE", path: "/auth/sessions/current", accessToken: refreshed.body.access_token })
+      assert.strictEqual(signedOut.status, 200, signedOut.text)
+      const after = yield* call({ method: "POST", path: "/auth/sessions/current/refresh", headers: { "x-stack-refresh-token": tokens.refresh_token } })
+      assertKnownError(after, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401)
     })))
 })
 
