@@ -123,6 +123,12 @@ export interface User {
   readonly otpAuthEnabled: boolean
   readonly passkeyAuthEnabled: boolean
   readonly totpSecretBase64: string | null
+  /**
+   * Whether sign-ins ask for the TOTP second factor. The service keeps this apart from the
+   * secret: an update of the secret turns it on (off when cleared), a server creation with a
+   * secret stores the secret but leaves it off. Absent (older states): on exactly when there is a secret.
+   */
+  readonly requiresTotpMfa?: boolean | undefined
   readonly isAnonymous: boolean
   readonly selectedTeamId: string | null
 }

@@ -43,6 +43,8 @@ export interface NewUser {
   readonly otpAuthEnabled?: boolean | undefined
   readonly passkeyAuthEnabled?: boolean | undefined
   readonly totpSecretBase64?: string | null | undefined
+  /** Whether sign-ins ask for the TOTP (default: whenever the user has a secret). */
+  readonly requiresTotpMfa?: boolean | undefined
   readonly isAnonymous?: boolean | undefined
   readonly oauthAccounts?: ReadonlyArray<{ readonly providerId: string; readonly accountId: string; readonly email: string | null }> | undefined
 }
@@ -129,6 +131,8 @@ export const create = (input: NewUser): Effect.Effect<User, UserWithEmailAlready
         otpAuthEnabled: input.otpAuthEnabled ?? false,
         passkeyAuthEnabled: input.passkeyAuthEnabled ?? false,
         totpSecretBase64: input.totpSecretBase64 ?? null,
+        // left out unless given: then it follows the secret (see `User.requiresTotpMfa`)
+        ...(input.requiresTotpMfa === undefined ? {} : { requiresTotpMfa: input.requiresTotpMfa }),
         isAnonymous: input.isAnonymous ?? false,
         selectedTeamId: null
       }
@@ -205,6 +209,8 @@ export const update = (
         otpAuthEnabled: keep(patch.otpAuthEnabled, user.otpAuthEnabled),
         passkeyAuthEnabled: keep(patch.passkeyAuthEnabled, user.passkeyAuthEnabled),
         totpSecretBase64: keep(patch.totpSecretBase64, user.totpSecretBase64),
+        // setting a secret turns the second factor on, clearing it turns it off
+        requiresTotpMfa: patch.totpSecretBase64 === undefined ? user.requiresTotpMfa : patch.totpSecretBase64 !== null,
         selectedTeamId: keep(patch.selectedTeamId, user.selectedTeamId),
         isAnonymous: keep(patch.isAnonymous, user.isAnonymous),
         contactChannels: patchChannels(user, patch, now)
@@ -220,12 +226,15 @@ export const update = (
       return Effect.succeed([next, { ...state, sessions, users: Table.put(state.users, userId, next) }] as const)
     }))
 
-/** Deletes a user with its sessions, memberships, permissions and keys. */
+/**
+ * Deletes a user with its memberships, permissions and keys. Its sessions stay, as the service
+ * keeps refresh tokens apart from users: they still refresh, and the access tokens they give
+ * name no user.
+ */
 export const remove = (userId: string): Effect.Effect<void, never, EmulatorState.EmulatorState> =>
   EmulatorState.update((state) => ({
     ...state,
     users: Table.remove(state.users, userId),
-    sessions: Table.removeWhere(state.sessions, (s) => s.userId === userId),
     memberships: Table.removeWhere(state.memberships, (m) => m.userId === userId),
     permissionGrants: Table.removeWhere(state.permissionGrants, (g) => g.userId === userId),
     apiKeys: Table.removeWhere(state.apiKeys, (k) => k.userId === userId)

@@ -112,7 +112,8 @@ export const matchPattern = (pattern: string, path: string): Record<string, stri
     if (h === undefined) return undefined
     if (w.startsWith(":")) {
       try {
-        params[w.slice(1)] = decodeURIComponent(h)
+        // a UUID segment in upper case names the same id (see Fields.canonicalId)
+        params[w.slice(1)] = Fields.canonicalId(decodeURIComponent(h))
       } catch {
         return undefined
       }
@@ -240,7 +241,7 @@ export const make = (
         const text = yield* Effect.promise(() => request.text())
         const body = yield* parseBody(request, text)
         const auth = candidate.access === "public" ? undefined : yield* authenticate(request, candidate.access)
-        return yield* candidate.handler({ request, url, path, params, query: url.searchParams, text, body, auth })
+        return yield* candidate.handler({ request, url, path, params, query: Fields.canonicalIds(url.searchParams), text, body, auth })
       }
       if (!pathMatched) return Responses.notFound(request.method, path)
       kind = "method-not-allowed"

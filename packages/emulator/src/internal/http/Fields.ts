@@ -55,6 +55,16 @@ export const oneOf = (field: string, values: ReadonlyArray<string>): string =>
 export const isUuid = (value: string): boolean =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 
+/**
+ * A UUID in the lower case the emulator's ids are made in; any other text as it is. The service
+ * stores ids as database UUIDs, so an id sent in upper case names the same row.
+ */
+export const canonicalId = (value: string): string => (isUuid(value) ? value.toLowerCase() : value)
+
+/** The query with every UUID value in lower case (see {@link canonicalId}). */
+export const canonicalIds = (query: URLSearchParams): URLSearchParams =>
+  new URLSearchParams([...query].map(([key, value]) => [key, canonicalId(value)]))
+
 /** The problem of a UUID field (`params.team_id must be a valid UUID`), if any. */
 export const uuidProblem = (field: string, value: string): string | undefined =>
   isUuid(value) ? undefined : `${field} must be a valid UUID`

@@ -51,7 +51,10 @@ export const isProjectOwner = (state: State, user: User, project: Project): bool
   user.projectId === "internal" && project.ownerTeamId !== null &&
   Table.get(state.memberships, membershipKey(project.ownerTeamId, user.id)) !== undefined
 
-/** The user an access token of `projectId` belongs to, or the protocol's access-token error. */
+/**
+ * The user an access token of `projectId` belongs to (none when the user was deleted) and the
+ * token's session, or the protocol's access-token error.
+ */
 export const userFromAccessToken = (state: State, token: string, projectId: string, nowMillis: number) =>
   Effect.gen(function*() {
     const result = yield* Tokens.verifyAccessToken(EmulatorState.publishedSigningKeys(state), token, nowMillis)
@@ -65,10 +68,9 @@ export const userFromAccessToken = (state: State, token: string, projectId: stri
         details: { expectedProjectId: projectId, actualProjectId: claims.aud }
       })
     }
-    const user = Table.get(state.users, claims.sub)
-    // The token is still signed, but its user was deleted: the service goes on without a user.
-    if (user === undefined) return undefined
-    return { user, refreshTokenId: claims.refreshTokenId }
+    // A deleted user's token is still signed: the service goes on without a user, but with the
+    // token's session (sign-out still ends it).
+    return { user: Table.get(state.users, claims.sub), refreshTokenId: claims.refreshTokenId }
   })
 
 const checkAdminAccessToken = (state: State, token: string, projectId: string, nowMillis: number) =>

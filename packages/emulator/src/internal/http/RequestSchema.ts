@@ -135,8 +135,10 @@ export class Field<A = unknown> {
   min(n: number): Field<A> {
     return this.rule((v) => typeof v === "string" && v.length < n ? `must be at least ${n} characters` : undefined)
   }
+  /** A UUID, read in lower case (an id in upper case names the same one, as on the service). */
   uuid(): Field<A> {
-    return this.rule((v) => typeof v === "string" && !Fields.isUuid(v) ? "must be a valid UUID" : undefined)
+    return this.transform((v) => typeof v === "string" ? Fields.canonicalId(v) : v)
+      .rule((v) => typeof v === "string" && !Fields.isUuid(v) ? "must be a valid UUID" : undefined)
   }
   email(): Field<A> {
     return this.rule((v) => typeof v === "string" && v !== "" && !Fields.isEmail(v) ? "must be a valid email" : undefined)

@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import type { Project, State, Team, User } from "../../EmulatorState.ts"
+import * as Mfa from "../model/MfaRules.ts"
 import * as Table from "../state/Table.ts"
 
 /** The primary e-mail channel of a user, if any. */
@@ -45,7 +46,7 @@ const commonUser = (user: User) => {
     auth_with_email: hasPassword || user.otpAuthEnabled,
     oauth_providers: user.oauthAccounts.map((a) => ({ id: a.providerId, account_id: a.accountId, email: a.email })),
     selected_team_id: user.selectedTeamId,
-    requires_totp_mfa: user.totpSecretBase64 !== null,
+    requires_totp_mfa: Mfa.requiresMfa(user),
     otp_auth_enabled: user.otpAuthEnabled,
     passkey_auth_enabled: user.passkeyAuthEnabled,
     is_anonymous: user.isAnonymous

@@ -21,7 +21,7 @@ export const attemptLifetimeMillis = 5 * 60 * 1000
 export const newCode = (): string => RandomCodes.make()
 
 /** Whether sign-ins of this user need a second factor. */
-export const requiresMfa = (user: User): boolean => user.totpSecretBase64 !== null
+export const requiresMfa = (user: User): boolean => user.requiresTotpMfa ?? user.totpSecretBase64 !== null
 
 /** What an attempt code remembers. */
 export interface AttemptData {

@@ -90,7 +90,7 @@ const linkUserId = (token: string, projectId: string) =>
     const state = yield* EmulatorState.get
     const session = yield* userFromAccessToken(state, token, projectId, yield* Clock.currentTimeMillis)
     // a deleted user's token names no user: nothing to link an account to
-    if (session === undefined) return yield* new UserAuthenticationRequired({})
+    if (session.user === undefined) return yield* new UserAuthenticationRequired({})
     return session.user.id
   })
 

@@ -17,15 +17,10 @@ import * as Sessions from "../model/SessionRules.ts"
 
 /** Session routes. */
 export const routes: ReadonlyArray<Router.Route> = [
-  Router.del("/auth/sessions/current", "client", ({ auth, request }) =>
+  Router.del("/auth/sessions/current", "client", ({ auth }) =>
     Effect.gen(function*() {
-      let sessionId = auth.refreshTokenId
-      const refreshToken = request.headers.get(Headers.refreshToken)
-      if (sessionId === undefined && refreshToken !== null) {
-        const state = yield* EmulatorState.get
-        const now = yield* Clock.currentTimeMillis
-        sessionId = Sessions.findByRefreshToken(state, auth.project.id, refreshToken, now)?.id
-      }
+      // the session is the access token's only (a refresh token header alone names none, as on the service)
+      const sessionId = auth.refreshTokenId
       // no session at all: the service answers as for an access token that expired now
       if (sessionId === undefined) {
         return yield* new AccessTokenExpired({ details: { expiredAtMillis: yield* Clock.currentTimeMillis } })

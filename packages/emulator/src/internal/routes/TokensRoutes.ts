@@ -60,9 +60,8 @@ export const refreshTokenGrant: GrantHandler = ({ context, params, project }) =>
     const state = yield* EmulatorState.get
     const now = yield* Clock.currentTimeMillis
     const session = Sessions.findByRefreshToken(state, project.id, refreshToken, now)
-    if (session === undefined || Table.get(state.users, session.userId) === undefined) {
-      return yield* new RefreshTokenNotFoundOrExpired({})
-    }
+    // a deleted user's session still refreshes, as on the service
+    if (session === undefined) return yield* new RefreshTokenNotFoundOrExpired({})
     yield* Sessions.touch(session)
     const policy = yield* Tokens.TokenPolicy
     const current = policy.rotateRefreshTokens ? yield* Sessions.rotate(session) : session

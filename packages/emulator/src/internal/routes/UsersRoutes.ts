@@ -278,6 +278,8 @@ export const routes: ReadonlyArray<Router.Route> = [
         projectId: auth.project.id,
         primaryEmailAuthEnabled: input.primary_email_auth_enabled,
         isAnonymous: input.is_anonymous,
+        // the service stores a given secret but leaves the second factor off on creation
+        requiresTotpMfa: false,
         oauthAccounts: input.oauth_providers?.map((p) => ({ providerId: p.id, accountId: p.account_id, email: p.email ?? null }))
       })
       const state = yield* EmulatorState.get
