@@ -1,12 +1,15 @@
 /**
  * The emulator's admin routes as the real 2.8.27 service answers them (issue #26, measured with
  * the differential harness, `AdminMore` sequences): the order of e-mail themes and templates, the
- * sent-mail list's query.
+ * sent-mail list's query, the selected e-mail theme of new and updated projects, paths with
+ * repeated slashes, `OPTIONS` outside the API.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
-import { type Answer, assertKnownError, call } from "./support.ts"
+import { internalProject } from "../../packages/emulator/src/Seeds.ts"
+import * as Headers from "../../packages/sdk/src/protocol/Headers.ts"
+import { type Answer, assertKnownError, call, read, signUp } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
 
@@ -61,5 +64,76 @@ describe("the sent-mail list", () => {
       const answer = yield* call({ path: "/internal/emails?limit=1", access: "admin" })
       assertKnownError(answer, "SCHEMA_ERROR", 400)
       assert.include(String(answer.body.details.message), "query contains unknown properties: limit")
+    })))
+})
+
+describe("the selected e-mail theme", () => {
+  const defaultLight = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac"
+  const defaultDark = "a0172b5d-cff0-463b-83bb-85124697373a"
+  const unknownTheme = "00000000-0000-4000-8000-000000000000"
+
+  it.effect("a new project takes any theme name; one that is not a theme of it reads as the default", () =>
+    withEmulator(Effect.gen(function*() {
+      const owner = yield* signUp("owner-admin-parity@example.com", "correct horse battery", { project: internalProject })
+      const headers = {
+        [Headers.projectId]: internalProject.projectId,
+        [Headers.accessType]: "client",
+        [Headers.publishableClientKey]: internalProject.publishableClientKey,
+        [Headers.accessToken]: owner.access_token
+      }
+      const create = (email_theme: string) =>
+        call({ method: "POST", path: "/internal/projects", access: "none", headers, body: { display_name: "Themed", config: { email_theme } } })
+      for (const [theme, reads] of [[unknownTheme, defaultLight], ["dark", defaultLight], ["", defaultLight], [defaultDark, defaultDark]] as const) {
+        const answer = yield* create(theme)
+        assert.strictEqual(answer.status, 201, answer.text)
+        assert.strictEqual(answer.body.config.email_theme, reads, theme)
+      }
+    })))
+
+  it.effect("an update must name one of the project's themes, but an empty name is not checked and reads as the default", () =>
+    withEmulator(Effect.gen(function*() {
+      const update = (email_theme: string) => call({ method: "PATCH", path: "/internal/projects/current", access: "admin", body: { config: { email_theme } } })
+      const refusedUnknown = yield* update(unknownTheme)
+      assert.strictEqual(refusedUnknown.status, 400, refusedUnknown.text)
+      ok(yield* update(defaultDark), "select dark")
+      const emptied = yield* update("")
+      ok(emptied, "empty name")
+      assert.strictEqual(emptied.body.config.email_theme, defaultLight)
+    })))
+})
+
+describe("paths the web framework redirects", () => {
+  const raw = (method: string, path: string) =>
+    Effect.gen(function*() {
+      const emulator = yield* Emulator.Emulator
+      return yield* read(yield* Effect.orDie(emulator.handle(new Request(`${emulator.baseUrl}${path}`, { method }))))
+    })
+
+  it.effect("repeated slashes become one (a trailing one kept), before the trailing slash goes", () =>
+    withEmulator(Effect.gen(function*() {
+      for (const [path, location] of [
+        ["/api/v1//projects/current", "/api/v1/projects/current"],
+        ["/api//v1", "/api/v1"],
+        ["/api/v1/projects/current//", "/api/v1/projects/current/"],
+        ["/api/v1///users?x=1", "/api/v1/users?x=1"],
+        [`/api/v1/projects//.well-known/jwks.json`, "/api/v1/projects/.well-known/jwks.json"],
+        ["/api/v1/projects/current/", "/api/v1/projects/current"]
+      ] as const) {
+        const answer = yield* raw("GET", path)
+        assert.strictEqual(answer.status, 308, path)
+        assert.strictEqual(answer.headers.get("location"), location, path)
+        assert.strictEqual(answer.headers.get("refresh"), `0;url=${location}`, path)
+        assert.isNull(answer.headers.get("access-control-allow-origin"), path)
+      }
+    })))
+
+  it.effect("OPTIONS outside the API on a path without routes is not found; under the API it is a preflight", () =>
+    withEmulator(Effect.gen(function*() {
+      const outside = yield* raw("OPTIONS", "/something")
+      assert.strictEqual(outside.status, 404)
+      assert.isNull(outside.headers.get("access-control-allow-origin"))
+      const inside = yield* raw("OPTIONS", "/api/v1/no/such/route")
+      assert.strictEqual(inside.status, 200)
+      assert.strictEqual(inside.headers.get("access-control-allow-origin"), "*")
     })))
 })

@@ -64,7 +64,8 @@ export const requestId = (): string => {
   return Array.from(bytes, (b) => requestIdAlphabet[b % requestIdAlphabet.length]).join("")
 }
 
-const isApi = (url: URL) => url.pathname === "/api" || url.pathname.startsWith("/api/")
+/** Whether a URL is under the API (`/api/...`), where the service answers CORS itself. */
+export const isApi = (url: URL) => url.pathname === "/api" || url.pathname.startsWith("/api/")
 
 /** What kind of answer is being decorated. */
 export type Kind = "answer" | "preflight" | "method-not-allowed"

@@ -97,6 +97,9 @@ const defaultThemes: ReadonlyArray<Omit<EmailTheme, "projectId">> = [
   { id: "a0172b5d-cff0-463b-83bb-85124697373a", displayName: "Default Dark", tsxSource: themeSource("#1b1d21", "#000000", "#f0f1f3") }
 ]
 
+/** The ids of the default themes every project has. */
+export const defaultThemeIds: ReadonlyArray<string> = defaultThemes.map((t) => t.id)
+
 const defaultTemplates: ReadonlyArray<Omit<EmailTemplate, "projectId">> = [
   {
     id: templateIds.emailVerification,
