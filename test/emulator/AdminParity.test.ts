@@ -137,3 +137,29 @@ describe("paths the web framework redirects", () => {
       assert.strictEqual(inside.headers.get("access-control-allow-origin"), "*")
     })))
 })
+
+describe("the project's trusted domains", () => {
+  it.effect("read back sorted by the domain, whatever order they were sent in", () =>
+    withEmulator(Effect.gen(function*() {
+      const answer = yield* call({
+        method: "PATCH",
+        path: "/internal/projects/current",
+        access: "admin",
+        body: {
+          config: {
+            domains: [
+              { domain: "https://zeta.example.com", handler_path: "/handler" },
+              { domain: "http://alpha.example.com", handler_path: "/h" },
+              { domain: "https://alpha.example.com", handler_path: "/handler" },
+              { domain: "https://Beta.example.com", handler_path: "/handler" }
+            ]
+          }
+        }
+      })
+      ok(answer, "update")
+      const expected = ["http://alpha.example.com", "https://Beta.example.com", "https://alpha.example.com", "https://zeta.example.com"]
+      assert.deepStrictEqual((answer.body.config.domains as ReadonlyArray<{ readonly domain: string }>).map((d) => d.domain), expected)
+      const read = yield* call({ path: "/internal/projects/current", access: "admin" })
+      assert.deepStrictEqual((read.body.config.domains as ReadonlyArray<{ readonly domain: string }>).map((d) => d.domain), expected)
+    })))
+})

@@ -496,6 +496,143 @@ export const sequences: ReadonlyArray<Sequence> = [
     const me = await ctx.send("me", get("/users/me"), ctx.client(p, { accessToken: tokenOf(inn) }))
     void me
   }),
+  // ---- third batch
+  sequence("POST /emails/render-email", "happy", "am: render with a project's own theme and with the default templates", async (ctx) => {
+    const p = await ctx.project("fresh")
+    const as = ctx.admin(p)
+    const theme = ctx.field(await ctx.send("create theme", post("/internal/email-themes", { display_name: "Own" }), as), "id")
+    ctx.alias(theme, "theme:own")
+    await ctx.send("update theme", patch(`/internal/email-themes/${theme}`, { tsx_source: goodTheme }), as)
+    await ctx.send("own theme + source", post("/emails/render-email", { theme_id: theme, template_tsx_source: goodTemplate }), as)
+    await ctx.send("theme false", post("/emails/render-email", { theme_id: false, template_tsx_source: goodTemplate }), as)
+    await ctx.send("theme null", post("/emails/render-email", { theme_id: null, template_tsx_source: goodTemplate }), as)
+    await ctx.send("theme source + unknown template", post("/emails/render-email", { theme_tsx_source: goodTheme, template_id: unknownUuid }), as)
+    await ctx.send("no body", post("/emails/render-email"), as)
+    await ctx.send("extra field", post("/emails/render-email", { theme_tsx_source: goodTheme, template_tsx_source: goodTemplate, variables: { a: 1 } }), as)
+  }),
+  sequence("PATCH /internal/email-templates/{id}", "known-error", "am: templates on the shared server, then with lower access", async (ctx) => {
+    const p = await ctx.project("fresh")
+    const as = ctx.admin(p)
+    const list = await ctx.send("list", get("/internal/email-templates"), as)
+    const first = ctx.field(list, "templates.0.id")
+    ctx.alias(first, "template:0")
+    await ctx.send("patch default on shared", patch(`/internal/email-templates/${first}`, { tsx_source: goodTemplate }), as)
+    await ctx.send("patch bad body on shared", patch(`/internal/email-templates/${first}`, { tsx_source: 5 }), as)
+    await ctx.send("patch not uuid on shared", patch("/internal/email-templates/abc", { tsx_source: goodTemplate }), as)
+    await ctx.send("server patch", patch(`/internal/email-templates/${first}`, { tsx_source: goodTemplate }), ctx.server(p))
+    await ctx.send("client list", get("/internal/email-templates"), ctx.client(p))
+    await ctx.send("no auth list", get("/internal/email-templates"), {})
+  }),
+  sequence("GET /users", "malformed", "am: user lists with more odd query values", async (ctx) => {
+    const p = await ctx.project()
+    const s = ctx.server(p)
+    await ctx.send("limit fraction", get("/users", { limit: "1.5" }), s)
+    await ctx.send("limit huge", get("/users", { limit: "100000", query: "nobody-matches-this" }), s)
+    await ctx.send("limit negative", get("/users", { limit: "-3" }), s)
+    await ctx.send("cursor not uuid", get("/users", { cursor: "abc" }), s)
+    await ctx.send("cursor unknown", get("/users", { cursor: unknownUuid, limit: "1" }), s)
+    await ctx.send("desc one", get("/users", { desc: "1", query: "nobody-matches-this" }), s)
+    await ctx.send("desc zero", get("/users", { desc: "0", query: "nobody-matches-this" }), s)
+    await ctx.send("query percent", get("/users", { query: "%" }), s)
+    await ctx.send("query blank", get("/users", { query: "   ", limit: "1" }), s)
+    await ctx.send("team not uuid", get("/users", { team_id: "team" }), s)
+    await ctx.send("everything wrong", get("/users", { limit: "x", cursor: "y", order_by: "z", desc: "w", team_id: "v", extra: "u" }), s)
+  }),
+  sequence("GET /teams", "auth", "am: team lists by access and user, with faults", async (ctx) => {
+    const p = await ctx.project("teams")
+    const t = await ctx.signUp(p, ctx.email("tl"))
+    await ctx.send("server me without token", get("/teams", { user_id: "me" }), ctx.server(p))
+    await ctx.send("server me with token", get("/teams", { user_id: "me" }), ctx.server(p, t))
+    await ctx.send("client no user id", get("/teams"), ctx.client(p, t))
+    await ctx.send("client unknown user", get("/teams", { user_id: unknownUuid }), ctx.client(p, t))
+    await ctx.send("admin unknown user", get("/teams", { user_id: unknownUuid }), ctx.admin(p))
+    await ctx.send("bad user id", get("/teams", { user_id: "x" }), ctx.server(p))
+    await ctx.send("extra query", get("/teams", { user_id: "me", add_current_user: "true" }), ctx.client(p, t))
+  }),
+  sequence("GET /team-member-profiles", "malformed", "am: member profiles with odd ids, me, and lower access", async (ctx) => {
+    const p = await ctx.project("teams")
+    const t = await ctx.signUp(p, ctx.email("mp"))
+    await ctx.send("server me with token", get("/team-member-profiles", { user_id: "me" }), ctx.server(p, t))
+    await ctx.send("server me without token", get("/team-member-profiles", { user_id: "me" }), ctx.server(p))
+    await ctx.send("team not uuid", get("/team-member-profiles", { team_id: "t" }), ctx.server(p))
+    await ctx.send("unknown team", get("/team-member-profiles", { team_id: unknownUuid }), ctx.server(p))
+    await ctx.send("unknown user", get("/team-member-profiles", { user_id: unknownUuid }), ctx.admin(p))
+    await ctx.send("client unknown team", get("/team-member-profiles", { team_id: unknownUuid }), ctx.client(p, t))
+    await ctx.send("client signed out", get("/team-member-profiles", { team_id: unknownUuid }), ctx.client(p))
+  }),
+  sequence("GET /team-permissions", "malformed", "am: team permission lists with me, odd ids and lower access", async (ctx) => {
+    const p = await ctx.project("teams")
+    const t = await ctx.signUp(p, ctx.email("tp"))
+    ctx.alias(t.userId, "user:tp")
+    const teams = await ctx.quiet(get("/teams", { user_id: "me" }), ctx.client(p, t))
+    ctx.alias(record((record(teams.body).items as Array<unknown> | undefined)?.[0]).id, "team:personal")
+    await ctx.send("client me", get("/team-permissions", { user_id: "me" }), ctx.client(p, t))
+    await ctx.send("client me recursive", get("/team-permissions", { user_id: "me", recursive: "true" }), ctx.client(p, t))
+    await ctx.send("server me with token", get("/team-permissions", { user_id: "me" }), ctx.server(p, t))
+    await ctx.send("server me without token", get("/team-permissions", { user_id: "me" }), ctx.server(p))
+    await ctx.send("team not uuid", get("/team-permissions", { team_id: "x" }), ctx.server(p))
+    await ctx.send("user not uuid", get("/team-permissions", { user_id: "x" }), ctx.server(p))
+    await ctx.send("client no user", get("/team-permissions"), ctx.client(p, t))
+    await ctx.send("extra query", get("/team-permissions", { user_id: "me", direct: "true" }), ctx.client(p, t))
+  }),
+  sequence("OPTIONS /api/v1/*", "headers", "am: preflights with lower-case methods, on the root, on redirected paths", async (ctx) => {
+    const headers = { origin: "https://app.example.com", "access-control-request-method": "patch", "access-control-request-headers": "content-type" }
+    await ctx.send("lower-case method", { method: "OPTIONS", path: "/users/me" }, { headers })
+    await ctx.send("root", { method: "OPTIONS", path: "" }, { headers })
+    await ctx.send("trailing slash", { method: "OPTIONS", path: "/users/me/" }, { headers })
+    await ctx.send("double slash", { method: "OPTIONS", path: "//users/me" }, { headers })
+    await ctx.send("api only", { method: "OPTIONS", path: "!/api" }, { headers })
+    await ctx.send("unknown version", { method: "OPTIONS", path: "!/api/v2/users/me" }, { headers })
+  }),
+  sequence("GET /api/v1", "known-error", "am: repeated slashes and odd paths under the API", async (ctx) => {
+    const p = await ctx.project()
+    await ctx.send("double slash inside", get("//projects/current"), ctx.client(p))
+    await ctx.send("double slash at the end", get("/projects/current//"), ctx.client(p))
+    await ctx.send("double slash with query", get("///users", { limit: "1" }), ctx.server(p))
+    await ctx.send("latest double slash", get("!/api/latest//projects/current"), ctx.client(p))
+    await ctx.send("dot segment", get("/projects/./current"), ctx.client(p))
+    await ctx.send("encoded slash", get("/projects%2Fcurrent"), ctx.client(p))
+    await ctx.send("upper case path", get("/Projects/Current"), ctx.client(p))
+  }),
+  sequence("POST /auth/anonymous/sign-up", "happy", "am: claims of an anonymous user before and after it signs up with a password", async (ctx) => {
+    const p = await ctx.project("fresh")
+    ctx.alias(p.keys.projectId, "project:anon")
+    const anon = await ctx.send("anonymous", post("/auth/anonymous/sign-up", {}), ctx.client(p))
+    ctx.alias(record(anon.body).user_id, "user:anon")
+    claims(ctx, "anonymous token", tokenOf(anon))
+    const up = await ctx.send("upgrade", post("/auth/password/sign-up", { email: ctx.email("upgraded"), password: "password-123456", verification_callback_url: "http://localhost:3000/handler/email-verification" }), ctx.client(p, { accessToken: tokenOf(anon) }))
+    claims(ctx, "upgraded token", tokenOf(up))
+    await ctx.send("me", get("/users/me"), ctx.client(p, { accessToken: tokenOf(up) }))
+    await ctx.send("jwks anonymous", get(`/projects/${p.keys.projectId}/.well-known/jwks.json`, { include_anonymous: "true" }), {})
+  }),
+  sequence("POST /auth/passkey/initiate-passkey-registration", "happy", "am: passkey registration options for users with and without names and e-mails", async (ctx) => {
+    const p = await ctx.project("passkey")
+    const named = await ctx.createUser(p, { display_name: "Only A Name" })
+    ctx.alias(named, "user:named")
+    ctx.alias(Buffer.from(named).toString("base64url"), "handle:named")
+    const s1 = await ctx.quiet(post("/auth/sessions", { user_id: named }), ctx.server(p))
+    await ctx.send("name only", post("/auth/passkey/initiate-passkey-registration", {}), ctx.client(p, { accessToken: tokenOf(s1) }))
+    const bare = await ctx.createUser(p, {})
+    ctx.alias(bare, "user:bare")
+    ctx.alias(Buffer.from(bare).toString("base64url"), "handle:bare")
+    const s2 = await ctx.quiet(post("/auth/sessions", { user_id: bare }), ctx.server(p))
+    await ctx.send("nothing", post("/auth/passkey/initiate-passkey-registration", {}), ctx.client(p, { accessToken: tokenOf(s2) }))
+    const mailed = await ctx.createUser(p, { primary_email: ctx.email("pkmail"), primary_email_verified: true })
+    ctx.alias(mailed, "user:pkmail")
+    ctx.alias(Buffer.from(mailed).toString("base64url"), "handle:pkmail")
+    const s3 = await ctx.quiet(post("/auth/sessions", { user_id: mailed }), ctx.server(p))
+    await ctx.send("email only", post("/auth/passkey/initiate-passkey-registration", {}), ctx.client(p, { accessToken: tokenOf(s3) }))
+  }),
+  sequence("GET /internal/projects/current", "happy", "am: the owner's admin token reads and updates the project; the list after", async (ctx) => {
+    const p = await ctx.project("fresh")
+    const as = async (): Promise<As> => ({ access: "admin", keys: { projectId: p.keys.projectId }, adminAccessToken: await ctx.projects.ownerAccessToken() })
+    await ctx.send("read", get("/internal/projects/current"), await as())
+    await ctx.send("update", patch("/internal/projects/current", { display_name: "Owner renamed", config: { magic_link_enabled: true } }), await as())
+    await ctx.send("themes", get("/internal/email-themes"), await as())
+    await ctx.send("templates count", get("/internal/emails"), await as())
+    await ctx.send("api keys", get("/internal/api-keys"), await as())
+    await ctx.send("users", get("/users", { limit: "1" }), await as())
+  }),
   // ---- CORS
   sequence("OPTIONS /api/v1/*", "headers", "am: preflights asking for headers and methods the service does not list", async (ctx) => {
     const base = { origin: "https://app.example.com", "access-control-request-method": "POST" }

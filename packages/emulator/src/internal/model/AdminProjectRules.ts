@@ -206,7 +206,10 @@ export const applyConfig = (current: ProjectConfig, body: ProjectBody["config"])
       senderEmail: email.sender_email!
     },
     emailTheme: body.email_theme ?? current.emailTheme,
-    domains: body.domains?.map((d) => ({ domain: d.domain, handlerPath: d.handler_path })) ?? current.domains,
+    // the service reads its trusted domains back sorted by the domain, character by character
+    domains: body.domains === undefined
+      ? current.domains
+      : body.domains.map((d) => ({ domain: d.domain, handlerPath: d.handler_path })).sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0)),
     createTeamOnSignUp: body.create_team_on_sign_up ?? current.createTeamOnSignUp,
     teamCreatorDefaultPermissions: ids(body.team_creator_default_permissions, current.teamCreatorDefaultPermissions),
     teamMemberDefaultPermissions: ids(body.team_member_default_permissions, current.teamMemberDefaultPermissions),
