@@ -135,6 +135,32 @@ describe("paths the web framework redirects", () => {
       const inside = yield* raw("OPTIONS", "/api/v1/no/such/route")
       assert.strictEqual(inside.status, 200)
       assert.strictEqual(inside.headers.get("access-control-allow-origin"), "*")
+      // `/api` itself is outside the API
+      const api = yield* raw("OPTIONS", "/api")
+      assert.strictEqual(api.status, 404)
+      assert.isNull(api.headers.get("access-control-allow-origin"))
+    })))
+
+  it.effect("outside the API a path without routes gets the framework's HTML not-found page, gzipped when accepted", () =>
+    withEmulator(Effect.gen(function*() {
+      for (const method of ["GET", "POST", "OPTIONS"]) {
+        const page = yield* raw(method, "/something")
+        assert.strictEqual(page.status, 404, method)
+        assert.strictEqual(page.headers.get("content-type"), "text/html; charset=utf-8")
+        assert.strictEqual(page.headers.get("cache-control"), "no-store, must-revalidate")
+        assert.isTrue(page.headers.get("vary")!.endsWith(", Accept-Encoding"))
+        assert.isNull(page.headers.get("content-encoding"))
+        assert.include(page.text, "404")
+      }
+      const emulator = yield* Emulator.Emulator
+      const zipped = yield* Effect.orDie(emulator.handle(new Request(`${emulator.baseUrl}/something`, { headers: { "accept-encoding": "gzip, deflate" } })))
+      assert.strictEqual(zipped.headers.get("content-encoding"), "gzip")
+      const unzipped = yield* Effect.promise(() => new Response(zipped.body!.pipeThrough(new DecompressionStream("gzip"))).text())
+      assert.include(unzipped, "404")
+      // under the API an unknown route stays the service's plain-text 404
+      const apiMiss = yield* raw("GET", "/api/v1/no/such/route")
+      assert.strictEqual(apiMiss.status, 404)
+      assert.strictEqual(apiMiss.headers.get("content-type"), "text/plain; charset=utf-8")
     })))
 })
 
@@ -161,5 +187,25 @@ describe("the project's trusted domains", () => {
       assert.deepStrictEqual((answer.body.config.domains as ReadonlyArray<{ readonly domain: string }>).map((d) => d.domain), expected)
       const read = yield* call({ path: "/internal/projects/current", access: "admin" })
       assert.deepStrictEqual((read.body.config.domains as ReadonlyArray<{ readonly domain: string }>).map((d) => d.domain), expected)
+    })))
+})
+
+describe("the user list's search", () => {
+  it.effect("is the database's case-insensitive LIKE: % and _ are wildcards, a backslash quotes, a lone one matches nothing", () =>
+    withEmulator(Effect.gen(function*() {
+      const names = ["Ann x_y", "Bob XZY", "Cat 50% off", "Dan 50 percent off"]
+      for (const display_name of names) {
+        ok(yield* call({ method: "POST", path: "/users", access: "server", body: { display_name } }), display_name)
+      }
+      const found = (query: string) =>
+        Effect.map(call({ path: `/users?query=${encodeURIComponent(query)}`, access: "server" }), (answer) =>
+          (answer.body.items as ReadonlyArray<{ readonly display_name: string | null }>).map((u) => u.display_name).filter((n) => n !== null && names.includes(n)).sort())
+      assert.deepStrictEqual(yield* found("x_y"), ["Ann x_y", "Bob XZY"])
+      assert.deepStrictEqual(yield* found("x\\_y"), ["Ann x_y"])
+      assert.deepStrictEqual(yield* found("50%off"), ["Cat 50% off", "Dan 50 percent off"])
+      assert.deepStrictEqual(yield* found("50\\%"), ["Cat 50% off"])
+      assert.deepStrictEqual(yield* found("%"), names)
+      assert.deepStrictEqual(yield* found("\\"), [])
+      assert.deepStrictEqual(yield* found("(ann"), [])
     })))
 })

@@ -245,7 +245,7 @@ export const make = (
         const auth = candidate.access === "public" ? undefined : yield* authenticate(request, candidate.access)
         return yield* candidate.handler({ request, url, path, params, query: url.searchParams, text, body, auth })
       }
-      if (!pathMatched) return Responses.notFound(request.method, path)
+      if (!pathMatched) return ServiceHeaders.isApi(url) ? Responses.notFound(request.method, path) : ServiceHeaders.notFoundPage(request)
       kind = "method-not-allowed"
       return ServiceHeaders.methodNotAllowed()
     }).pipe(
