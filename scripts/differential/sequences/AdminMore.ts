@@ -111,9 +111,10 @@ export const sequences: ReadonlyArray<Sequence> = [
     await ctx.send("null name", post("/internal/email-themes", { display_name: null }), as)
     await ctx.send("array body", post("/internal/email-themes", [{ display_name: "x" }]), as)
     await ctx.send("bad json", { method: "POST", path: "/internal/email-themes", raw: { text: "{", contentType: "application/json" } }, as)
+    // one theme of the project's own in the list: two or more come in the order of their random ids
+    await ctx.send("list", get("/internal/email-themes"), as)
     const long = await ctx.send("long name", post("/internal/email-themes", { display_name: "T".repeat(300) }), as)
     ctx.alias(ctx.field(long, "id"), "theme:long")
-    await ctx.send("list", get("/internal/email-themes"), as)
     await ctx.send("server create", post("/internal/email-themes", { display_name: "x" }), ctx.server(p))
     await ctx.send("client create", post("/internal/email-themes", { display_name: "x" }), ctx.client(p))
     await ctx.send("no auth", post("/internal/email-themes", { display_name: "x" }), {})
@@ -632,6 +633,47 @@ export const sequences: ReadonlyArray<Sequence> = [
     await ctx.send("templates count", get("/internal/emails"), await as())
     await ctx.send("api keys", get("/internal/api-keys"), await as())
     await ctx.send("users", get("/users", { limit: "1" }), await as())
+  }),
+  // ---- fourth batch: the rules fixed above, from other angles
+  sequence("PATCH /internal/projects/current", "happy", "am: domains sent out of order, themes selected by empty and default names", async (ctx) => {
+    const p = await ctx.project("fresh")
+    const as = ctx.admin(p)
+    const path = "/internal/projects/current"
+    await ctx.send("domains reversed", patch(path, { config: { domains: [{ domain: "https://zz.example.com", handler_path: "/z" }, { domain: "https://mm.example.com", handler_path: "/m" }, { domain: "http://aa.example.com", handler_path: "/a" }] } }), as)
+    await ctx.send("dark theme", patch(path, { config: { email_theme: "a0172b5d-cff0-463b-83bb-85124697373a" } }), as)
+    await ctx.send("empty theme", patch(path, { config: { email_theme: "" } }), as)
+    await ctx.send("read", get(path), as)
+  }),
+  sequence("POST /internal/projects", "happy", "am: new projects with the dark theme, an empty theme and an unknown one", async (ctx) => {
+    const owner = await ownerAs(ctx)
+    const a = await ctx.send("dark", post("/internal/projects", { display_name: "Dark", config: { email_theme: "a0172b5d-cff0-463b-83bb-85124697373a" } }), owner)
+    ctx.alias(record(a.body).id, "project:dark")
+    const b = await ctx.send("empty", post("/internal/projects", { display_name: "Empty theme", config: { email_theme: "" } }), await ownerAs(ctx))
+    ctx.alias(record(b.body).id, "project:empty")
+    const c = await ctx.send("unknown", post("/internal/projects", { display_name: "Unknown theme", config: { email_theme: unknownUuid, domains: [{ domain: "https://b.example.com", handler_path: "/h" }, { domain: "https://a.example.com", handler_path: "/h" }] } }), await ownerAs(ctx))
+    ctx.alias(record(c.body).id, "project:unknown")
+  }),
+  sequence("GET /users", "happy", "am: searches with LIKE wildcards and escapes", async (ctx) => {
+    const p = await ctx.project("fresh")
+    const s = ctx.server(p)
+    for (const [tag, name] of [["wa", "Ann x_y"], ["wb", "Bob XZY"], ["wc", "Cat 50% off"], ["wd", "Dan 50 percent off"]] as const) {
+      ctx.alias(await ctx.createUser(p, { primary_email: ctx.email(tag), display_name: name }), `user:${tag}`)
+    }
+    await ctx.send("underscore", get("/users", { query: "x_y" }), s)
+    await ctx.send("escaped underscore", get("/users", { query: "x\\_y" }), s)
+    await ctx.send("percent inside", get("/users", { query: "50%off" }), s)
+    await ctx.send("escaped percent", get("/users", { query: "50\\%" }), s)
+    await ctx.send("lone backslash", get("/users", { query: "\\" }), s)
+    await ctx.send("parenthesis", get("/users", { query: "(ann" }), s)
+    await ctx.send("dot", get("/users", { query: "." }), s)
+  }),
+  sequence("GET /api/v1", "headers", "am: paths outside the API and the bare /api", async (ctx) => {
+    await ctx.send("api get", get("!/api"), {})
+    await ctx.send("api options", { method: "OPTIONS", path: "!/api" }, { headers: { origin: "https://app.example.com", "access-control-request-method": "GET" } })
+    await ctx.send("page get", get("!/no-such-page"), {})
+    await ctx.send("page post", post("!/no-such-page", {}), {})
+    await ctx.send("page with keys", get("!/no-such-page"), { access: "client", keys: ctx.target.internal })
+    await ctx.send("apis prefix", get("!/apis/v1"), {})
   }),
   // ---- CORS
   sequence("OPTIONS /api/v1/*", "headers", "am: preflights asking for headers and methods the service does not list", async (ctx) => {
