@@ -209,3 +209,28 @@ describe("the user list's search", () => {
       assert.deepStrictEqual(yield* found("(ann"), [])
     })))
 })
+
+describe("an edited template's trial render", () => {
+  it.effect("lists the project's name as the one variable it is given (the development form)", () =>
+    withEmulator(Effect.gen(function*() {
+      ok(yield* call({
+        method: "PATCH",
+        path: "/internal/projects/current",
+        access: "admin",
+        body: { config: { email_config: { type: "standard", host: "127.0.0.1", port: 2525, username: "u", password: "p", sender_name: "S", sender_email: "s@example.com" } } }
+      }), "custom server")
+      const created = yield* call({ method: "POST", path: "/internal/email-templates", access: "admin", body: { display_name: "Edited" } })
+      ok(created, "create")
+      const project = yield* call({ path: "/internal/projects/current", access: "admin" })
+      const source = `import { Subject, NotificationCategory } from "@stackframe/emails"
+export function EmailTemplate() {
+  return <><Subject value="Hi" /><NotificationCategory value="Transactional" /><div>Hi</div></>
+}`
+      const edited = yield* call({ method: "PATCH", path: `/internal/email-templates/${created.body.id}`, access: "admin", body: { tsx_source: source } })
+      ok(edited, "edit")
+      assert.isTrue(
+        String(edited.body.rendered_html).endsWith(`\n\n variables: ${JSON.stringify({ projectDisplayName: project.body.display_name })}</div>`),
+        String(edited.body.rendered_html).slice(-120)
+      )
+    })))
+})

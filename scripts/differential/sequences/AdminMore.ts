@@ -675,6 +675,46 @@ export const sequences: ReadonlyArray<Sequence> = [
     await ctx.send("page with keys", get("!/no-such-page"), { access: "client", keys: ctx.target.internal })
     await ctx.send("apis prefix", get("!/apis/v1"), {})
   }),
+  // ---- fifth batch
+  sequence("POST /auth/sessions", "happy", "am: [5] claims of impersonation and long server sessions", async (ctx) => {
+    const p = await ctx.project("fresh")
+    ctx.alias(p.keys.projectId, "project:imp")
+    const userId = await ctx.createUser(p, { primary_email: ctx.email("imp"), display_name: "Imp" })
+    ctx.alias(userId, "user:imp")
+    const imp = await ctx.send("impersonation", post("/auth/sessions", { user_id: userId, is_impersonation: true }), ctx.server(p))
+    claims(ctx, "impersonation token", tokenOf(imp))
+    const long = await ctx.send("long", post("/auth/sessions", { user_id: userId, expires_in_millis: 1000 * 60 * 60 * 24 * 300 }), ctx.server(p))
+    claims(ctx, "long token", tokenOf(long))
+    await ctx.send("sessions", get("/auth/sessions", { user_id: userId }), ctx.server(p))
+    await ctx.send("bad expiry", post("/auth/sessions", { user_id: userId, expires_in_millis: -1 }), ctx.server(p))
+    await ctx.send("unknown user", post("/auth/sessions", { user_id: unknownUuid }), ctx.server(p))
+    await ctx.send("client", post("/auth/sessions", { user_id: userId }), ctx.client(p))
+  }),
+  sequence("GET /users/me", "headers", "am: [5] error answers with an origin: 400, 401, 403, 404, 405", async (ctx) => {
+    const p = await ctx.project()
+    const origin = { origin: "https://site.example.com" }
+    await ctx.send("schema error", post("/auth/password/sign-in", { email: 1 }), { ...ctx.client(p), headers: origin })
+    await ctx.send("wrong key", get("/users/me"), { access: "client", keys: { ...p.keys, publishableClientKey: "pck_x" }, headers: origin })
+    await ctx.send("insufficient access", get("/internal/api-keys"), { ...ctx.client(p), headers: origin })
+    await ctx.send("unknown user", get(`/users/${unknownUuid}`), { ...ctx.server(p), headers: origin })
+    await ctx.send("no such method", { method: "PUT", path: "/users/me", body: {} }, { ...ctx.client(p), headers: origin })
+    await ctx.send("preflight of a 405 method", { method: "OPTIONS", path: "/users/me" }, { headers: { ...origin, "access-control-request-method": "PUT" } })
+  }),
+  sequence("PATCH /internal/email-templates/{id}", "happy", "am: [5] a template given a theme, then false and null; render with it", async (ctx) => {
+    const p = await ctx.project("fresh")
+    const as = ctx.admin(p)
+    await ctx.quiet(patch("/internal/projects/current", { config: { email_config: { type: "standard", host: "127.0.0.1", port: 2525, username: "u", password: "p", sender_name: "S", sender_email: "s@example.com" } } }), as)
+    const theme = ctx.field(await ctx.send("theme", post("/internal/email-themes", { display_name: "Tpl theme" }), as), "id")
+    ctx.alias(theme, "theme:tpl")
+    await ctx.send("theme source", patch(`/internal/email-themes/${theme}`, { tsx_source: goodTheme }), as)
+    await ctx.send("select theme", patch("/internal/projects/current", { config: { email_theme: theme } }), as)
+    const id = ctx.field(await ctx.send("create", post("/internal/email-templates", { display_name: "With theme" }), as), "id")
+    ctx.alias(id, "template:tpl")
+    await ctx.send("patch with theme", patch(`/internal/email-templates/${id}`, { tsx_source: goodTemplate, theme_id: theme }), as)
+    await ctx.send("patch with false", patch(`/internal/email-templates/${id}`, { tsx_source: goodTemplate, theme_id: false }), as)
+    await ctx.send("render by ids", post("/emails/render-email", { theme_id: theme, template_id: id }), as)
+    await ctx.send("render own template, source theme", post("/emails/render-email", { theme_tsx_source: goodTheme, template_id: id }), as)
+  }),
   // ---- CORS
   sequence("OPTIONS /api/v1/*", "headers", "am: preflights asking for headers and methods the service does not list", async (ctx) => {
     const base = { origin: "https://app.example.com", "access-control-request-method": "POST" }
