@@ -226,7 +226,10 @@ export const make = (
     if (request.method === "OPTIONS") {
       const path = servedPath(url.pathname)
       const methods = ordered.filter((r) => matchPattern(r.pattern, path) !== undefined).map((r) => r.method)
-      return Effect.succeed(ServiceHeaders.preflight(url, methods.length === 0 ? undefined : methods))
+      // outside the API, a path without routes is not found for OPTIONS as for any method
+      if (methods.length > 0 || ServiceHeaders.isApi(url)) {
+        return Effect.succeed(ServiceHeaders.preflight(url, methods.length === 0 ? undefined : methods))
+      }
     }
     let kind: ServiceHeaders.Kind = "answer"
     return Effect.gen(function*() {
@@ -243,7 +246,7 @@ export const make = (
         const auth = candidate.access === "public" ? undefined : yield* authenticate(request, candidate.access)
         return yield* candidate.handler({ request, url, path, params, query: Fields.canonicalIds(url.searchParams), text, body, auth })
       }
-      if (!pathMatched) return Responses.notFound(request.method, path)
+      if (!pathMatched) return ServiceHeaders.isApi(url) ? Responses.notFound(request.method, path) : ServiceHeaders.notFoundPage(request)
       kind = "method-not-allowed"
       return ServiceHeaders.methodNotAllowed()
     }).pipe(
@@ -262,13 +265,19 @@ export const make = (
 }
 
 /**
- * A path ending in `/` is permanently redirected (308) to the same path without it, query kept,
- * before anything else, as the service's web framework does: `location` and `refresh` headers,
- * the target as a bare text body, no other header.
+ * A path with repeated slashes is permanently redirected (308) to the same path with each run
+ * made one slash (a trailing one kept: the next request is redirected again); else a path ending
+ * in `/` is redirected to the same path without it. The query is kept, before anything else, as
+ * the service's web framework does: `location` and `refresh` headers, the target as a bare text
+ * body, no other header.
  */
 export const trailingSlashRedirect = (url: URL): Response | undefined => {
-  if (url.pathname.length <= 1 || !url.pathname.endsWith("/")) return undefined
-  const target = url.pathname.replace(/\/+$/, "") + url.search
+  const collapsed = url.pathname.replace(/\/{2,}/g, "/")
+  const path = collapsed !== url.pathname
+    ? collapsed
+    : url.pathname.length > 1 && url.pathname.endsWith("/") ? url.pathname.slice(0, -1) : undefined
+  if (path === undefined) return undefined
+  const target = path + url.search
   const location = target.startsWith("/") ? target : `/${target}`
   return new Response(new TextEncoder().encode(location), {
     status: 308,

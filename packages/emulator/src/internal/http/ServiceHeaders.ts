@@ -64,7 +64,8 @@ export const requestId = (): string => {
   return Array.from(bytes, (b) => requestIdAlphabet[b % requestIdAlphabet.length]).join("")
 }
 
-const isApi = (url: URL) => url.pathname === "/api" || url.pathname.startsWith("/api/")
+/** Whether a URL is under the API (`/api/...`), where the service answers CORS itself. */
+export const isApi = (url: URL) => url.pathname.startsWith("/api/")
 
 /** What kind of answer is being decorated. */
 export type Kind = "answer" | "preflight" | "method-not-allowed"
@@ -79,6 +80,26 @@ export const preflight = (url: URL, methods?: ReadonlyArray<string>): Response =
   return new Response(null, {
     status: 204,
     headers: { allow, ...security, vary, "x-middleware-rewrite": rewriteOf(url) }
+  })
+}
+
+const notFoundHtml = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>404: This page could not be found.</title></head><body><h1>404</h1><p>This page could not be found.</p></body></html>"
+
+/**
+ * The web framework's not-found page, for a path outside the API without routes (whatever the
+ * method): HTML, not cached, compressed with gzip when the request accepts it.
+ */
+export const notFoundPage = (request: Request): Response => {
+  const gzip = /\bgzip\b/i.test(request.headers.get("accept-encoding") ?? "")
+  const body = gzip ? new Blob([notFoundHtml]).stream().pipeThrough(new CompressionStream("gzip")) : notFoundHtml
+  return new Response(body, {
+    status: 404,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store, must-revalidate",
+      vary: `${vary}, Accept-Encoding`,
+      ...(gzip ? { "content-encoding": "gzip" } : {})
+    }
   })
 }
 

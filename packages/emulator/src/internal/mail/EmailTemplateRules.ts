@@ -97,6 +97,9 @@ const defaultThemes: ReadonlyArray<Omit<EmailTheme, "projectId">> = [
   { id: "a0172b5d-cff0-463b-83bb-85124697373a", displayName: "Default Dark", tsxSource: themeSource("#1b1d21", "#000000", "#f0f1f3") }
 ]
 
+/** The ids of the default themes every project has. */
+export const defaultThemeIds: ReadonlyArray<string> = defaultThemes.map((t) => t.id)
+
 const defaultTemplates: ReadonlyArray<Omit<EmailTemplate, "projectId">> = [
   {
     id: templateIds.emailVerification,
@@ -180,9 +183,13 @@ const merged = <A extends { readonly id: string; readonly projectId: string }>(
   stored: Table.Table<A>,
   projectId: string
 ): ReadonlyArray<A> => {
-  const own = Table.filter(stored, (row) => row.projectId === projectId)
-  const overridden = new Set(own.map((row) => row.id))
-  return [...defaults.filter((d) => !overridden.has(d.id)).map((d) => ({ ...d, projectId }) as A), ...own]
+  const own = new Map(Table.filter(stored, (row) => row.projectId === projectId).map((row) => [row.id, row] as const))
+  const defaultIds = new Set(defaults.map((d) => d.id))
+  // a default keeps its place when the project changed it; the project's own entries follow in
+  // the order of their ids (the service keeps them as keys of its stored config, which reads them
+  // back sorted), not in the order they were made
+  const added = [...own.values()].filter((row) => !defaultIds.has(row.id)).sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  return [...defaults.map((d) => own.get(d.id) ?? ({ ...d, projectId }) as A), ...added]
 }
 
 /** The project's themes: the defaults, then its own. */

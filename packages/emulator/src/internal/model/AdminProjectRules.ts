@@ -133,18 +133,23 @@ export const decodeBody = (rule: RequestSchema.Field, body: unknown, query: URLS
     (parts) => parts.body as ProjectBody
   )
 
-/** Checks what the service checks after the schema: the e-mail theme must be one of the project's. */
+/**
+ * Checks what the service checks after the schema, and resolves the selected e-mail theme as its
+ * configuration reads it back: the body to apply. An update (`projectId` given) must name one of
+ * the project's themes (an empty name is not checked); a new project's body is not checked at
+ * all. A theme that is not one of the project's reads as the default theme.
+ */
 export const validate = (state: State, projectId: string | undefined, body: ProjectBody) =>
   Effect.gen(function*() {
     const theme = body.config?.email_theme
-    if (theme !== undefined) {
-      const known = projectId === undefined
-        ? [EmailTemplates.defaultThemeId]
-        : EmailTemplates.themes(state, projectId).map((t) => t.id)
-      if (!known.includes(theme)) {
-        return yield* new Responses.StatusFailure({ status: 400, message: "Invalid email theme" })
-      }
+    if (theme === undefined) return body
+    const known = projectId === undefined
+      ? EmailTemplates.defaultThemeIds
+      : EmailTemplates.themes(state, projectId).map((t) => t.id)
+    if (projectId !== undefined && theme !== "" && !known.includes(theme)) {
+      return yield* new Responses.StatusFailure({ status: 400, message: "Invalid email theme" })
     }
+    return known.includes(theme) ? body : { ...body, config: { ...body.config, email_theme: EmailTemplates.defaultThemeId } }
   })
 
 const providerConfig = (p: OAuthProviderBody): OAuthProviderConfig => ({
@@ -201,7 +206,10 @@ export const applyConfig = (current: ProjectConfig, body: ProjectBody["config"])
       senderEmail: email.sender_email!
     },
     emailTheme: body.email_theme ?? current.emailTheme,
-    domains: body.domains?.map((d) => ({ domain: d.domain, handlerPath: d.handler_path })) ?? current.domains,
+    // the service reads its trusted domains back sorted by the domain, character by character
+    domains: body.domains === undefined
+      ? current.domains
+      : body.domains.map((d) => ({ domain: d.domain, handlerPath: d.handler_path })).sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0)),
     createTeamOnSignUp: body.create_team_on_sign_up ?? current.createTeamOnSignUp,
     teamCreatorDefaultPermissions: ids(body.team_creator_default_permissions, current.teamCreatorDefaultPermissions),
     teamMemberDefaultPermissions: ids(body.team_member_default_permissions, current.teamMemberDefaultPermissions),

@@ -24,8 +24,11 @@ export const routes: ReadonlyArray<Router.Route> = [
 
   Router.patch("/internal/projects/current", "admin", ({ auth, body, query }) =>
     Effect.gen(function*() {
-      const input = yield* AdminProjects.decodeBody(AdminProjects.projectBodyRule, body, query)
-      yield* AdminProjects.validate(yield* EmulatorState.get, auth.project.id, input)
+      const input = yield* AdminProjects.validate(
+        yield* EmulatorState.get,
+        auth.project.id,
+        yield* AdminProjects.decodeBody(AdminProjects.projectBodyRule, body, query)
+      )
       const updated = yield* EmulatorState.modify((state) => {
         const next = AdminProjects.apply(Table.get(state.projects, auth.project.id) ?? auth.project, input)
         return [next, { ...state, projects: Table.put(state.projects, next.id, next) }] as const

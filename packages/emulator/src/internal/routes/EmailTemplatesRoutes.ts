@@ -77,6 +77,8 @@ export const routes: ReadonlyArray<Router.Route> = [
       if (template === undefined) return yield* notFound("template")
       const rendered = yield* EmailTemplates.render(input.tsx_source, activeThemeSource(state, auth.project), {
         projectDisplayName: auth.project.displayName,
+        // the trial render of an edited template is given the project's name as its one variable
+        variables: { projectDisplayName: auth.project.displayName },
         preview: true
       }).pipe(Effect.mapError((error) => renderingError(error.message)))
       if (rendered.subject === undefined) return yield* renderingError("Subject is required: render a <Subject value=... />")

@@ -202,8 +202,9 @@ export const routes: ReadonlyArray<Router.Route> = [
       return Responses.json(outcome.success ? { success: true } : { success: false, error_message: outcome.errorMessage })
     })),
 
-  Router.get("/internal/emails", "admin", ({ auth }) =>
-    Effect.map(EmulatorState.get, (state) =>
+  Router.get("/internal/emails", "admin", ({ auth, query }) =>
+    // the list takes no query: any query field is refused
+    Effect.andThen(S.check(S.crud({ query: [S.object({}), S.queryObject(query)] }), null), Effect.map(EmulatorState.get, (state) =>
       Responses.list(
         [
           ...Table.filter(state.mails, (m) => m.projectId === auth.project.id).map(ownMail(auth.project)),
@@ -214,7 +215,7 @@ export const routes: ReadonlyArray<Router.Route> = [
           .sort((a, b) => b.mail.sentAtMillis - a.mail.sentAtMillis || b.index - a.index)
           .slice(0, 100)
           .map(({ mail }) => sentView(mail))
-      ))),
+      )))),
 
   Router.post("/internal/send-sign-in-invitation", "server", ({ auth, body }) =>
     Effect.gen(function*() {

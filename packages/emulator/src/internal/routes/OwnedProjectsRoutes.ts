@@ -53,9 +53,9 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/internal/projects", "client", ({ auth, body, query }) =>
     Effect.gen(function*() {
       // the service checks the body before it asks for a signed-in user of `internal`
-      const input = yield* AdminProjects.decodeBody(AdminProjects.newProjectBodyRule, body, query)
+      const decoded = yield* AdminProjects.decodeBody(AdminProjects.newProjectBodyRule, body, query)
       const user = yield* owner(auth)
-      yield* AdminProjects.validate(yield* EmulatorState.get, undefined, input)
+      const input = yield* AdminProjects.validate(yield* EmulatorState.get, undefined, decoded)
       const now = yield* Clock.currentTimeMillis
       const project = yield* EmulatorState.transact((state) =>
         Effect.gen(function*() {

@@ -233,14 +233,35 @@ interface ListQuery {
   readonly team_id?: string | undefined
 }
 
+/**
+ * The service's "contains" search as its database runs it: a case-insensitive LIKE of the text
+ * between two `%`, the text's own `%` and `_` still wildcards (any run, any one character) and a
+ * backslash taking the next character literally; a text ending in a lone backslash matches nothing.
+ */
+const containsPattern = (text: string): RegExp | undefined => {
+  let source = ""
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (c === "\\") {
+      const next = text[i + 1]
+      if (next === undefined) return undefined
+      source += next.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")
+      i++
+    } else if (c === "%") source += "[\\s\\S]*"
+    else if (c === "_") source += "[\\s\\S]"
+    else source += c.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")
+  }
+  return new RegExp(source, "i")
+}
+
 const listUsers = (state: State, projectId: string, q: ListQuery) => {
   // the service's search: the id (exactly, once stripped of other characters), else the display
-  // name or any contact channel's value containing the text, case aside
-  const search = q.query === undefined || q.query === "" ? undefined : q.query.toLowerCase()
+  // name or any contact channel's value containing the text (see containsPattern)
+  const search = q.query === undefined || q.query === "" ? undefined : containsPattern(q.query) ?? null
   const idSearch = q.query?.replace(/[^a-zA-Z0-9\-_.]/g, "")
   const matchesSearch = (u: User) =>
     search === undefined || u.id === idSearch ||
-    [u.displayName ?? "", ...u.contactChannels.map((c) => c.value)].some((s) => s.toLowerCase().includes(search))
+    (search !== null && [u.displayName ?? "", ...u.contactChannels.map((c) => c.value)].some((s) => search.test(s)))
   const users = Table.filter(state.users, (u) =>
     u.projectId === projectId && matchesSearch(u) &&
     (q.team_id === undefined || Table.get(state.memberships, membershipKey(q.team_id, u.id)) !== undefined))
