@@ -52,7 +52,7 @@ describe.skipIf(Real.env === undefined)("real service: API keys", () => {
       assert.strictEqual((yield* asServer(ApiKeys.userByApiKey(created.value))).id, userId)
       const wrongType = yield* Effect.flip(asServer(ApiKeys.check("team", created.value)))
       assert.strictEqual(wrongType._tag, "WrongApiKeyType")
-    }))
+    }), 300_000)
 
   it.live("a user revokes their own key: the server's check says ApiKeyRevoked", () =>
     Effect.gen(function*() {
@@ -66,7 +66,7 @@ describe.skipIf(Real.env === undefined)("real service: API keys", () => {
       }))
       const error = yield* Effect.flip(asServer(ApiKeys.check("user", created.value)))
       assert.strictEqual(error._tag, "ApiKeyRevoked")
-    }))
+    }), 300_000)
 
   it.live("an expired key: ApiKeyExpired at the server's check", () =>
     Effect.gen(function*() {
@@ -79,7 +79,7 @@ describe.skipIf(Real.env === undefined)("real service: API keys", () => {
       const error = yield* Effect.flip(asServer(ApiKeys.check("user", created.value)))
       assert.strictEqual(error._tag, "ApiKeyExpired")
       assert.strictEqual(yield* ApiKeys.validity(created), "expired")
-    }))
+    }), 300_000)
 
   it.live("an unknown key: ApiKeyNotFound", () =>
     Effect.gen(function*() {
@@ -87,7 +87,7 @@ describe.skipIf(Real.env === undefined)("real service: API keys", () => {
       assert.strictEqual(unknown._tag, "ApiKeyNotFound")
       const owner = yield* Effect.flip(asServer(ApiKeys.userByApiKey("sk_" + "0".repeat(90))))
       assert.strictEqual(owner._tag, "ApiKeyNotFound")
-    }))
+    }), 300_000)
 
   it.live("a team's key: created by a member, listed by team, its team found by a server", () =>
     Effect.gen(function*() {
@@ -103,5 +103,5 @@ describe.skipIf(Real.env === undefined)("real service: API keys", () => {
       assert.strictEqual((yield* asServer(ApiKeys.check("team", created.value))).id, created.id)
       const wrongType = yield* Effect.flip(asServer(ApiKeys.userByApiKey(created.value)))
       assert.strictEqual(wrongType._tag, "WrongApiKeyType")
-    }))
+    }), 300_000)
 })
