@@ -1,0 +1,55 @@
+/**
+ * The emulator's API key, project permission, team invitation list and connected-account routes
+ * against the real 2.8.27 service (measured with the differential harness,
+ * `scripts/differential/sequences/KeysMore.ts`): the rules found different there, one test each.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Emulator from "../../packages/emulator/src/Emulator.ts"
+import { type Answer, assertKnownError, call } from "./support.ts"
+
+const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
+
+const callbackUrl = "http://localhost:3000/handler/team-invitation"
+
+/** The refused fields of a SCHEMA_ERROR, in order (`query.x`, `query:unknown[a, b]`). */
+const refused = (answer: Answer): ReadonlyArray<string> => {
+  assertKnownError(answer, "SCHEMA_ERROR", 400)
+  return String(answer.body.details.message).split("\n").slice(1).map((line) => {
+    const problem = line.trim().slice(2)
+    const unknown = /^(\S+) contains unknown properties: (.*)$/.exec(problem)
+    return unknown !== null ? `${unknown[1]}:unknown[${unknown[2]}]` : problem.split(" ")[0]!
+  })
+}
+
+const server = (method: string, path: string, body?: unknown) => call({ method, path, access: "server", ...(body === undefined ? {} : { body }) })
+
+const team = (name: string) =>
+  Effect.map(server("POST", "/teams", { display_name: name }), (answer) => {
+    assert.strictEqual(answer.status, 201, answer.text)
+    return answer.body.id as string
+  })
+
+describe("team invitation lists and revocations", () => {
+  it.effect("the query refuses unknown fields; a revocation lists its path id before the query's team", () =>
+    withEmulator(Effect.gen(function*() {
+      const teamId = yield* team("Invitations")
+      assert.deepStrictEqual(refused(yield* server("GET", `/team-invitations?team_id=${teamId}&user_id=me`)), ["query:unknown[user_id]"])
+      assert.deepStrictEqual(refused(yield* server("DELETE", "/team-invitations/abc")), ["params.id", "query.team_id"])
+      assert.deepStrictEqual(refused(yield* server("GET", "/team-invitations?team_id=")), ["query.team_id"])
+    })))
+
+  it.effect("a server revocation removes the invitation whichever team of the project the query names", () =>
+    withEmulator(Effect.gen(function*() {
+      const mine = yield* team("Mine")
+      const other = yield* team("Other")
+      const sent = yield* server("POST", "/team-invitations/send-code", { email: "invitee-keys@example.com", team_id: mine, callback_url: callbackUrl })
+      assert.strictEqual(sent.status, 200, sent.text)
+      const listed = yield* server("GET", `/team-invitations?team_id=${mine}`)
+      assert.strictEqual(listed.body.items.length, 1)
+      const revoked = yield* server("DELETE", `/team-invitations/${listed.body.items[0].id}?team_id=${other}`)
+      assert.strictEqual(revoked.status, 200, revoked.text)
+      assert.deepStrictEqual(revoked.body, { success: true })
+      assert.deepStrictEqual((yield* server("GET", `/team-invitations?team_id=${mine}`)).body.items, [])
+    })))
+})
