@@ -22,6 +22,7 @@ const refused = (answer: Answer): ReadonlyArray<string> => {
   })
 }
 
+const admin = (method: string, path: string, body?: unknown) => call({ method, path, access: "admin", ...(body === undefined ? {} : { body }) })
 const server = (method: string, path: string, body?: unknown) => call({ method, path, access: "server", ...(body === undefined ? {} : { body }) })
 
 const team = (name: string) =>
@@ -51,5 +52,24 @@ describe("team invitation lists and revocations", () => {
       assert.strictEqual(revoked.status, 200, revoked.text)
       assert.deepStrictEqual(revoked.body, { success: true })
       assert.deepStrictEqual((yield* server("GET", `/team-invitations?team_id=${mine}`)).body.items, [])
+    })))
+})
+
+describe("project permission definitions", () => {
+  it.effect("an empty description is none; a creation and an update answer the contained ids as given, the list each once", () =>
+    withEmulator(Effect.gen(function*() {
+      const base = yield* admin("POST", "/project-permission-definitions", { id: "keys_base", description: "" })
+      assert.strictEqual(base.status, 201, base.text)
+      assert.deepStrictEqual(base.body, { id: "keys_base", contained_permission_ids: [] })
+      const twice = yield* admin("POST", "/project-permission-definitions", { id: "keys_twice", contained_permission_ids: ["keys_base", "keys_base"] })
+      assert.deepStrictEqual(twice.body, { id: "keys_twice", contained_permission_ids: ["keys_base", "keys_base"] })
+      const updated = yield* admin("PATCH", "/project-permission-definitions/keys_twice", { description: "", contained_permission_ids: ["keys_base", "keys_base"] })
+      assert.strictEqual(updated.status, 200, updated.text)
+      assert.deepStrictEqual(updated.body, { id: "keys_twice", contained_permission_ids: ["keys_base", "keys_base"] })
+      const listed = (yield* admin("GET", "/project-permission-definitions")).body.items as ReadonlyArray<{ id: string }>
+      assert.deepStrictEqual(listed.filter((d) => d.id.startsWith("keys_")), [
+        { id: "keys_base", contained_permission_ids: [] },
+        { id: "keys_twice", contained_permission_ids: ["keys_base"] }
+      ])
     })))
 })
