@@ -66,7 +66,7 @@ describe("project permission definitions", () => {
       const updated = yield* admin("PATCH", "/project-permission-definitions/keys_twice", { description: "", contained_permission_ids: ["keys_base", "keys_base"] })
       assert.strictEqual(updated.status, 200, updated.text)
       assert.deepStrictEqual(updated.body, { id: "keys_twice", contained_permission_ids: ["keys_base", "keys_base"] })
-      const listed = (yield* admin("GET", "/project-permission-definitions")).body.items as ReadonlyArray<{ id: string }>
+      const listed = (yield* admin("GET", "/project-permission-definitions")).body.items as ReadonlyArray<{ readonly id: string; readonly contained_permission_ids: ReadonlyArray<string> }>
       assert.deepStrictEqual(listed.filter((d) => d.id.startsWith("keys_")), [
         { id: "keys_base", contained_permission_ids: [] },
         { id: "keys_twice", contained_permission_ids: ["keys_base"] }
