@@ -6,7 +6,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
-import { type Answer, assertKnownError, call } from "./support.ts"
+import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
+import * as OAuthFlow from "../../packages/emulator/src/internal/model/OAuthFlow.ts"
+import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
+import { demoProject } from "../../packages/emulator/src/Seeds.ts"
+import { type Answer, assertKnownError, call, signUp } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
 
@@ -71,5 +75,53 @@ describe("project permission definitions", () => {
         { id: "keys_base", contained_permission_ids: [] },
         { id: "keys_twice", contained_permission_ids: ["keys_base"] }
       ])
+    })))
+})
+
+describe("connected-account access tokens", () => {
+  it.effect("an account linked by the server holds no provider tokens; one an OAuth flow linked serves the scopes asked of the provider", () =>
+    withEmulator(Effect.gen(function*() {
+      const emulator = yield* Emulator.Emulator
+      const configured = yield* admin("PATCH", "/internal/projects/current", {
+        config: { oauth_providers: [{ id: "github", type: "standard", client_id: "cid", client_secret: "secret" }] }
+      })
+      assert.strictEqual(configured.status, 200, configured.text)
+      const token = (userId: string, scope?: string) =>
+        server("POST", `/connected-accounts/${userId}/github/access-token`, scope === undefined ? {} : { scope })
+
+      const linked = yield* signUp("linked-by-server@example.com")
+      const link = yield* server("POST", "/oauth-providers", {
+        user_id: linked.user_id,
+        provider_config_id: "github",
+        account_id: "gh-linked",
+        allow_sign_in: false,
+        allow_connected_accounts: true
+      })
+      assert.strictEqual(link.status, 201, link.text)
+      assertKnownError(yield* token(linked.user_id), "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", 400)
+
+      const now = Date.now()
+      yield* emulator.run(OAuthFlow.complete({
+        innerState: "keys-inner",
+        projectId: demoProject.projectId,
+        providerId: "github",
+        redirectUri: "http://localhost:3000/handler/oauth-callback",
+        state: "keys-state",
+        scope: "legacy",
+        codeChallenge: "x",
+        codeChallengeMethod: "S256",
+        type: "authenticate",
+        userId: null,
+        providerScope: "repo read:user",
+        errorRedirectUrl: null,
+        afterCallbackRedirectUrl: null,
+        expiresAtMillis: now + 60_000
+      }, { _tag: "Approved", account: { email: "through-flow@example.com" } }))
+      const state = yield* emulator.run(EmulatorState.get)
+      const flowUser = Table.find(state.users, (u) => u.projectId === demoProject.projectId && u.oauthAccounts.some((a) => a.accountId === "mock-through-flow@example.com"))
+      assert.isDefined(flowUser)
+      assert.strictEqual((yield* token(flowUser!.id)).status, 201)
+      assert.strictEqual((yield* token(flowUser!.id, "repo")).status, 201)
+      assertKnownError(yield* token(flowUser!.id, "gist"), "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", 400)
     })))
 })
