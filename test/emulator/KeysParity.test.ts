@@ -125,3 +125,17 @@ describe("connected-account access tokens", () => {
       assertKnownError(yield* token(flowUser!.id, "gist"), "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", 400)
     })))
 })
+
+describe("routing", () => {
+  it.effect("a path a literal route owns is never a parameter of another: a method it lacks is a bare 405", () =>
+    withEmulator(Effect.gen(function*() {
+      for (const [method, path] of [["GET", "/user-api-keys/check"], ["PATCH", "/team-api-keys/check"], ["DELETE", "/team-invitations/accept"]] as const) {
+        const answer = yield* server(method, path, method === "GET" ? undefined : {})
+        assert.strictEqual(answer.status, 405, `${method} ${path}: ${answer.text}`)
+        assert.isNull(answer.headers.get("x-stack-known-error"))
+        assert.strictEqual(answer.text, "")
+      }
+      // a parameter still matches where no literal route owns the path
+      assertKnownError(yield* server("GET", `/user-api-keys/${crypto.randomUUID()}`), "API_KEY_NOT_FOUND", 404)
+    })))
+})
