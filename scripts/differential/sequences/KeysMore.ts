@@ -598,6 +598,7 @@ export const sequences: ReadonlyArray<Sequence> = [
     const p = await ctx.project("fresh")
     await configure(ctx, p, { oauth_providers: [{ id: "github", type: "standard", client_id: "cid", client_secret: "secret" }] })
     const t = await ctx.signUp(p, ctx.email())
+    ctx.alias(`gh-${ctx.runId}`, "account:gh")
     await send(ctx, "link", { method: "POST", path: "/oauth-providers", body: { user_id: t.userId, provider_config_id: "github", account_id: `gh-${ctx.runId}`, allow_sign_in: false, allow_connected_accounts: true } }, ctx.server(p))
     await send(ctx, "no scope", { method: "POST", path: "/connected-accounts/me/github/access-token", body: {} }, ctx.client(p, t))
     await send(ctx, "with scope", { method: "POST", path: `/connected-accounts/${t.userId}/github/access-token`, body: { scope: "repo" } }, ctx.server(p))
@@ -693,6 +694,7 @@ export const sequences: ReadonlyArray<Sequence> = [
   sequence("POST /connected-accounts/{user}/{provider}/access-token", "known-error", "accounts given at a user's creation, and one closed to connected accounts, hold no tokens", async (ctx) => {
     const p = await ctx.project("fresh")
     await configure(ctx, p, { oauth_providers: [{ id: "github", type: "standard", client_id: "cid", client_secret: "secret" }, { id: "spotify", type: "standard", client_id: "cid", client_secret: "secret" }] })
+    ctx.alias(`made-${ctx.runId}`, "account:made")
     const userId = await ctx.createUser(p, { primary_email: ctx.email("made"), oauth_providers: [{ id: "github", account_id: `made-${ctx.runId}`, email: ctx.email("made") }] })
     await send(ctx, "created with account", { method: "POST", path: `/connected-accounts/${userId}/github/access-token`, body: {} }, ctx.server(p))
     await send(ctx, "other provider", { method: "POST", path: `/connected-accounts/${userId}/spotify/access-token`, body: {} }, ctx.server(p))
@@ -751,5 +753,38 @@ export const sequences: ReadonlyArray<Sequence> = [
     await send(ctx, "delete b", { method: "DELETE", path: "/project-permission-definitions/b" }, ctx.admin(p))
     await send(ctx, "recursive after", { method: "GET", path: "/project-permissions", query: { user_id: t.userId, recursive: "true" } }, ctx.server(p))
     await send(ctx, "definitions", { method: "GET", path: "/project-permission-definitions" }, ctx.admin(p))
+  }),
+  // ---- fifth batch (names start with `edge:`): converted numbers, upper-case ids, admin with a user token
+  sequence("POST /user-api-keys", "malformed", "edge: fractional and text expiries, upper-case owner ids", async (ctx) => {
+    const p = await ctx.project("apikeys")
+    const t = await ctx.signUp(p, ctx.email())
+    await send(ctx, "fractional expiry", { method: "POST", path: "/user-api-keys", body: { user_id: t.userId, description: "f", expires_at_millis: 4102444800000.75 } }, ctx.server(p))
+    await send(ctx, "upper-case user", { method: "POST", path: "/user-api-keys", body: { user_id: t.userId.toUpperCase(), description: "u", expires_at_millis: null } }, ctx.client(p, t))
+    await send(ctx, "upper-case list", { method: "GET", path: "/user-api-keys", query: { user_id: t.userId.toUpperCase() } }, ctx.client(p, t))
+    await send(ctx, "list", { method: "GET", path: "/user-api-keys", query: { user_id: t.userId } }, ctx.server(p))
+  }),
+  sequence("POST /internal/api-keys", "malformed", "edge: internal keys with text booleans, a text expiry and a fractional one", async (ctx) => {
+    const p = await ctx.project("fresh")
+    await send(ctx, "text booleans", { method: "POST", path: "/internal/api-keys", body: { description: "t", expires_at_millis: hourFromNow(), has_publishable_client_key: "true", has_secret_server_key: "false", has_super_secret_admin_key: false } }, ctx.admin(p))
+    await send(ctx, "text expiry", { method: "POST", path: "/internal/api-keys", body: { description: "t", expires_at_millis: "4102444800000", has_publishable_client_key: true, has_secret_server_key: false, has_super_secret_admin_key: false } }, ctx.admin(p))
+    await send(ctx, "fractional expiry", { method: "POST", path: "/internal/api-keys", body: { description: "t", expires_at_millis: 4102444800000.5, has_publishable_client_key: true, has_secret_server_key: false, has_super_secret_admin_key: false } }, ctx.admin(p))
+    await send(ctx, "list", { method: "GET", path: "/internal/api-keys" }, ctx.admin(p))
+  }),
+  sequence("GET /user-api-keys", "auth", "edge: user keys with admin access and a user's token, and with a server key and a token", async (ctx) => {
+    const p = await ctx.project("apikeys")
+    const t = await ctx.signUp(p, ctx.email())
+    await send(ctx, "admin me", { method: "GET", path: "/user-api-keys", query: { user_id: "me" } }, { ...ctx.admin(p), accessToken: t.accessToken, refreshToken: t.refreshToken })
+    await send(ctx, "server creates me", { method: "POST", path: "/user-api-keys", body: { user_id: "me", description: "s", expires_at_millis: null } }, ctx.server(p, t))
+    await send(ctx, "client lists", { method: "GET", path: "/user-api-keys", query: { user_id: "me" } }, ctx.client(p, t))
+  }),
+  sequence("GET /project-permissions", "malformed", "edge: project permission queries with upper-case and repeated values", async (ctx) => {
+    const p = await ctx.project("fresh")
+    await quiet(ctx, { method: "POST", path: "/project-permission-definitions", body: { id: "seen" } }, ctx.admin(p))
+    const t = await ctx.signUp(p, ctx.email())
+    await quiet(ctx, { method: "POST", path: `/project-permissions/${t.userId}/seen`, body: {} }, ctx.server(p))
+    await send(ctx, "upper-case user", { method: "GET", path: "/project-permissions", query: { user_id: t.userId.toUpperCase() } }, ctx.server(p))
+    await send(ctx, "upper-case permission", { method: "GET", path: "/project-permissions", query: { permission_id: "SEEN" } }, ctx.server(p))
+    await send(ctx, "recursive TRUE", { method: "GET", path: "/project-permissions", query: { user_id: t.userId, recursive: "TRUE" } }, ctx.server(p))
+    await send(ctx, "grant upper-case", { method: "POST", path: `/project-permissions/${t.userId}/SEEN`, body: {} }, ctx.server(p))
   })
 ]
