@@ -18,6 +18,7 @@ import type { Sequence } from "./Sequence.ts"
 import * as AccountMore from "./sequences/AccountMore.ts"
 import * as AdminMore from "./sequences/AdminMore.ts"
 import * as Auth from "./sequences/Auth.ts"
+import * as KeysMore from "./sequences/KeysMore.ts"
 import * as MailMore from "./sequences/MailMore.ts"
 import * as AuthMore from "./sequences/AuthMore.ts"
 import * as Project from "./sequences/Project.ts"
@@ -31,7 +32,7 @@ import type { Exchange, Target } from "./Wire.ts"
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..")
 
 /** Every sequence, most-used routes first. */
-export const all: ReadonlyArray<Sequence> = [...Auth.sequences, ...AuthMore.sequences, ...Users.sequences, ...UsersMore.sequences, ...Teams.sequences, ...TeamsMore.sequences, ...Project.sequences, ...ProjectMore.sequences, ...MailMore.sequences, ...AccountMore.sequences, ...AdminMore.sequences]
+export const all: ReadonlyArray<Sequence> = [...Auth.sequences, ...AuthMore.sequences, ...Users.sequences, ...UsersMore.sequences, ...Teams.sequences, ...TeamsMore.sequences, ...Project.sequences, ...ProjectMore.sequences, ...MailMore.sequences, ...KeysMore.sequences, ...AccountMore.sequences, ...AdminMore.sequences]
 
 const explain = `npm run differential: compares the emulator with the real Stack Auth service.
 

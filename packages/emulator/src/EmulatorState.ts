@@ -101,7 +101,10 @@ export interface OAuthAccount {
   readonly allowSignIn?: boolean | undefined
   /** Whether it serves connected-account access tokens (default `true`). */
   readonly allowConnectedAccounts?: boolean | undefined
-  /** Scopes the provider granted (default none): connected-account tokens need them. */
+  /**
+   * Scopes of the provider tokens the account holds (an OAuth flow records them). Absent: it holds
+   * none (linked by the server, or given at a user's creation), and no access token is handed out.
+   */
   readonly scopes?: ReadonlyArray<string> | undefined
 }
 

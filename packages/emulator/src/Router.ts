@@ -124,6 +124,9 @@ export const matchPattern = (pattern: string, path: string): Record<string, stri
   return want.length === have.length ? params : undefined
 }
 
+/** A pattern without its parameters' names: `/teams/:id` and `/teams/:teamId` are one route. */
+const shape = (pattern: string): string => segments(pattern).map((s) => (s.startsWith(":") ? ":" : s)).join("/")
+
 /** Literal segments outrank parameters: `/users/me` wins over `/users/:userId`. */
 const specificity = (pattern: string): string => segments(pattern).map((s) => (s.startsWith(":") ? "0" : "1")).join("")
 
@@ -234,19 +237,21 @@ export const make = (
     let kind: ServiceHeaders.Kind = "answer"
     return Effect.gen(function*() {
       const path = servedPath(url.pathname)
-      let pathMatched = false
+      // As the service's file routes: the most specific pattern matching the path owns it, and a
+      // method it lacks is a 405 (`GET /user-api-keys/check` is not a read of key "check").
+      let owner: string | undefined
       for (const candidate of ordered) {
         const params = matchPattern(candidate.pattern, path)
         if (params === undefined) continue
-        pathMatched = true
-        if (candidate.method !== request.method) continue
+        owner ??= shape(candidate.pattern)
+        if (shape(candidate.pattern) !== owner || candidate.method !== request.method) continue
         // the service reads the body before it looks at the credentials
         const text = yield* Effect.promise(() => request.text())
         const body = yield* parseBody(request, text)
         const auth = candidate.access === "public" ? undefined : yield* authenticate(request, candidate.access)
         return yield* candidate.handler({ request, url, path, params, query: Fields.canonicalIds(url.searchParams), text, body, auth })
       }
-      if (!pathMatched) return ServiceHeaders.isApi(url) ? Responses.notFound(request.method, path) : ServiceHeaders.notFoundPage(request)
+      if (owner === undefined) return ServiceHeaders.isApi(url) ? Responses.notFound(request.method, path) : ServiceHeaders.notFoundPage(request)
       kind = "method-not-allowed"
       return ServiceHeaders.methodNotAllowed()
     }).pipe(

@@ -14,19 +14,19 @@ const sequence = (route: string, kind: Sequence["kind"], name: string, run: Sequ
  * Sends like `ctx.send`, but a signed-in request first gets a fresh access token (quietly): the
  * real service's tokens live 30 s, and a loaded machine answers in seconds.
  */
-const refreshed = async (ctx: Context, as: As): Promise<As> => {
+export const refreshed = async (ctx: Context, as: As): Promise<As> => {
   if (as.accessToken === undefined || as.refreshToken === undefined || as.keys === undefined) return as
   const answer = await ctx.quiet({ method: "POST", path: "/auth/sessions/current/refresh" }, { access: "client", keys: as.keys, refreshToken: as.refreshToken })
   const token = (answer.body as { readonly access_token?: unknown } | undefined)?.access_token
   return typeof token === "string" ? { ...as, accessToken: token } : as
 }
-const send = async (ctx: Context, label: string, req: Req, as: As) => ctx.send(label, req, await refreshed(ctx, as))
-const quiet = async (ctx: Context, req: Req, as: As) => ctx.quiet(req, await refreshed(ctx, as))
+export const send = async (ctx: Context, label: string, req: Req, as: As) => ctx.send(label, req, await refreshed(ctx, as))
+export const quiet = async (ctx: Context, req: Req, as: As) => ctx.quiet(req, await refreshed(ctx, as))
 
-const unknownId = "00000000-0000-4000-8000-000000000000"
+export const unknownId = "00000000-0000-4000-8000-000000000000"
 const inviteCallback = "http://localhost:3000/handler/team-invitation"
 
-const teamOf = async (ctx: Context, p: Project, creator: Tokens | undefined, name = "Team M") => {
+export const teamOf = async (ctx: Context, p: Project, creator: Tokens | undefined, name = "Team M") => {
   const body = creator === undefined ? { display_name: name } : { display_name: name, creator_user_id: creator.userId }
   const team = await quiet(ctx, { method: "POST", path: "/teams", body }, ctx.server(p))
   const id = ctx.field(team, "id")
@@ -34,7 +34,7 @@ const teamOf = async (ctx: Context, p: Project, creator: Tokens | undefined, nam
   return id
 }
 
-const join = (ctx: Context, p: Project, team: string, user: Tokens) =>
+export const join = (ctx: Context, p: Project, team: string, user: Tokens) =>
   quiet(ctx, { method: "POST", path: `/team-memberships/${team}/${user.userId}`, body: {} }, ctx.server(p))
 
 /**

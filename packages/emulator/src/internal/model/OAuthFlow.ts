@@ -103,14 +103,25 @@ export type ProviderAnswer = { readonly _tag: "Approved"; readonly account: Mock
 const findAccountOwner = (state: State, projectId: string, providerId: string, accountId: string): User | undefined =>
   Table.find(state.users, (u) => u.projectId === projectId && u.oauthAccounts.some((a) => a.providerId === providerId && a.accountId === accountId))
 
-const linkAccount = (user: User, providerId: string, account: MockAccount) =>
-  EmulatorState.update((state) => ({
-    ...state,
-    users: Table.modify(state.users, user.id, (u) =>
-      u.oauthAccounts.some((a) => a.providerId === providerId && a.accountId === accountIdOf(account))
-        ? u
-        : { ...u, oauthAccounts: [...u.oauthAccounts, { providerId, accountId: accountIdOf(account), email: account.email }] })
-  }))
+/**
+ * Links (or finds linked) the provider's account and records the provider tokens the flow got: the
+ * scopes asked of the provider join those the account already held (connected-account access
+ * tokens need them).
+ */
+const linkAccount = (user: User, flow: OuterFlow, account: MockAccount) =>
+  EmulatorState.update((state) => {
+    const granted = (flow.providerScope ?? "").split(/\s+/).filter((s) => s.length > 0)
+    const isThis = (a: User["oauthAccounts"][number]) => a.providerId === flow.providerId && a.accountId === accountIdOf(account)
+    return {
+      ...state,
+      users: Table.modify(state.users, user.id, (u) => ({
+        ...u,
+        oauthAccounts: u.oauthAccounts.some(isThis)
+          ? u.oauthAccounts.map((a) => (isThis(a) ? { ...a, scopes: [...new Set([...(a.scopes ?? []), ...granted])] } : a))
+          : [...u.oauthAccounts, { providerId: flow.providerId, accountId: accountIdOf(account), email: account.email, scopes: granted }]
+      }))
+    }
+  })
 
 /** The user an approved account signs in (or links to), and whether it is new. */
 const resolveUser = (project: Project, flow: OuterFlow, account: MockAccount) =>
@@ -122,10 +133,13 @@ const resolveUser = (project: Project, flow: OuterFlow, account: MockAccount) =>
     if (flow.type === "link") {
       if (current === undefined) return yield* Effect.die(new Error("link flow without its user"))
       if (owner !== undefined && owner.id !== current.id) return yield* new OAuthConnectionAlreadyConnectedToAnotherUser({})
-      yield* linkAccount(current, flow.providerId, account)
+      yield* linkAccount(current, flow, account)
       return { user: current, isNewUser: false }
     }
-    if (owner !== undefined) return { user: owner, isNewUser: false }
+    if (owner !== undefined) {
+      yield* linkAccount(owner, flow, account)
+      return { user: owner, isNewUser: false }
+    }
     const emailVerified = account.emailVerified ?? true
     let primaryEmailAuthEnabled = true
     const sameEmail = Users.findByAuthEmail(state, project.id, account.email)
@@ -139,7 +153,7 @@ const resolveUser = (project: Project, flow: OuterFlow, account: MockAccount) =>
         case "link_method":
           if (channel?.isVerified !== true) return yield* conflict(true)
           if (!emailVerified) return yield* conflict(false)
-          yield* linkAccount(sameEmail, flow.providerId, account)
+          yield* linkAccount(sameEmail, flow, account)
           return { user: sameEmail, isNewUser: false }
         case "raise_error":
           return yield* conflict(false)
@@ -157,7 +171,7 @@ const resolveUser = (project: Project, flow: OuterFlow, account: MockAccount) =>
     const user = current?.isAnonymous === true
       ? yield* Users.update(current.id, { ...fields, isAnonymous: false }).pipe(Effect.orDie)
       : yield* Users.create({ projectId: project.id, ...fields }).pipe(Effect.orDie)
-    yield* linkAccount(user, flow.providerId, account)
+    yield* linkAccount(user, flow, account)
     return { user, isNewUser: true }
   })
 

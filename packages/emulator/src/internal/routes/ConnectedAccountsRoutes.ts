@@ -1,7 +1,8 @@
 /**
  * Connected-account access tokens (`/connected-accounts/.../access-token`): a provider access
  * token of a user's linked account, for the scopes asked. Shared provider keys never hand out
- * tokens; an account that lacks a scope, or no account at all, is the protocol's error.
+ * tokens; an account that lacks a scope, holds no provider tokens (linked by the server), or no
+ * account at all, is the protocol's error.
  *
  * @since 0.1.0
  */
@@ -51,7 +52,8 @@ export const routes: ReadonlyArray<Router.Route> = [
       const accounts = user.oauthAccounts.filter((a) => a.providerId === provider.id)
       if (accounts.length === 0) return yield* new OAuthConnectionNotConnectedToUser({})
       const wanted = (input.scope ?? "").split(/\s+/).filter((s) => s.length > 0)
-      const granted = accounts.find((a) => wanted.every((s) => (a.scopes ?? []).includes(s)))
+      // an account without provider tokens (never through an OAuth flow) serves no scope at all
+      const granted = accounts.find((a) => a.scopes !== undefined && wanted.every((s) => a.scopes!.includes(s)))
       if (granted === undefined) return yield* new OAuthConnectionDoesNotHaveRequiredScope({})
       return Responses.created({ access_token: `emulated-${provider.id}-${Tokens.randomToken(24)}` })
     }))

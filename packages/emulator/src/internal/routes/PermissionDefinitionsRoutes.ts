@@ -67,12 +67,18 @@ const checkRequest = (
     (parts) => ({ body: (parts.body ?? {}) as Body, permissionId: (parts.params as { permission_id?: string }).permission_id! })
   )
 
-/** A definition on the wire; `description` is left out when there is none. */
-export const view = (definition: PermissionDefinition) => ({
+/**
+ * A definition on the wire; `description` is left out when there is none. A creation or update
+ * answers the contained ids the body gave (sorted, repeats kept), though it stores each once.
+ */
+export const view = (definition: PermissionDefinition, givenContained?: ReadonlyArray<string>) => ({
   id: definition.id,
   ...(definition.description === null ? {} : { description: definition.description }),
-  contained_permission_ids: [...definition.containedPermissionIds].sort()
+  contained_permission_ids: [...(givenContained ?? definition.containedPermissionIds)].sort()
 })
+
+/** The description a body sets: an empty one is none, as the service reads it. */
+const givenDescription = (description: string | undefined): string | null => description === undefined || description === "" ? null : description
 
 const taken = (state: State, projectId: string, id: string) =>
   Table.get(state.permissionDefinitions, permissionKey(projectId, "team", id)) !== undefined ||
@@ -122,7 +128,7 @@ const scopeRoutes = (scope: Scope): ReadonlyArray<Router.Route> => {
         yield* checkRequest(auth, { query })
         const state = yield* EmulatorState.get
         return Responses.list(
-          Permissions.definitions(state, auth.project.id, scope).slice().sort((a, b) => a.id.localeCompare(b.id)).map(view)
+          Permissions.definitions(state, auth.project.id, scope).slice().sort((a, b) => a.id.localeCompare(b.id)).map((d) => view(d))
         )
       })),
 
@@ -141,14 +147,14 @@ const scopeRoutes = (scope: Scope): ReadonlyArray<Router.Route> => {
               projectId: auth.project.id,
               scope,
               id: input.id,
-              description: input.description ?? null,
+              description: givenDescription(input.description),
               containedPermissionIds: [...new Set(input.contained_permission_ids ?? [])],
               createdAtMillis: now
             }
             const key = permissionKey(auth.project.id, scope, input.id)
             return [definition, { ...state, permissionDefinitions: Table.put(state.permissionDefinitions, key, definition) }] as const
           }))
-        return Responses.created(view(created))
+        return Responses.created(view(created, input.contained_permission_ids ?? []))
       })),
 
     Router.patch(`${base}/:permissionId`, "admin", ({ auth, body, params, query }) =>
@@ -166,7 +172,7 @@ const scopeRoutes = (scope: Scope): ReadonlyArray<Router.Route> => {
             const definition: PermissionDefinition = {
               ...current,
               id: newId,
-              description: input.description ?? null,
+              description: givenDescription(input.description),
               containedPermissionIds: [...new Set(input.contained_permission_ids ?? [])]
             }
             const renamed = newId === oldId ? state : replaceEverywhere(state, auth.project.id, scope, oldId, newId)
@@ -174,7 +180,7 @@ const scopeRoutes = (scope: Scope): ReadonlyArray<Router.Route> => {
             const permissionDefinitions = Table.put(withoutOld, permissionKey(auth.project.id, scope, newId), definition)
             return [definition, { ...renamed, permissionDefinitions }] as const
           }))
-        return Responses.json(view(updated))
+        return Responses.json(view(updated, input.contained_permission_ids ?? []))
       })),
 
     Router.del(`${base}/:permissionId`, "admin", ({ auth, params, query }) =>
