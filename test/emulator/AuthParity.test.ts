@@ -199,17 +199,29 @@ describe("codes", () => {
 })
 
 describe("passkeys", () => {
-  it.effect("options carry a fresh random challenge each time, not the development setup's fixed MOCK (TU9DSw)", () =>
+  const challenges = Effect.gen(function*() {
+    const tokens = yield* signUp("passkey-challenge@example.com")
+    const registration = yield* post("/auth/passkey/initiate-passkey-registration", {}, tokens.access_token)
+    assert.strictEqual(registration.status, 200, registration.text)
+    const first = yield* post("/auth/passkey/initiate-passkey-authentication", {})
+    const second = yield* post("/auth/passkey/initiate-passkey-authentication", {})
+    return [registration.body.options_json.challenge, first.body.options_json.challenge, second.body.options_json.challenge] as Array<string>
+  })
+
+  it.effect("by default, options carry the development setup's fixed challenge MOCK (base64url TU9DSw)", () =>
     withEmulator(Effect.gen(function*() {
-      const tokens = yield* signUp("passkey-challenge@example.com")
-      const registration = yield* post("/auth/passkey/initiate-passkey-registration", {}, tokens.access_token)
-      assert.strictEqual(registration.status, 200, registration.text)
-      const first = yield* post("/auth/passkey/initiate-passkey-authentication", {})
-      const second = yield* post("/auth/passkey/initiate-passkey-authentication", {})
-      const challenges = [registration.body.options_json.challenge, first.body.options_json.challenge, second.body.options_json.challenge]
-      assert.strictEqual(new Set(challenges).size, 3)
-      assert.notInclude(challenges, "TU9DSw")
+      assert.deepStrictEqual(yield* challenges, ["TU9DSw", "TU9DSw", "TU9DSw"])
     })))
+
+  it.effect("with passkeyChallenges random, a fresh random challenge each time, as in production", () =>
+    Effect.provide(
+      Effect.gen(function*() {
+        const drawn = yield* challenges
+        assert.strictEqual(new Set(drawn).size, 3)
+        assert.notInclude(drawn, "TU9DSw")
+      }),
+      Emulator.layerWith({ passkeyChallenges: "random" })
+    ))
 
   it.effect("registering spends the code first: signed out with an unknown code is VERIFICATION_CODE_NOT_FOUND", () =>
     withEmulator(Effect.gen(function*() {

@@ -20,6 +20,8 @@ describe("the emulator command", () => {
     assert.match(Cli.parseArgs(["--port", "65536"]) as string, /Invalid port/)
     assert.match(Cli.parseArgs(["--port"]) as string, /Missing value for --port/)
     assert.match(Cli.parseArgs(["--bogus", "1"]) as string, /Unknown option/)
+    assert.deepStrictEqual(Cli.parseArgs(["--passkey-challenges", "random"]), { ...defaults, passkeyChallenges: "random" })
+    assert.match(Cli.parseArgs(["--passkey-challenges", "fixed"]) as string, /Invalid passkey challenges/)
     assert.match(Cli.parseArgs(["serve"]) as string, /Unknown command "serve"/)
   })
 

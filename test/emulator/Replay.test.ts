@@ -14,7 +14,9 @@ import * as Headers from "../../packages/sdk/src/protocol/Headers.ts"
 import * as Software from "../support/SoftwareAuthenticator.ts"
 import { assertKnownError, call, signUp } from "./support.ts"
 
-const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
+// random challenges (production's): the development default's fixed challenge would let a captured assertion replay
+const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) =>
+  Effect.provide(effect, Emulator.layerWith({ passkeyChallenges: "random" }))
 
 const origin = "http://localhost:3000"
 

@@ -25,6 +25,8 @@ export interface Options {
   readonly exportOnExit: string | undefined
   /** `--mail-rendering`; absent: the emulator's default (`development`). */
   readonly mailRendering?: Emulator.Options["mailRendering"]
+  /** `--passkey-challenges`; absent: the emulator's default (`development`). */
+  readonly passkeyChallenges?: Emulator.Options["passkeyChallenges"]
 }
 
 /** The command's name, as users type it. */
@@ -44,6 +46,9 @@ Options:
   --mail-rendering <mode>  "development" (default): mails as the service's development setup sends them
                            (subject "Mock subject, <Subject .../>", body listing template, theme and
                            variables); "rendered": the project's templates rendered for real
+  --passkey-challenges <mode>
+                           "development" (default): the fixed challenge MOCK, as the service's development
+                           setup answers; "random": a fresh challenge per ceremony, as in production
   --help                   Show this text`
 
 /**
@@ -88,6 +93,10 @@ export const parseArgs = (argv: ReadonlyArray<string>): Options | "help" | strin
         if (value !== "development" && value !== "rendered") return `Invalid mail rendering ${JSON.stringify(value)} (development or rendered)`
         options = { ...options, mailRendering: value }
         break
+      case "--passkey-challenges":
+        if (value !== "development" && value !== "random") return `Invalid passkey challenges ${JSON.stringify(value)} (development or random)`
+        options = { ...options, passkeyChallenges: value }
+        break
       default:
         return `Unknown option ${JSON.stringify(name)}`
     }
@@ -118,7 +127,7 @@ export const program = (options: Options, log: (line: string) => void): Effect.E
     const state = options.importPath === undefined
       ? undefined
       : yield* Effect.tryPromise(() => fs.readFile(options.importPath!, "utf8"))
-    const context = yield* Layer.build(Emulator.layerAloneWith({ state, mailRendering: options.mailRendering }))
+    const context = yield* Layer.build(Emulator.layerAloneWith({ state, mailRendering: options.mailRendering, passkeyChallenges: options.passkeyChallenges }))
     const emulator = yield* Effect.provideContext(Emulator.Emulator, context)
     if (options.exportOnExit !== undefined) {
       const path = options.exportOnExit

@@ -34,6 +34,7 @@ import * as AllRoutes from "./internal/routes/AllRoutes.ts"
 import * as Seeds from "./Seeds.ts"
 import * as Smtp from "./internal/mail/Smtp.ts"
 import * as EmailRendering from "./internal/mail/EmailRendering.ts"
+import * as PasskeysRoutes from "./internal/routes/PasskeysRoutes.ts"
 import * as Table from "./internal/state/Table.ts"
 import * as TestTime from "./internal/state/TestTime.ts"
 import * as Tokens from "./internal/model/Tokens.ts"
@@ -110,7 +111,17 @@ export interface Options {
    * template source, the theme source and the variables); `"rendered"`: templates rendered for real.
    */
   readonly mailRendering?: EmailRendering.MailRendering | undefined
+  /**
+   * Passkey challenges: `"development"` (the default) the fixed challenge `MOCK` (base64url `TU9DSw`)
+   * that the service's development setup answers, so recorded credentials replay in end-to-end
+   * tests; `"random"`: a fresh one per ceremony, as in production (a captured assertion cannot
+   * sign in again).
+   */
+  readonly passkeyChallenges?: PasskeyChallenges | undefined
 }
+
+/** How passkey challenges are drawn: `"development"` (fixed, the default) or `"random"`; see {@link Options.passkeyChallenges}. */
+export type PasskeyChallenges = PasskeysRoutes.PasskeyChallenges
 
 /** JSON bodies nested deeper than this are refused with `BODY_PARSING_ERROR` (400) before routing. */
 export const maxBodyDepth = 100
@@ -176,11 +187,13 @@ export const make = (options: Options = {}): Effect.Effect<Service, InvalidEmula
     // the emulator's token policy around anything it runs
     const smtpTimeout = options.smtpTimeoutMillis ?? Smtp.defaultTimeoutMillis
     const mailRendering = options.mailRendering ?? "development"
+    const passkeyChallenges = options.passkeyChallenges ?? "development"
     const inEmulator = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
       effect.pipe(
         Effect.provideService(Tokens.TokenPolicy, policy),
         Effect.provideService(Smtp.SmtpTimeout, smtpTimeout),
-        Effect.provideService(EmailRendering.MailRenderingMode, mailRendering)
+        Effect.provideService(EmailRendering.MailRenderingMode, mailRendering),
+        Effect.provideService(PasskeysRoutes.PasskeyChallengeMode, passkeyChallenges)
       )
     const run = <A, E>(effect: Effect.Effect<A, E, EmulatorState.EmulatorState>) =>
       inEmulator(Effect.provideService(effect, EmulatorState.EmulatorState, state))

@@ -13,6 +13,7 @@ import {
   verifyRegistrationResponse
 } from "@simplewebauthn/server"
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import {
   PasskeyAuthenticationFailed,
@@ -62,11 +63,24 @@ const authenticationPurpose = "passkey_authentication_challenge"
 const RegisterBody = Verification.codeBody({ credential: RequestSchema.mixed().defined(), code: RequestSchema.string().defined() })
 const SignInBody = Verification.codeBody({ authentication_response: RequestSchema.mixed().defined(), code: RequestSchema.string().defined() })
 
-// Challenges are random, as the service makes them in production. Its development setup
-// (`.env.development`: STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING) answers the fixed
-// challenge `MOCK` (base64url `TU9DSw`) so that its own end-to-end tests can replay a recorded
-// credential; a fixed challenge lets any captured assertion sign in again, so the emulator does
-// not imitate it (README: what still differs).
+/**
+ * How the emulator draws passkey challenges. `"development"` (the default): the fixed challenge
+ * `MOCK` (base64url `TU9DSw`), as the service's development setup answers it (its
+ * `.env.development` turns on a switch for end-to-end tests that replay recorded credentials).
+ * `"random"`: a fresh random challenge per ceremony, as the service does in production, so a
+ * captured assertion cannot sign in again.
+ */
+export type PasskeyChallenges = "development" | "random"
+
+/** The emulator's {@link PasskeyChallenges} mode, provided by `Emulator.layerWith({ passkeyChallenges })`. */
+export const PasskeyChallengeMode: Context.Reference<PasskeyChallenges> = Context.Reference<PasskeyChallenges>(
+  "@stack-auth-effect/emulator/PasskeyChallengeMode",
+  { defaultValue: () => "development" }
+)
+
+/** The challenge of a new ceremony: fixed in the development mode, else left to the library (random). */
+const challengeFor = (mode: PasskeyChallenges): Uint8Array<ArrayBuffer> | undefined =>
+  mode === "development" ? new TextEncoder().encode("MOCK") : undefined
 
 const fromBase64Url = (value: string): Uint8Array<ArrayBuffer> =>
   Uint8Array.from(atob(value.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0))
@@ -95,8 +109,10 @@ export const routes: ReadonlyArray<Router.Route> = [
       if (user === undefined) return yield* Fields.schemaError("auth.user must be defined")
       if (!auth.project.config.passkeyEnabled) return yield* new PasskeyAuthenticationNotEnabled({})
       const name = user.displayName || primaryEmailChannel(user)?.value || "Stack Auth User"
+      const challenge = challengeFor(yield* PasskeyChallengeMode)
       const { hints: _hints, ...options } = yield* Effect.promise(() =>
         generateRegistrationOptions({
+          ...(challenge === undefined ? {} : { challenge }),
           rpName: auth.project.displayName,
           rpID: relyingPartyIdSentinel,
           userID: new TextEncoder().encode(user.id),
@@ -160,8 +176,10 @@ export const routes: ReadonlyArray<Router.Route> = [
   Router.post("/auth/passkey/initiate-passkey-authentication", "client", ({ auth }) =>
     Effect.gen(function*() {
       if (!auth.project.config.passkeyEnabled) return yield* new PasskeyAuthenticationNotEnabled({})
+      const challenge = challengeFor(yield* PasskeyChallengeMode)
       const options = yield* Effect.promise(() =>
         generateAuthenticationOptions({
+          ...(challenge === undefined ? {} : { challenge }),
           rpID: relyingPartyIdSentinel,
           userVerification: "preferred",
           allowCredentials: [],
