@@ -117,11 +117,10 @@ export interface Options {
    * tests; `"random"`: a fresh one per ceremony, as in production (a captured assertion cannot
    * sign in again).
    */
-  readonly passkeyChallenges?: PasskeyChallenges | undefined
+  readonly passkeyChallenges?: PasskeysRoutes.PasskeyChallenges | undefined
 }
 
-/** How passkey challenges are drawn: `"development"` (fixed, the default) or `"random"`; see {@link Options.passkeyChallenges}. */
-export type PasskeyChallenges = PasskeysRoutes.PasskeyChallenges
+export type { PasskeyChallenges } from "./internal/routes/PasskeysRoutes.ts"
 
 /** JSON bodies nested deeper than this are refused with `BODY_PARSING_ERROR` (400) before routing. */
 export const maxBodyDepth = 100
