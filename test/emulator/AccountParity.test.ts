@@ -97,4 +97,13 @@ describe("ids in upper case", () => {
       const sessions = yield* call({ path: `/auth/sessions?user_id=${upper}`, access: "server" })
       assert.strictEqual(sessions.body.items.length, 2, sessions.text)
     })))
+
+  it.effect("a project id is compared as written: the JWKS of an upper-case project id is the plain 404 of an unknown project", () =>
+    withEmulator(Effect.gen(function*() {
+      const path = (id: string) => `/projects/${id}/.well-known/jwks.json`
+      assert.strictEqual((yield* call({ path: path(demoProject.projectId), access: "none" })).status, 200)
+      const upper = yield* call({ path: path(demoProject.projectId.toUpperCase()), access: "none" })
+      assert.strictEqual(upper.status, 404, upper.text)
+      assert.isNull(upper.headers.get("x-stack-known-error"))
+    })))
 })

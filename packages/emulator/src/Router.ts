@@ -112,8 +112,11 @@ export const matchPattern = (pattern: string, path: string): Record<string, stri
     if (h === undefined) return undefined
     if (w.startsWith(":")) {
       try {
-        // a UUID segment in upper case names the same id (see Fields.canonicalId)
-        params[w.slice(1)] = Fields.canonicalId(decodeURIComponent(h))
+        // a UUID segment in upper case names the same row (see Fields.canonicalId); a project id
+        // is text on the service, compared as written (an upper-case one names no project)
+        const name = w.slice(1)
+        const value = decodeURIComponent(h)
+        params[name] = name === "projectId" ? value : Fields.canonicalId(value)
       } catch {
         return undefined
       }
