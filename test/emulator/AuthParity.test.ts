@@ -10,7 +10,7 @@ import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import * as RequestSchema from "../../packages/emulator/src/internal/http/RequestSchema.ts"
 import * as Mfa from "../../packages/emulator/src/internal/model/MfaRules.ts"
 import { demoProject, internalProject } from "../../packages/emulator/src/Seeds.ts"
-import { type Answer, assertKnownError, call, signUp } from "./support.ts"
+import { assertKnownError, call, signUp, refusedFields as refused } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
 
@@ -19,10 +19,6 @@ const internalKey = internalProject.publishableClientKey
 const long = "p".repeat(71)
 
 /** The fields a SCHEMA_ERROR refuses, in order (the first word of each problem line). */
-const refused = (answer: Answer): ReadonlyArray<string> => {
-  assertKnownError(answer, "SCHEMA_ERROR", 400)
-  return String(answer.body.details.message).split("\n").slice(1).map((line) => line.replace(/^\s*- /, "").split(" ")[0]!)
-}
 
 const post = (path: string, body: unknown, accessToken?: string) => call({ method: "POST", path, body, ...(accessToken === undefined ? {} : { accessToken }) })
 

@@ -10,21 +10,13 @@ import * as EmulatorState from "../../packages/emulator/src/EmulatorState.ts"
 import * as OAuthFlow from "../../packages/emulator/src/internal/model/OAuthFlow.ts"
 import * as Table from "../../packages/emulator/src/internal/state/Table.ts"
 import { demoProject } from "../../packages/emulator/src/Seeds.ts"
-import { type Answer, assertKnownError, call, signUp } from "./support.ts"
+import { assertKnownError, call, signUp, refusedWithUnknown as refused } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
 
 const callbackUrl = "http://localhost:3000/handler/team-invitation"
 
 /** The refused fields of a SCHEMA_ERROR, in order (`query.x`, `query:unknown[a, b]`). */
-const refused = (answer: Answer): ReadonlyArray<string> => {
-  assertKnownError(answer, "SCHEMA_ERROR", 400)
-  return String(answer.body.details.message).split("\n").slice(1).map((line) => {
-    const problem = line.trim().slice(2)
-    const unknown = /^(\S+) contains unknown properties: (.*)$/.exec(problem)
-    return unknown !== null ? `${unknown[1]}:unknown[${unknown[2]}]` : problem.split(" ")[0]!
-  })
-}
 
 const admin = (method: string, path: string, body?: unknown) => call({ method, path, access: "admin", ...(body === undefined ? {} : { body }) })
 const server = (method: string, path: string, body?: unknown) => call({ method, path, access: "server", ...(body === undefined ? {} : { body }) })

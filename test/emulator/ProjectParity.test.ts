@@ -10,15 +10,11 @@ import * as Effect from "effect/Effect"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
 import { demoProject, internalProject } from "../../packages/emulator/src/Seeds.ts"
 import * as Headers from "../../packages/sdk/src/protocol/Headers.ts"
-import { accessHeaders, type Answer, assertKnownError, call, read, signUp } from "./support.ts"
+import { accessHeaders, assertKnownError, call, read, signUp, refusedFields as refused } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
 
 /** The refused fields of a SCHEMA_ERROR, in order (the first word of each `  - ` line). */
-const refused = (answer: Answer): ReadonlyArray<string> => {
-  assertKnownError(answer, "SCHEMA_ERROR", 400)
-  return String(answer.body.details.message).split("\n").filter((l) => l.startsWith("  - ")).map((l) => l.slice(4).split(" ")[0]!)
-}
 
 const raw = (method: string, path: string, headers: Record<string, string>, body?: string) =>
   Effect.gen(function*() {

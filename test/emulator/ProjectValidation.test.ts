@@ -7,15 +7,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
-import { type Answer, assertKnownError, call } from "./support.ts"
+import { call, refusedFields as refused } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
 
 /** The refused fields of a SCHEMA_ERROR, in order (the first word of each `  - ` line). */
-const refused = (answer: Answer): ReadonlyArray<string> => {
-  assertKnownError(answer, "SCHEMA_ERROR", 400)
-  return String(answer.body.details.message).split("\n").filter((l) => l.startsWith("  - ")).map((l) => l.slice(4).split(" ")[0]!)
-}
 
 describe("project and API key bodies", () => {
   it.effect("an OAuth provider's type is checked before the client fields that read it", () =>

@@ -7,21 +7,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Emulator from "../../packages/emulator/src/Emulator.ts"
-import { type Answer, assertKnownError, call, signUp } from "./support.ts"
+import { assertKnownError, call, signUp, refusedWithUnknown as refused } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
 
 const unknownId = "00000000-0000-4000-8000-000000000000"
 
 /** The refused fields of a SCHEMA_ERROR, in order (`body.x`, `body:unknown[a, b]`). */
-const refused = (answer: Answer): ReadonlyArray<string> => {
-  assertKnownError(answer, "SCHEMA_ERROR", 400)
-  return String(answer.body.details.message).split("\n").slice(1).map((line) => {
-    const problem = line.trim().slice(2)
-    const unknown = /^(\S+) contains unknown properties: (.*)$/.exec(problem)
-    return unknown === null ? problem.split(" ")[0]! : `${unknown[1]}:unknown[${unknown[2]}]`
-  })
-}
 
 const server = (method: string, path: string, body?: unknown) => call({ method, path, access: "server", ...(body === undefined ? {} : { body }) })
 

@@ -94,6 +94,22 @@ export const assertSchemaError = (answer: Answer, request: string, problems: Rea
   assert.deepStrictEqual(answer.body.details, { message })
 }
 
+/** The fields a SCHEMA_ERROR refuses, in its order: the first word of each `  - ` problem line. */
+export const refusedFields = (answer: Answer): ReadonlyArray<string> => {
+  assertKnownError(answer, "SCHEMA_ERROR", 400)
+  return String(answer.body.details.message).split("\n").filter((l) => l.startsWith("  - ")).map((l) => l.slice(4).split(" ")[0]!)
+}
+
+/** As {@link refusedFields}, an unknown-properties problem read as `path:unknown[names]`. */
+export const refusedWithUnknown = (answer: Answer): ReadonlyArray<string> => {
+  assertKnownError(answer, "SCHEMA_ERROR", 400)
+  return String(answer.body.details.message).split("\n").slice(1).map((line) => {
+    const problem = line.trim().slice(2)
+    const unknown = /^(\S+) contains unknown properties: (.*)$/.exec(problem)
+    return unknown === null ? problem.split(" ")[0]! : `${unknown[1]}:unknown[${unknown[2]}]`
+  })
+}
+
 /** Signs a new user up with a password; returns the sign-up answer body. */
 export const signUp = (email: string, password = "correct horse battery", extra: Partial<Call> = {}) =>
   Effect.map(call({ method: "POST", path: "/auth/password/sign-up", body: { email, password, verification_callback_url: "http://localhost:3000/handler/email-verification" }, ...extra }), (answer) => {

@@ -112,11 +112,9 @@ export const matchPattern = (pattern: string, path: string): Record<string, stri
     if (h === undefined) return undefined
     if (w.startsWith(":")) {
       try {
-        // a UUID segment in upper case names the same row (see Fields.canonicalId); a project id
-        // is text on the service, compared as written (an upper-case one names no project)
+        // a UUID segment in upper case names the same row, but for ids stored as text (see Fields.canonicalParam)
         const name = w.slice(1)
-        const value = decodeURIComponent(h)
-        params[name] = name === "projectId" ? value : Fields.canonicalId(value)
+        params[name] = Fields.canonicalParam(name, decodeURIComponent(h))
       } catch {
         return undefined
       }

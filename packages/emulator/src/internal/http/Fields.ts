@@ -61,6 +61,12 @@ export const isUuid = (value: string): boolean =>
  */
 export const canonicalId = (value: string): string => (isUuid(value) ? value.toLowerCase() : value)
 
+// Path parameters the service stores as text, not as a database UUID: compared as written.
+const textIdParams: ReadonlySet<string> = new Set(["projectId"])
+
+/** A path parameter as the service reads it: {@link canonicalId}, but for ids it stores as text (project ids). */
+export const canonicalParam = (name: string, value: string): string => (textIdParams.has(name) ? value : canonicalId(value))
+
 /** The query with every UUID value in lower case (see {@link canonicalId}). */
 export const canonicalIds = (query: URLSearchParams): URLSearchParams =>
   new URLSearchParams([...query].map(([key, value]) => [key, canonicalId(value)]))
