@@ -29,7 +29,7 @@ const answer = () => new Response(body, { status: 200, headers: { "content-type"
 // answers at once, like the loopback server would, minus the socket
 const instant: HttpTransport.HttpTransport = {
   send: () => Effect.succeed(answer()),
-  exchange: () => Effect.promise(async () => ({ response: answer(), text: body }))
+  exchange: async () => ({ response: answer(), text: body })
 }
 const runtime = ManagedRuntime.make(
   StackServerApp.layer({ ...fixtures.keys, baseUrl: "http://bench.invalid" }).pipe(

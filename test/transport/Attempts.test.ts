@@ -1,14 +1,22 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import { TestClock } from "effect/testing"
 import { afterEach, beforeEach, vi } from "vitest"
-import { within } from "../../packages/sdk/src/transport/internal/Attempts.ts"
+import { bounded, exchange, fork } from "../../packages/sdk/src/transport/internal/Attempts.ts"
+import { fromFetch } from "../../packages/sdk/src/transport/HttpTransport.ts"
 
-// `within` bounds one attempt with one timer: a `setTimeout` under Effect's own clock (production),
+// `bounded` bounds one attempt with one timer: a `setTimeout` under Effect's own clock (production),
 // a fiber sleeping on any other clock (the TestClock of every other test). Both timers are tested
 // here without real waiting: vitest's fake `setTimeout` for the first, the TestClock for the second.
+// The attempts here are effects forked as the I/O (`fork`, the path of transports without a
+// promise `exchange`); the promise path is tested below and through the pipeline's tests.
+
+/** An effect as a bounded attempt: forked in the caller's context, its outcome given back as it is. */
+const within = <A, E, E2>(self: Effect.Effect<A, E>, millis: number, onTimeout: () => E2): Effect.Effect<A, E | E2> =>
+  Effect.withFiber((fiber) => bounded(fork(fiber.context, self), (exit) => exit, millis, onTimeout))
 
 /** An attempt that never answers and records its interruption (after a finalizer of `finalizerMillis`). */
 const stalled = (log: Array<string>, finalizerMillis = 0) =>
@@ -115,4 +123,94 @@ describe("Attempts.within under another clock (a fiber sleeping on the TestClock
       // the timer is gone: passing the bound changes nothing
       yield* TestClock.adjust(10_000)
     }))
+})
+
+describe("Attempts.bounded with a transport's promise exchange (the path of every fetch transport)", () => {
+  /** A `fetch` transport whose exchange never answers; records the abort of its signal. */
+  const stalledFetch = (log: Array<string>) =>
+    exchange(
+      fromFetch((_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener("abort", () => {
+            log.push("request aborted")
+            reject(new DOMException("aborted", "AbortError"))
+          })
+        })
+      ),
+      Context.empty(),
+      "http://service.invalid/x",
+      () => ({ method: "GET" }),
+      1024
+    )
+  const answered = (text: string) =>
+    exchange(fromFetch(async () => new Response(text)), Context.empty(), "http://service.invalid/x", () => ({ method: "GET" }), 1024)
+  const outcome = (exit: Exit.Exit<{ readonly text: string }, unknown>) => Exit.map(exit, (answer) => answer.text)
+
+  describe("under Effect's own clock (a setTimeout)", () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] })
+    })
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    it.live("a stalled request is aborted once its time has passed and the attempt fails with the timeout", () =>
+      Effect.gen(function*() {
+        const log: Array<string> = []
+        const fiber = yield* Effect.forkChild(bounded(stalledFetch(log), outcome, 5_000, () => "timed out"))
+        yield* Effect.yieldNow
+        assert.strictEqual(vi.getTimerCount(), 1)
+        vi.advanceTimersByTime(4_999)
+        yield* Effect.yieldNow
+        assert.isUndefined(fiber.pollUnsafe())
+        vi.advanceTimersByTime(1)
+        assert.deepStrictEqual(yield* Fiber.await(fiber), Exit.fail("timed out"))
+        assert.deepStrictEqual(log, ["request aborted"])
+      }))
+
+    it.live("an answer in time is given to `then` in the caller's fiber and leaves no timer behind", () =>
+      Effect.gen(function*() {
+        assert.strictEqual(yield* bounded(answered("answer"), outcome, 5_000, () => "timed out"), "answer")
+        assert.strictEqual(vi.getTimerCount(), 0)
+      }))
+
+    it.live("interrupting the caller aborts the request and clears the timer", () =>
+      Effect.gen(function*() {
+        const log: Array<string> = []
+        const fiber = yield* Effect.forkChild(bounded(stalledFetch(log), outcome, 5_000, () => "timed out"))
+        yield* Effect.yieldNow
+        yield* Fiber.interrupt(fiber)
+        assert.deepStrictEqual(log, ["request aborted"])
+        assert.strictEqual(vi.getTimerCount(), 0)
+      }))
+  })
+
+  describe("under the TestClock", () => {
+    it.effect("a stalled request is aborted once the clock passes its bound", () =>
+      Effect.gen(function*() {
+        const log: Array<string> = []
+        const fiber = yield* Effect.forkChild(bounded(stalledFetch(log), outcome, 5_000, () => "timed out"))
+        yield* TestClock.adjust(4_999)
+        assert.isUndefined(fiber.pollUnsafe())
+        assert.deepStrictEqual(log, [])
+        yield* TestClock.adjust(1)
+        assert.deepStrictEqual(yield* Fiber.await(fiber), Exit.fail("timed out"))
+        assert.deepStrictEqual(log, ["request aborted"])
+      }))
+
+    it.effect("what `then` answers beyond an Exit is bounded by what is left of the time", () =>
+      Effect.gen(function*() {
+        // the answer comes at once; its meaning takes 10 s (as the diagnostics probes may): cut at the bound
+        const slow = bounded(answered("answer"), () => Effect.as(Effect.sleep(10_000), "meaning"), 5_000, () => "timed out")
+        const fiber = yield* Effect.forkChild(slow)
+        yield* TestClock.adjust(4_999)
+        assert.isUndefined(fiber.pollUnsafe())
+        yield* TestClock.adjust(1)
+        assert.deepStrictEqual(yield* Fiber.await(fiber), Exit.fail("timed out"))
+        // one that takes less keeps its answer
+        const quick = yield* Effect.forkChild(bounded(answered("answer"), () => Effect.as(Effect.sleep(1_000), "meaning"), 5_000, () => "timed out"))
+        yield* TestClock.adjust(1_000)
+        assert.deepStrictEqual(yield* Fiber.await(quick), Exit.succeed("meaning"))
+      }))
+  })
 })

@@ -37,12 +37,15 @@ export interface HttpTransport {
   readonly send: (request: Request) => Effect.Effect<Response, TransportFailure>
   /**
    * Optional fast path of the pipeline: sends `init` to `url` and reads the whole body, both under
-   * one abort signal (interrupting aborts the request or the body's download). Transports over a
-   * `fetch` function have it: `fetch` builds its own `Request`, so none is built twice. Without
-   * it the pipeline builds a `Request`, calls `send` and reads the body itself. The body is read
-   * with {@link readBody}: at most `maxBytes`, nothing of a redirect.
+   * `signal` (aborting it aborts the request or the body's download), as one promise: no fiber, no
+   * `Request` built twice (`fetch` builds its own). Transports over a `fetch` function have it.
+   * Without it the pipeline runs `send` in a fiber of its own and reads the body itself. The body
+   * is read with {@link readBody}: at most `maxBytes`, nothing of a redirect. A rejection is a
+   * `TransportFailure` (with the status when the head had arrived) or what the platform threw.
    */
-  readonly exchange?: ((url: string, init: RequestInit, maxBytes: number) => Effect.Effect<Exchange, TransportFailure>) | undefined
+  readonly exchange?:
+    | ((url: string, init: RequestInit, maxBytes: number, signal: AbortSignal) => Promise<Exchange>)
+    | undefined
 }
 
 const describe = (cause: unknown): string =>
@@ -117,9 +120,9 @@ export const readBody = async (response: Response, signal: AbortSignal, maxBytes
 export const hasNullBody = (status: number): boolean => status === 204 || status === 205 || status === 304
 
 /**
- * One exchange through a transport: its `exchange` when it has one, else `send` and
- * {@link readBody} (at most `maxBytes`). Fails with a `TransportFailure` (with the status when the
- * head had arrived).
+ * One exchange through a transport's `send`, then {@link readBody} (at most `maxBytes`), as an
+ * effect: interrupting it aborts the request or the body's download. Fails with a
+ * `TransportFailure` (with the status when the head had arrived).
  */
 export const exchange = (
   transport: HttpTransport,
@@ -127,13 +130,11 @@ export const exchange = (
   init: RequestInit,
   maxBytes: number
 ): Effect.Effect<Exchange, TransportFailure> =>
-  transport.exchange !== undefined
-    ? transport.exchange(url, init, maxBytes)
-    : Effect.flatMap(transport.send(new Request(url, init)), (response) =>
-      Effect.tryPromise({
-        try: (signal) => readBody(response, signal, maxBytes).then((text) => ({ response, text })),
-        catch: (cause) => toTransportFailure(cause, response.status)
-      }))
+  Effect.flatMap(transport.send(new Request(url, init)), (response) =>
+    Effect.tryPromise({
+      try: (signal) => readBody(response, signal, maxBytes).then((text) => ({ response, text })),
+      catch: (cause) => toTransportFailure(cause, response.status)
+    }))
 
 /** A transport over a `fetch` function; the fiber's interruption aborts the fetch (and the body's download). */
 export const fromFetch = (fetch: typeof globalThis.fetch): HttpTransport => ({
@@ -142,14 +143,10 @@ export const fromFetch = (fetch: typeof globalThis.fetch): HttpTransport => ({
       try: (signal) => fetch(request, { signal }),
       catch: toTransportFailure
     }),
-  exchange: (url, init, maxBytes) =>
-    Effect.tryPromise({
-      try: (signal) =>
-        fetch(url, { ...init, signal }).then((response) =>
-          readBody(response, signal, maxBytes).then((text) => ({ response, text }))
-        ),
-      catch: toTransportFailure
-    })
+  exchange: async (url, init, maxBytes, signal) => {
+    const response = await fetch(url, { ...init, signal })
+    return { response, text: await readBody(response, signal, maxBytes) }
+  }
 })
 
 /** The transport in use; defaults to the platform's `fetch`. */

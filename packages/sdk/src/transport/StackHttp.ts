@@ -9,10 +9,10 @@
  * @since 0.1.0
  * @module
  */
-import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
@@ -254,7 +254,10 @@ const interpret = (exchange: Exchange, response: Response, text: string): Effect
   return unsuccessful(method, path, response, status, headerCode, exchange.scrub(text), exchange.scrub)
 }
 
-/** A known error, or a non-2xx answer (retried for 429 and 508 loops). `text` is already scrubbed. */
+/**
+ * A known error, or a non-2xx answer (retried for 429 and 508 loops). `text` is already scrubbed.
+ * Plain code answering a failed `Exit` (no generator), but for a 429, which reads the clock.
+ */
 const unsuccessful = (
   method: Method,
   path: string,
@@ -263,32 +266,34 @@ const unsuccessful = (
   headerCode: string | null,
   text: string,
   scrub: Scrub.Scrub
-): Effect.Effect<never, AttemptFailure> =>
-  Effect.gen(function*() {
-    if (headerCode !== null) {
-      const parsed = parseJson(text)
-      const body = parsed.ok ? parsed.value as { code?: unknown; error?: unknown; details?: unknown } : undefined
-      if (body === undefined || typeof body !== "object" || body === null || typeof body.code !== "string") {
-        return yield* Failures.fail(new DecodeError({ method, path, issue: `known error ${scrub(headerCode)} with a body that is not {code, error, details}` }))
-      }
-      if (body.code !== headerCode) return yield* Effect.die(new KnownErrorCodeMismatch({ headerCode: scrub(headerCode), bodyCode: body.code }))
-      return yield* new KnownError({
+): Effect.Effect<never, AttemptFailure> => {
+  if (headerCode !== null) {
+    const parsed = parseJson(text)
+    const body = parsed.ok ? parsed.value as { code?: unknown; error?: unknown; details?: unknown } : undefined
+    if (body === undefined || typeof body !== "object" || body === null || typeof body.code !== "string") {
+      return Failures.fail(new DecodeError({ method, path, issue: `known error ${scrub(headerCode)} with a body that is not {code, error, details}` }))
+    }
+    if (body.code !== headerCode) return Effect.die(new KnownErrorCodeMismatch({ headerCode: scrub(headerCode), bodyCode: body.code }))
+    return Effect.fail(
+      new KnownError({
         code: body.code,
         status,
         message: typeof body.error === "string" ? body.error : body.code,
         details: body.details
       })
-    }
-    const error = Failures.of(new HttpError({ method, path, status, body: text.slice(0, 2000) }))
-    if (status === 429) {
-      const retryAfterMillis = RetryAfter.parse(response.headers.get("retry-after"), yield* Clock.currentTimeMillis)
-      return yield* Effect.fail(Attempts.retry({ _tag: "Status", status, error, retryAfterMillis }))
-    }
-    if (status === 508 && text.includes("INFINITE_LOOP_DETECTED")) {
-      return yield* Effect.fail(Attempts.retry({ _tag: "Status", status, error, retryAfterMillis: undefined }))
-    }
-    return yield* error
-  })
+    )
+  }
+  const error = Failures.of(new HttpError({ method, path, status, body: text.slice(0, 2000) }))
+  if (status === 429) {
+    return Effect.clockWith((clock) =>
+      Effect.fail(Attempts.retry({ _tag: "Status", status, error, retryAfterMillis: RetryAfter.parse(response.headers.get("retry-after"), clock.currentTimeMillisUnsafe()) }))
+    )
+  }
+  if (status === 508 && text.includes("INFINITE_LOOP_DETECTED")) {
+    return Effect.fail(Attempts.retry({ _tag: "Status", status, error, retryAfterMillis: undefined }))
+  }
+  return Effect.fail(error)
+}
 
 // ----- the pipeline -----
 
@@ -382,33 +387,31 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
 
       return Effect.withFiber((fiber) => {
         const limits = limitsOf(config, fiber.getRef(Limits.CallLimits), request)
-        const maxBytes = limits.maxResponseBytes
-        // one attempt: built again for a retry (a fresh nonce); through the transport's `exchange`
-        // when it has one (no `Request` built twice), else `send` and reading the body. One
-        // `withFiber` reads the transport and the span (annotated directly: no Effect per attribute).
-        const attempt: Effect.Effect<StackResponse, AttemptFailure> = Effect.withFiber((fiber) => {
-          const transport = fiber.getRef(HttpTransport.HttpTransport)
-          const span = spanOf(fiber)
-          annotate(span, "http.method", method)
-          annotate(span, "http.path", path)
-          const init: RequestInit = {
-            method,
-            headers: requestHeaders(headers, request),
-            ...(body === undefined ? {} : { body }),
-            credentials: "omit",
-            redirect: "manual"
-          }
-          const exchange: Exchange = { method, path, url, responseType, scrub, span }
-          return Effect.flatMap(
-            Effect.catch(HttpTransport.exchange(transport, url, init, maxBytes), lost),
-            (answer) => interpret(exchange, answer.response, answer.text)
-          )
-        })
+        const span = spanOf(fiber)
+        annotate(span, "http.method", method)
+        annotate(span, "http.path", path)
+        const exchange: Exchange = { method, path, url, responseType, scrub, span }
+        // one attempt: its request built again for each (a fresh nonce); through the transport's
+        // `exchange` promise when it has one (no fiber, no `Request` built twice), else `send` in a fiber
         return Attempts.run({
           method,
           path,
           limits,
-          attempt,
+          start: Attempts.exchange(
+            fiber.getRef(HttpTransport.HttpTransport),
+            fiber.context,
+            url,
+            () => ({
+              method,
+              headers: requestHeaders(headers, request),
+              ...(body === undefined ? {} : { body }),
+              credentials: "omit",
+              redirect: "manual"
+            }),
+            limits.maxResponseBytes
+          ),
+          then: (exit) =>
+            Exit.isSuccess(exit) ? interpret(exchange, exit.value.response, exit.value.text) : Effect.catch(exit as Exit.Exit<never, TransportFailure>, lost),
           exhausted: (reason, attempts) => connectionError(method, path, reason, attempts)
         })
       })

@@ -10,7 +10,9 @@ import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import type * as Fiber from "effect/Fiber"
 import * as Random from "effect/Random"
+import * as HttpTransport from "../HttpTransport.ts"
 import type { Limits, RetrySchedule } from "../Limits.ts"
 import { RetryAfterError, type StackTransportError } from "../TransportErrors.ts"
 import * as Failures from "./Failures.ts"
@@ -50,60 +52,137 @@ const effectClock = (): Clock.Clock => defaultClock ??= Context.get(Context.empt
 const maxTimerMillis = 2 ** 31 - 1
 
 /**
- * `self`, failing with `onTimeout()` once it has run `millis`: what `Effect.timeoutOrElse` does
- * (the attempt is interrupted, and awaited, before the failure is given), with one fiber instead
- * of two. `timeoutOrElse` races the attempt and a sleep in two forked fibers (6–10 µs of CPU
- * per call); here the attempt runs in one fiber and the timer is a plain `setTimeout` when the
- * fiber's clock is Effect's own (its `sleep` is exactly that), or a fiber sleeping on the clock
- * when it is another one (a `TestClock`). Interrupting the caller interrupts the attempt and
- * waits for it to end.
+ * The I/O of one attempt, begun under `signal`: it calls `done` once with its outcome (later calls
+ * are ignored). It answers how to stop it and wait for its end, or nothing when aborting `signal`
+ * stops it at once. It must not throw.
  */
-export const within = <A, E, E2>(self: Effect.Effect<A, E>, millis: number, onTimeout: () => E2): Effect.Effect<A, E | E2> =>
-  Effect.withFiber((parent) => {
-    const clock = parent.getRef(Clock.Clock)
-    return Effect.callback<A, E | E2>((resume) => {
-      const fiber = Effect.runForkWith(parent.context)(self)
-      const settled = fiber.pollUnsafe()
-      if (settled !== undefined) return resume(settled)
-      let timedOut = false
-      const expire = () => {
-        timedOut = true
-        fiber.interruptUnsafe()
-      }
-      /** Stops the timer, then calls `then` once it is stopped. */
-      let stopTimer: (then: () => void) => void
-      if (clock === effectClock() && millis <= maxTimerMillis) {
-        const handle = setTimeout(expire, millis)
-        stopTimer = (then) => {
-          clearTimeout(handle)
-          then()
-        }
-      } else {
-        const timer = Effect.runForkWith(parent.context)(clock.sleep(Duration.millis(millis)))
-        timer.addObserver((exit) => {
-          if (Exit.isSuccess(exit)) expire()
-        })
-        stopTimer = (then) => {
-          timer.addObserver(then)
-          timer.interruptUnsafe()
-        }
-      }
-      // the attempt's end settles the race; once the timer has fired, it is the timeout whatever the end
-      fiber.addObserver((exit) => stopTimer(() => resume(timedOut ? Exit.fail(onTimeout()) : exit)))
-      return Effect.callback<void>((done) => {
-        stopTimer(() => fiber.addObserver(() => done(Effect.void)))
-        fiber.interruptUnsafe()
-      })
-    })
+export type Start<X, F> = (signal: AbortSignal, done: (exit: Exit.Exit<X, F>) => void) => Effect.Effect<void> | undefined
+
+/**
+ * An effect as the I/O of an attempt: forked in `context`; stopping it interrupts the fiber and
+ * waits until it has ended.
+ */
+export const fork = <X, F>(context: Context.Context<never>, effect: Effect.Effect<X, F>): Start<X, F> => (_signal, done) => {
+  const fiber = Effect.runForkWith(context)(effect)
+  fiber.addObserver(done)
+  return Effect.callback<void>((resume) => {
+    fiber.addObserver(() => resume(Effect.void))
+    fiber.interruptUnsafe()
   })
+}
+
+/**
+ * One exchange through `transport` as the I/O of an attempt: the transport's own `exchange` (a
+ * promise under the attempt's abort signal) when it has one, else its `send` and the capped body
+ * reader forked in `context`. `init` is built when the attempt starts (a fresh nonce for each).
+ */
+export const exchange = (
+  transport: HttpTransport.HttpTransport,
+  context: Context.Context<never>,
+  url: string,
+  init: () => RequestInit,
+  maxBytes: number
+): Start<HttpTransport.Exchange, HttpTransport.TransportFailure> => {
+  const direct = transport.exchange
+  if (direct === undefined) return (signal, done) => fork(context, HttpTransport.exchange(transport, url, init(), maxBytes))(signal, done)
+  return (signal, done) => {
+    direct(url, init(), maxBytes, signal).then(
+      (answer) => done(Exit.succeed(answer)),
+      (cause: unknown) => done(Exit.fail(HttpTransport.toTransportFailure(cause)))
+    )
+    return undefined
+  }
+}
+
+/**
+ * One attempt, bounded: starts its I/O, then runs `then` with the outcome in the caller's fiber (no
+ * fiber of its own for an I/O given as a promise). Once `millis` have passed on the fiber's clock,
+ * the I/O is stopped (aborted; a forked one interrupted and awaited) and the attempt fails with
+ * `onTimeout()`. The timer is a plain `setTimeout` under Effect's own clock (its `sleep` is exactly
+ * that), a fiber sleeping on the clock under any other (a `TestClock`); none when the I/O ends at
+ * once. What `then` answers runs as it is when it is already an `Exit` (the success path and the
+ * plain failures); anything longer (a failure that sends the diagnostics probes) is bounded by what
+ * is left of `millis`. Interrupting the caller stops the I/O and waits for its end.
+ */
+export const bounded = <X, F, A, E, E2>(
+  start: Start<X, F>,
+  then: (exit: Exit.Exit<X, F>) => Effect.Effect<A, E>,
+  millis: number,
+  onTimeout: () => E2
+): Effect.Effect<A, E | E2> => Effect.withFiber((parent) => boundedIn(parent, start, then, millis, onTimeout))
+
+/** {@link bounded} in the fiber `parent` (its clock, and its context for a forked timer). */
+const boundedIn = <X, F, A, E, E2>(
+  parent: Fiber.Fiber<unknown, unknown>,
+  start: Start<X, F>,
+  then: (exit: Exit.Exit<X, F>) => Effect.Effect<A, E>,
+  millis: number,
+  onTimeout: () => E2
+): Effect.Effect<A, E | E2> => {
+  const clock = parent.getRef(Clock.Clock)
+  return Effect.callback<A, E | E2>((resume) => {
+    const controller = new AbortController()
+    const until = clock.currentTimeMillisUnsafe() + millis
+    let settled = false
+    let stopTimer: (() => void) | undefined
+    let stop: Effect.Effect<void> | undefined
+    const finish = (exit: Exit.Exit<X, F>) => {
+      if (settled) return
+      settled = true
+      stopTimer?.()
+      const next = then(exit)
+      if (Exit.isExit(next)) return resume(next)
+      const left = until - clock.currentTimeMillisUnsafe()
+      resume(
+        !Number.isFinite(left) ? next : Effect.timeoutOrElse(next, { duration: Math.max(0, left), orElse: () => Effect.fail(onTimeout()) })
+      )
+    }
+    try {
+      stop = start(controller.signal, finish)
+    } catch (defect) {
+      finish(Exit.die(defect))
+    }
+    if (settled || !Number.isFinite(millis)) return stopAll()
+    const expire = () => {
+      if (settled) return
+      settled = true
+      controller.abort()
+      resume(stop === undefined ? Effect.fail(onTimeout()) : Effect.andThen(stop, Effect.fail(onTimeout())))
+    }
+    if (clock === effectClock() && millis <= maxTimerMillis) {
+      const handle = setTimeout(expire, millis)
+      stopTimer = () => clearTimeout(handle)
+    } else {
+      const timer = Effect.runForkWith(parent.context)(clock.sleep(Duration.millis(millis)))
+      timer.addObserver((exit) => {
+        if (Exit.isSuccess(exit)) expire()
+      })
+      stopTimer = () => timer.interruptUnsafe()
+    }
+    return stopAll()
+
+    /** The caller's interruption: the timer cleared, the I/O aborted (a forked one awaited). */
+    function stopAll(): Effect.Effect<void> {
+      return Effect.suspend(() => {
+        const running = !settled
+        settled = true
+        stopTimer?.()
+        controller.abort()
+        return running && stop !== undefined ? stop : Effect.void
+      })
+    }
+  })
+}
 
 /** One call's loop. */
-export interface Plan<A, E, E2> {
+export interface Plan<X, F, A, E, E2> {
   readonly method: string
   readonly path: string
   readonly limits: Limits
-  /** One attempt; built again for each. */
-  readonly attempt: Effect.Effect<A, E | RetrySignal<E>>
+  /** The I/O of one attempt; started again for each. */
+  readonly start: Start<X, F>
+  /** What an attempt's outcome means, run in the caller's fiber: the answer, a failure, or a retry. */
+  readonly then: (exit: Exit.Exit<X, F>) => Effect.Effect<A, E | RetrySignal<E>>
   /** What a network failure becomes when no attempt is left (with the attempts made). */
   readonly exhausted: (reason: string, attempts: number) => Effect.Effect<never, E2>
 }
@@ -115,10 +194,11 @@ export interface Plan<A, E, E2> {
  *
  * One timer per attempt, none for the call: an attempt is bounded by its timeout or by what is
  * left of the deadline, whichever is shorter, and a wait that would pass the deadline sleeps only
- * until it (the success path pays one timer: {@link within}).
+ * until it (the success path pays one timer: {@link bounded}).
  */
-export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | StackTransportError> =>
-  Effect.clockWith((clock) => {
+export const run = <X, F, A, E, E2>(plan: Plan<X, F, A, E, E2>): Effect.Effect<A, E | E2 | StackTransportError> =>
+  Effect.withFiber((fiber) => {
+    const clock = fiber.getRef(Clock.Clock)
     const { limits, method, path } = plan
     const schedule = limits.retry
     const attemptMillis = limits.attemptTimeoutMillis
@@ -130,8 +210,7 @@ export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | S
       const left = deadline - clock.currentTimeMillisUnsafe()
       if (left <= 0) return Effect.fail(callTimeout())
       const bound = Math.min(attemptMillis, left)
-      if (!Number.isFinite(bound)) return plan.attempt
-      return within(plan.attempt, bound, () =>
+      return boundedIn(fiber, plan.start, plan.then, bound, () =>
         bound < attemptMillis ? callTimeout() : Failures.timeout(method, path, attemptMillis, "attempt"))
     }
     const loop = (attempt: number): Effect.Effect<A, Failure> =>
