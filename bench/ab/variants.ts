@@ -2,7 +2,9 @@
  * Which of the transport's choices costs what over loopback: raw `fetch` + `json()` and variants of
  * it that add one of our pipeline's choices each (an abort signal, `redirect: "manual"`, a fresh
  * headers object with a nonce, the capped stream-reader body loop, a timer per call), the floor
- * (raw as one `Effect.tryPromise` under `runPromise`) and our `ServerUsers.get`, in interleaved
+ * (raw as one `Effect.tryPromise` under `runPromise`), the fused lower bound (`ideal`: one callback
+ * from `fetch` to a user decoded by hand; `idealSchema`: decoded by Schema's interpreter), our
+ * `ServerUsers.get` and the same of the base copy (`base`, a commit given to run.sh), in interleaved
  * blocks in one process (order rotated per round). Prints process CPU (all threads, what
  * `bench/runtime.ts` counts) and main-thread CPU per call, median of the rounds, and each
  * variant's CPU ÷ raw of the same round.
@@ -11,6 +13,11 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as SchemaParser from "effect/SchemaParser"
+import * as fixtures from "../support/fixtures.ts"
+import * as BaseServerUsers from "./base/packages/sdk/src/api/ServerUsers.ts"
+import * as BaseStackServerApp from "./base/packages/sdk/src/apps/StackServerApp.ts"
 import { ServerUser } from "../../packages/sdk/src/protocol/internal/schemas/ServerUser.ts"
 import * as Call from "../../packages/sdk/src/transport/Call.ts"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
@@ -28,6 +35,42 @@ const runtime = await clients.serverRuntime(baseUrl)
 const cap = 16 * 1024 * 1024
 
 const official = await clients.official(baseUrl)
+/** `ServerUser` decoded by hand (what a decoder generated for it could at best do). */
+// oxlint-disable-next-line no-explicit-any
+const handDecode = (o: any) => {
+  if (typeof o !== "object" || o === null || typeof o.id !== "string" || typeof o.has_password !== "boolean") throw new Error("decode")
+  return {
+    id: o.id, displayName: o.display_name, primaryEmail: o.primary_email, primaryEmailVerified: o.primary_email_verified,
+    primaryEmailAuthEnabled: o.primary_email_auth_enabled, profileImageUrl: o.profile_image_url,
+    signedUpAt: new Date(o.signed_up_at_millis), lastActiveAt: new Date(o.last_active_at_millis),
+    clientMetadata: o.client_metadata, clientReadOnlyMetadata: o.client_read_only_metadata, serverMetadata: o.server_metadata,
+    hasPassword: o.has_password, otpAuthEnabled: o.otp_auth_enabled, passkeyAuthEnabled: o.passkey_auth_enabled,
+    requiresTotpMfa: o.requires_totp_mfa, isAnonymous: o.is_anonymous, oauthProviders: o.oauth_providers,
+    selectedTeamId: o.selected_team_id, selectedTeam: o.selected_team
+  }
+}
+const decodeServerUser = SchemaParser.decodeUnknownSync(ServerUser)
+const schemaDecode = (o: unknown) => decodeServerUser(o)
+// the base copy (a commit's `packages/sdk/src`, see run.sh) as a contender of its own
+const baseRuntime = ManagedRuntime.make(BaseStackServerApp.layer({ ...fixtures.keys, baseUrl }))
+await baseRuntime.runPromise(Effect.void)
+/**
+ * The lower bound of a fused success path: one `Effect.callback` from `fetch` (our headers, a
+ * fresh nonce, one abort signal, a timer, the capped body reader) to a decoded user.
+ */
+const fused = (id: string, decode: (o: unknown) => unknown) =>
+  Effect.callback<unknown, Error>((resume) => {
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), 30_000)
+    const h = { ...headers, "x-stack-random-nonce": Nonce.make() }
+    fetch(url(id), { method: "GET", headers: h, signal: controller.signal, redirect: "manual", credentials: "omit" })
+      .then((response) => readBody(response, controller.signal, cap).then((text) => {
+        clearTimeout(timer)
+        if (response.status >= 300 || response.headers.get("x-stack-known-error") !== null) throw new Error("status")
+        resume(Effect.succeed(decode(JSON.parse(text))))
+      }), (e) => resume(Effect.fail(e as Error)))
+    return Effect.sync(() => controller.abort())
+  })
 const all: Record<string, (id: string) => Promise<unknown>> = {
   raw: async (id) => (await fetch(url(id), { headers })).json(),
   signal: async (id) => (await fetch(url(id), { headers, signal: new AbortController().signal })).json(),
@@ -60,6 +103,9 @@ const all: Record<string, (id: string) => Promise<unknown>> = {
     runtime.runPromise(Call.call({ method: "GET", path: `/users/${encodeURIComponent(id)}`, response: Schema.Unknown, errors: [] })),
   call: (id) =>
     runtime.runPromise(Call.call({ method: "GET", path: `/users/${encodeURIComponent(id)}`, response: ServerUser, errors: [] })),
+  ideal: (id) => runtime.runPromise(fused(id, handDecode)),
+  idealSchema: (id) => runtime.runPromise(fused(id, schemaDecode)),
+  base: (id) => baseRuntime.runPromise(BaseServerUsers.get(id)),
   official: official.getUser,
   ours: (id) => runtime.runPromise(ServerUsers.get(id))
 }
