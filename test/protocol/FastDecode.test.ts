@@ -19,6 +19,7 @@ import { inspect } from "node:util"
 import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
 import * as FastDecode from "../../packages/sdk/src/protocol/internal/schemas/FastDecode.ts"
 import { ServerUser } from "../../packages/sdk/src/protocol/internal/schemas/ServerUser.ts"
+import * as Wire from "../../packages/sdk/src/protocol/internal/schemas/Wire.ts"
 import * as Call from "../../packages/sdk/src/transport/Call.ts"
 
 const dir = new URL("../../packages/sdk/src/protocol/internal/schemas/", import.meta.url)
@@ -58,7 +59,7 @@ const breach = (schema: Schema.Top, input: unknown, mustAccept: boolean): string
   if (fast === undefined) return undefined
   const slow = SchemaParser.decodeUnknownExit(schema as Schema.Codec<unknown, unknown>)(input)
   const value = fast(input)
-  if (value === FastDecode.invalid) return mustAccept ? "refused a valid input" : undefined
+  if (value === FastDecode.invalid) return mustAccept && Exit.isSuccess(slow) ? "refused a valid input" : undefined
   if (Exit.isFailure(slow)) return "accepted what the interpreter refuses"
   return difference(value, slow.value)
 }
@@ -154,6 +155,47 @@ const mutate = (valid: unknown, next: () => number): unknown => {
 const samples = (schema: Schema.Top, seed: number, count: number) =>
   Arbitrary.sampleEffect(Arbitrary.schema(Schema.toEncoded(schema)), { count, seed })
 
+/** Generated valid wire values must decode to the interpreter's values; their mutations never to more. */
+const contract = (name: string, schema: Schema.Top, mustAccept = true) =>
+  Effect.gen(function*() {
+    const valid = yield* samples(schema, 24, 60)
+    for (const input of valid) {
+      const problem = breach(schema, input, mustAccept)
+      if (problem !== undefined) assert.fail(`${problem} for ${inspect(input, { depth: 6 })}`)
+    }
+    const next = random(name.length * 7919)
+    for (const input of valid) {
+      for (let i = 0; i < 6; i++) {
+        const mutated = mutate(input, next)
+        const problem = breach(schema, mutated, false)
+        if (problem !== undefined) assert.fail(`${problem} for ${inspect(mutated, { depth: 6 })}`)
+      }
+    }
+  })
+
+// nodes and rules the wire schemas do not hold today, so the compiler meets them first here
+const Tagged = Schema.Union([
+  Schema.Struct({ type: Schema.Literal("a"), value: Schema.String }),
+  Schema.Struct({ type: Schema.Literal("b"), value: Schema.DateFromMillis }),
+  Schema.Struct({ value: Schema.Number }),
+  Schema.String
+])
+const synthetic: ReadonlyArray<readonly [string, Schema.Top]> = [
+  ["a key with a decoding default (a value made of an absent key)", Schema.Struct({
+    a: Schema.String.pipe(Schema.withDecodingDefaultKey(Effect.succeed("default"))),
+    b: Schema.NullOr(Schema.Number),
+    c: Schema.optionalKey(Schema.String.pipe(Schema.withDecodingDefaultKey(Effect.succeed("default"))))
+  })],
+  ["a union of tagged structs, an untagged struct and a string", Schema.Struct({ items: Schema.Array(Tagged) })],
+  ["a oneOf union", Schema.Struct({ a: Schema.Union([Schema.String, Schema.Literals(["x", "y"])], { mode: "oneOf" }) })],
+  ["a tuple and a checked string", Schema.Struct({ t: Schema.Tuple([Schema.String, Schema.Number]), s: Schema.String.check(Schema.isMinLength(2)) })],
+  ["a record of dates", Schema.Record(Schema.String, Schema.DateFromMillis)],
+  ["keys named like prototype members", Schema.Struct({ __proto__: Schema.String, constructor: Schema.optional(Schema.Number), toString: Schema.optionalKey(Schema.Unknown) })],
+  ["optional and optionalKey literals", Schema.Struct({ a: Schema.optionalKey(Schema.Literals([0, 1])), b: Schema.optional(Schema.Literal(true)) })],
+  ["any, undefined, null, the empty struct", Schema.Struct({ a: Schema.Any, b: Schema.Undefined, c: Schema.Null, d: Schema.Struct({}) })],
+  ["a wire struct whose wire key is an index", Schema.Struct({ a: Schema.String, b: Schema.Number }).pipe(Wire.encodeKeys({ a: "0" }))]
+]
+
 describe("FastDecode", () => {
   it("has a full fast decoder for the reads servers make most", () => {
     const full = schemas.filter(([, schema]) => FastDecode.isFull(schema)).map(([name]) => name)
@@ -171,23 +213,21 @@ describe("FastDecode", () => {
   })
 
   for (const [name, schema] of schemas) {
-    it.effect(`${name}: valid wire values decode to the interpreter's values, mutated ones never to more`, () =>
-      Effect.gen(function*() {
-        const valid = yield* samples(schema, 24, 60)
-        for (const input of valid) {
-          const problem = breach(schema, input, true)
-          if (problem !== undefined) assert.fail(`${problem} for ${inspect(input, { depth: 6 })}`)
-        }
-        const next = random(name.length * 7919)
-        for (const input of valid) {
-          for (let i = 0; i < 6; i++) {
-            const mutated = mutate(input, next)
-            const problem = breach(schema, mutated, false)
-            if (problem !== undefined) assert.fail(`${problem} for ${inspect(mutated, { depth: 6 })}`)
-          }
-        }
-      }))
+    it.effect(`${name}: valid wire values decode to the interpreter's values, mutated ones never to more`, () => contract(name, schema))
   }
+
+  for (const [name, schema] of synthetic) {
+    // (a delegated node may leave a valid value to the interpreter: there only "never more" holds)
+    it.effect(`${name}: decoded as the interpreter decodes`, () => contract(name, schema, FastDecode.isFull(schema)))
+  }
+
+  it("leaves an absent key to the interpreter where a value may be made of it", () => {
+    const [, schema] = synthetic[0]!
+    for (const input of [{ b: null }, { a: "x", b: null }]) {
+      assert.strictEqual(FastDecode.compile(schema)!(input), FastDecode.invalid)
+      assert.isUndefined(breach(schema, input, false))
+    }
+  })
 
   it("reads keys as Effect does: inherited keys count, `__proto__` only as an own key, extra keys dropped", () => {
     const wire = {

@@ -28,7 +28,7 @@ import * as SchemaParser from "effect/SchemaParser"
 import { wireStructs } from "./WireKeys.ts"
 
 /** What a fast decoder answers for an input it does not decode: the interpreter must decide. */
-export const invalid: unique symbol = Symbol.for("stack-auth-effect/FastDecode/invalid")
+export const invalid: unique symbol = Symbol("stack-auth-effect/FastDecode/invalid")
 
 /** A compiled decoder: the decoded value, or `invalid`. Never throws. */
 export type FastDecoder = (input: unknown) => unknown
