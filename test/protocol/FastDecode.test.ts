@@ -16,9 +16,10 @@ import * as Schema from "effect/Schema"
 import * as SchemaParser from "effect/SchemaParser"
 import { readdirSync } from "node:fs"
 import { inspect } from "node:util"
+import * as StackAdminApp from "../../packages/sdk/src/apps/StackAdminApp.ts"
 import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
 import * as FastDecode from "../../packages/sdk/src/protocol/internal/schemas/FastDecode.ts"
-import { ServerUser } from "../../packages/sdk/src/protocol/internal/schemas/ServerUser.ts"
+import { ServerUser, ServerUserPage } from "../../packages/sdk/src/protocol/internal/schemas/ServerUser.ts"
 import * as Wire from "../../packages/sdk/src/protocol/internal/schemas/Wire.ts"
 import * as Call from "../../packages/sdk/src/transport/Call.ts"
 
@@ -251,6 +252,18 @@ describe("FastDecode", () => {
     assert.notStrictEqual(FastDecode.compile(ServerUser)!(wire), FastDecode.invalid)
   })
 
+  it.effect("the admin app installs it too", () =>
+    Effect.gen(function*() {
+      let made = 0
+      Call.setDecoderFactory((schema) => {
+        made++
+        return SchemaParser.decodeUnknownEffect(schema) as ReturnType<Call.DecoderFactory>
+      })
+      yield* Effect.scoped(Layer.build(StackAdminApp.layer({ projectId: "p", superSecretAdminKey: "k", baseUrl: "http://127.0.0.1:1" })))
+      yield* Effect.flip(Call.decodeBody(Schema.Struct({ fresh: Schema.String }), { method: "GET", path: "/x" }, {}))
+      assert.strictEqual(made, 0)
+    }))
+
   it("never throws, whatever the input", () => {
     const hostile = new Proxy({}, { has: () => { throw new Error("trap") }, get: () => { throw new Error("trap") } })
     assert.strictEqual(FastDecode.compile(ServerUser)!(hostile), FastDecode.invalid)
@@ -259,9 +272,18 @@ describe("FastDecode", () => {
   it.effect("Call decodes with it once a server app is built, and a refused body keeps the interpreter's issue", () =>
     Effect.gen(function*() {
       const request = { method: "GET", path: "/users/u1" } as const
+      // a factory that counts the decoders it makes: the server app must replace it
+      let made = 0
+      Call.setDecoderFactory((schema) => {
+        made++
+        return SchemaParser.decodeUnknownEffect(schema) as ReturnType<Call.DecoderFactory>
+      })
       const refusedBefore = yield* Effect.flip(Call.decodeBody(ServerUser, request, { id: 1 }))
+      assert.strictEqual(made, 1)
       yield* Effect.scoped(Layer.build(StackServerApp.layer({ projectId: "p", secretServerKey: "k", baseUrl: "http://127.0.0.1:1" })))
       const refusedAfter = yield* Effect.flip(Call.decodeBody(ServerUser, request, { id: 1 }))
+      yield* Effect.flip(Call.decodeBody(ServerUserPage, request, { items: 1 }))
+      assert.strictEqual(made, 1)
       assert.deepStrictEqual(refusedAfter.reason, refusedBefore.reason)
       const wire = (yield* samples(ServerUser, 3, 1))[0]
       const decoded = yield* Call.decodeBody(ServerUser, request, wire)
