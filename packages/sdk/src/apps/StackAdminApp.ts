@@ -16,6 +16,7 @@ import * as StackConfig from "../transport/StackConfig.ts"
 import * as StackHttp from "../transport/StackHttp.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as AppLayer from "./internal/AppLayer.ts"
+import * as FastDecoding from "./internal/FastDecoding.ts"
 import type * as StackClientApp from "./StackClientApp.ts"
 
 /** The options every app shares (token store, HTTP client, retry and time limits, ...), and those of `layerConfig`. */
@@ -33,13 +34,19 @@ export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
 
 /** The admin app from plain options; keys are kept `Redacted`. */
 export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
-  AppLayer.fromOptions(options, "admin", AppLayer.keysOffBrowsers((config) => Access.layerAdmin({ config }), options))
+  Layer.merge(
+    AppLayer.fromOptions(options, "admin", AppLayer.keysOffBrowsers((config) => Access.layerAdmin({ config }), options)),
+    FastDecoding.layer
+  )
 
 /** The admin app configured through Effect `Config` (environment variables by default). */
 export const layerConfig = <E = never>(
   options: AppLayer.ConfigOptions<E> = {}
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
-  AppLayer.fromConfig(options, "admin", AppLayer.keysOffBrowsers((config) => Access.layerAdmin({ config }), options))
+  Layer.merge(
+    AppLayer.fromConfig(options, "admin", AppLayer.keysOffBrowsers((config) => Access.layerAdmin({ config }), options)),
+    FastDecoding.layer
+  )
 
 /** Options of the admin app run by the project owner's session. */
 export interface OwnerSessionOptions<E = never> extends AppLayer.ProjectOptions<E> {
@@ -67,7 +74,7 @@ export const layerOwnerSession = <E = never>(options: OwnerSessionOptions<E>): L
       (inner) => OwnerSession.withOwnerSession(inner, options.ownerSession)
     )
   )
-  return Layer.merge(AppLayer.assemble(http, options), Access.layerAdmin({ ownerSession: options.ownerSession }))
+  return Layer.mergeAll(AppLayer.assemble(http, options), Access.layerAdmin({ ownerSession: options.ownerSession }), FastDecoding.layer)
 }
 
 /**

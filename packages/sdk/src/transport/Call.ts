@@ -41,8 +41,24 @@ export interface CallOptions<A, I, Errors extends ReadonlyArray<AnyKnownErrorCon
 
 const formatIssue = /*#__PURE__*/ SchemaIssue.makeFormatterDefault()
 
+/** What makes a wire schema's decoder: Schema's interpreter, unless a server app set another. */
+export type DecoderFactory = (schema: Schema.Top) => (input: unknown) => Effect.Effect<unknown, SchemaIssue.Issue>
+
+let makeDecoder: DecoderFactory = SchemaParser.decodeUnknownEffect as DecoderFactory
+
 /** Each wire schema's decoder, made once (not on every call). */
-const decoders = /*#__PURE__*/ new WeakMap<object, (input: unknown) => Effect.Effect<unknown, SchemaIssue.Issue>>()
+let decoders = /*#__PURE__*/ new WeakMap<object, (input: unknown) => Effect.Effect<unknown, SchemaIssue.Issue>>()
+
+/**
+ * Makes every later call decode its body with `factory`'s decoders (the server apps set their
+ * compiled fast path); the decoders made so far are dropped. Its results must equal the
+ * interpreter's.
+ */
+export const setDecoderFactory = (factory: DecoderFactory): void => {
+  if (factory === makeDecoder) return
+  makeDecoder = factory
+  decoders = new WeakMap()
+}
 
 /**
  * Decodes a body with a wire schema; a mismatch is a `StackTransportError` (reason `DecodeError`) naming its path (the
@@ -55,7 +71,7 @@ export const decodeBody = <A, I>(
   scrub: (text: string) => string = (text) => text
 ): Effect.Effect<A, TransportError> => {
   let decode = decoders.get(schema) as ((input: unknown) => Effect.Effect<A, SchemaIssue.Issue>) | undefined
-  if (decode === undefined) decoders.set(schema, decode = SchemaParser.decodeUnknownEffect(schema))
+  if (decode === undefined) decoders.set(schema, decode = makeDecoder(schema) as typeof decode & {})
   const decoded = decode(body)
   // a success is already an `Exit` (Schema's parser is eager): given back as it is
   if (Exit.isExit(decoded) && Exit.isSuccess(decoded)) return decoded as Exit.Exit<A>

@@ -30,6 +30,12 @@ export interface encodeKeys<S extends Schema.Struct<Schema.Struct.Fields>, M> ex
   >
 {}
 
+/**
+ * Each wire struct's AST and its wire-to-camelCase key map, for a decoder compiled from the AST
+ * (servers' `FastDecode`); only what `encodeKeys` made is here.
+ */
+export const wireStructs = /*#__PURE__*/ new WeakMap<object, Readonly<Record<string, string>>>()
+
 const renameWith = (keys: Record<string, string>) => (input: Record<string, unknown>): Record<string, unknown> => {
   const output: Record<string, unknown> = {}
   for (const key in input) output[keys[key] ?? key] = input[key]
@@ -70,11 +76,13 @@ export const encodeKeys = <
       return check(input, options)
     }
   })
-  return Schema.Struct(wireFields).pipe(Schema.decodeTo(
+  const schema = Schema.Struct(wireFields).pipe(Schema.decodeTo(
     camelCase,
     SchemaTransformation.transform<S["Type"], Record<string, unknown>>({
       decode: (input) => (renamed = toCamelCase(input)),
       encode: renameWith(toWire)
     })
-  )) as unknown as encodeKeys<S, M>
+  ))
+  wireStructs.set(schema.ast, toCamel)
+  return schema as unknown as encodeKeys<S, M>
 }
