@@ -22,6 +22,7 @@ import * as FastDecode from "../../packages/sdk/src/protocol/internal/schemas/Fa
 import { ServerUser, ServerUserPage } from "../../packages/sdk/src/protocol/internal/schemas/ServerUser.ts"
 import * as Wire from "../../packages/sdk/src/protocol/internal/schemas/Wire.ts"
 import * as Call from "../../packages/sdk/src/transport/Call.ts"
+import * as Decoders from "../../packages/sdk/src/transport/internal/Decoders.ts"
 
 const dir = new URL("../../packages/sdk/src/protocol/internal/schemas/", import.meta.url)
 const schemas: Array<readonly [name: string, schema: Schema.Top]> = []
@@ -255,9 +256,9 @@ describe("FastDecode", () => {
   it.effect("the admin app installs it too", () =>
     Effect.gen(function*() {
       let made = 0
-      Call.setDecoderFactory((schema) => {
+      Decoders.setFactory((schema) => {
         made++
-        return SchemaParser.decodeUnknownEffect(schema) as ReturnType<Call.DecoderFactory>
+        return SchemaParser.decodeUnknownEffect(schema) as Decoders.Decoder
       })
       yield* Effect.scoped(Layer.build(StackAdminApp.layer({ projectId: "p", superSecretAdminKey: "k", baseUrl: "http://127.0.0.1:1" })))
       yield* Effect.flip(Call.decodeBody(Schema.Struct({ fresh: Schema.String }), { method: "GET", path: "/x" }, {}))
@@ -274,9 +275,9 @@ describe("FastDecode", () => {
       const request = { method: "GET", path: "/users/u1" } as const
       // a factory that counts the decoders it makes: the server app must replace it
       let made = 0
-      Call.setDecoderFactory((schema) => {
+      Decoders.setFactory((schema) => {
         made++
-        return SchemaParser.decodeUnknownEffect(schema) as ReturnType<Call.DecoderFactory>
+        return SchemaParser.decodeUnknownEffect(schema) as Decoders.Decoder
       })
       const refusedBefore = yield* Effect.flip(Call.decodeBody(ServerUser, request, { id: 1 }))
       assert.strictEqual(made, 1)

@@ -11,11 +11,11 @@
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
-import * as SchemaParser from "effect/SchemaParser"
 import * as SchemaIssue from "effect/SchemaIssue"
 import { type InstanceOf, KnownError, type KnownErrorConstructor, UnknownErrorCode } from "../protocol/KnownError.ts"
 import { codes as knownCodes } from "../protocol/internal/KnownErrorCodes.ts"
 import { StackHttp, type StackRequest, type StackResponse } from "./StackHttp.ts"
+import * as Decoders from "./internal/Decoders.ts"
 import * as Failures from "./internal/Failures.ts"
 import { DecodeError, type TransportError } from "./TransportErrors.ts"
 import { notify } from "./WriteObserver.ts"
@@ -41,25 +41,6 @@ export interface CallOptions<A, I, Errors extends ReadonlyArray<AnyKnownErrorCon
 
 const formatIssue = /*#__PURE__*/ SchemaIssue.makeFormatterDefault()
 
-/** What makes a wire schema's decoder: Schema's interpreter, unless a server app set another. */
-export type DecoderFactory = (schema: Schema.Top) => (input: unknown) => Effect.Effect<unknown, SchemaIssue.Issue>
-
-let makeDecoder: DecoderFactory = SchemaParser.decodeUnknownEffect as DecoderFactory
-
-/** Each wire schema's decoder, made once (not on every call). */
-let decoders = /*#__PURE__*/ new WeakMap<object, (input: unknown) => Effect.Effect<unknown, SchemaIssue.Issue>>()
-
-/**
- * Makes every later call decode its body with `factory`'s decoders (the server apps set their
- * compiled fast path); the decoders made so far are dropped. Its results must equal the
- * interpreter's.
- */
-export const setDecoderFactory = (factory: DecoderFactory): void => {
-  if (factory === makeDecoder) return
-  makeDecoder = factory
-  decoders = new WeakMap()
-}
-
 /**
  * Decodes a body with a wire schema; a mismatch is a `StackTransportError` (reason `DecodeError`) naming its path (the
  * issue's text, which may quote the body, goes through `scrub`: no secret the answer echoed).
@@ -70,9 +51,7 @@ export const decodeBody = <A, I>(
   body: unknown,
   scrub: (text: string) => string = (text) => text
 ): Effect.Effect<A, TransportError> => {
-  let decode = decoders.get(schema) as ((input: unknown) => Effect.Effect<A, SchemaIssue.Issue>) | undefined
-  if (decode === undefined) decoders.set(schema, decode = makeDecoder(schema) as typeof decode & {})
-  const decoded = decode(body)
+  const decoded = Decoders.of(schema)(body) as Effect.Effect<A, SchemaIssue.Issue>
   // a success is already an `Exit` (Schema's parser is eager): given back as it is
   if (Exit.isExit(decoded) && Exit.isSuccess(decoded)) return decoded as Exit.Exit<A>
   return Effect.mapError(decoded, (issue) =>

@@ -7,9 +7,9 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as FastDecode from "../../protocol/internal/schemas/FastDecode.ts"
-import * as Call from "../../transport/Call.ts"
+import * as Decoders from "../../transport/internal/Decoders.ts"
 
-/** Installs the compiled decoders in `Call` when built (process-wide: their results equal the interpreter's). */
+/** Installs the compiled decoders for every call when built (process-wide: their results equal the interpreter's). */
 export const layer: Layer.Layer<never> = /*#__PURE__*/ Layer.effectDiscard(
-  Effect.sync(() => Call.setDecoderFactory(FastDecode.decoder))
+  Effect.sync(() => Decoders.setFactory(FastDecode.decoder))
 )

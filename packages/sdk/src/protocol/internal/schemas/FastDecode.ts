@@ -13,8 +13,8 @@
  * by the interpreter's own parser for that node; a schema made of such nodes alone gets no fast
  * decoder. The contract, for every input: `invalid`, or a value equal to the interpreter's
  * success (same keys in the same order, same Dates, same prototypes); never a throw, never a
- * success the interpreter refuses. Server apps install it in `Call` (`decoder`); browsers never
- * load this module.
+ * success the interpreter refuses. Server apps install it for every call (`decoder`, through
+ * `transport/internal/Decoders`); browsers never load this module.
  *
  * @since 0.1.0
  */
