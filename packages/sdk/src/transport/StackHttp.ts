@@ -401,13 +401,10 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
             fiber.getRef(HttpTransport.HttpTransport),
             fiber.context,
             url,
-            () => ({
-              method,
-              headers: requestHeaders(headers, request),
-              ...(body === undefined ? {} : { body }),
-              credentials: "omit",
-              redirect: "manual"
-            }),
+            () =>
+              body === undefined
+                ? { method, headers: requestHeaders(headers, request), credentials: "omit", redirect: "manual" }
+                : { method, headers: requestHeaders(headers, request), body, credentials: "omit", redirect: "manual" },
             limits.maxResponseBytes
           ),
           then: (exit) =>

@@ -7,15 +7,14 @@
  * @since 0.1.0
  */
 
-const dotSegment = /^(?:\.|%2e){1,2}$/i
+/** A `/` that begins an empty, `.` or `..` segment (a dot may be written `%2e`). */
+const invalidSegment = /\/(?:(?:\.|%2e){1,2})?(?:\/|$)/i
 
-/** Whether a path (under `/api/v1`, starting with `/`) has an empty, `.` or `..` segment. */
+/**
+ * Whether a path (under `/api/v1`, starting with `/`) has an empty, `.` or `..` segment before its
+ * query. One scan, no array of segments: it runs on every request.
+ */
 export const hasInvalidSegment = (path: string): boolean => {
   const end = path.indexOf("?")
-  const segments = (end < 0 ? path : path.slice(0, end)).split("/")
-  for (let i = 1; i < segments.length; i++) {
-    const part = segments[i]!
-    if (part.length === 0 || dotSegment.test(part)) return true
-  }
-  return false
+  return invalidSegment.test(end < 0 ? path : path.slice(0, end))
 }
