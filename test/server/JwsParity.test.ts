@@ -20,6 +20,7 @@ import fc from "fast-check"
 import { createLocalJWKSet, decodeJwt, errors, exportJWK, generateKeyPair, importJWK, jwtVerify } from "jose"
 import type { CryptoKey, FlattenedJWSInput, JWK, JWSHeaderParameters, JWTPayload } from "jose"
 import { vi } from "vitest"
+import type { NodeCrypto } from "../../packages/sdk/src/platform/internal/NodeCrypto.ts"
 import * as KnownErrors from "../../packages/sdk/src/protocol/KnownErrors.ts"
 import * as AccessTokenVerifier from "../../packages/sdk/src/server/AccessTokenVerifier.ts"
 import * as Jws from "../../packages/sdk/src/server/internal/Jws.ts"
@@ -543,7 +544,7 @@ describe("Jws: the token check against jose's jwtVerify", () => {
       }), 300_000)
   }
 
-  it.effect("each primitive is the one in use: Node's crypto.verify with node:crypto, WebCrypto's verify without", () =>
+  it.effect("each primitive is the one in use: Node's crypto.verify with node:crypto, WebCrypto's verify without (and as Node's fallback)", () =>
     Effect.gen(function*() {
       const { keySets, tokens } = yield* corpusOnce
       const keys = keySets[0]!.keys
@@ -560,6 +561,29 @@ describe("Jws: the token check against jose's jwtVerify", () => {
       assert.instanceOf(second, Promise)
       assert.strictEqual((yield* Effect.promise(() => second as Promise<Jws.Verdict>))._tag, "Valid")
       assert.deepStrictEqual([nodeVerify.mock.calls.length, subtleVerify.mock.calls.length], [1, 1])
+      // a runtime whose node:crypto cannot import the key (or throws): WebCrypto answers, so the verdicts stay jose's
+      const partial: NodeCrypto = {
+        createPublicKey: () => {
+          throw new Error("not implemented")
+        },
+        verify: () => true
+      }
+      const throwing: NodeCrypto = {
+        createPublicKey: (input) => nodeCrypto.createPublicKey(input as never),
+        verify: () => {
+          throw new Error("not implemented")
+        }
+      }
+      for (const node of [partial, throwing]) {
+        const signatures = Jws.nodeSignatures(node, Jws.webCryptoSignatures(crypto.subtle))
+        for (const token of tokens.slice(0, 40)) {
+          const expected = yield* Effect.promise(() => joseVerdict(token.raw, createLocalJWKSet({ keys: [...keys] }), rules, T0))
+          const actual = yield* Effect.promise(async () => Jws.verify(token.raw, keys, rules, T0, signatures))
+          assert.deepStrictEqual(actual, expected, token.name)
+        }
+        // without a fallback, such a runtime refuses (never passes) a token
+        assert.strictEqual((yield* Effect.promise(async () => Jws.verify(tokens[0]!.raw, keys, rules, T0, Jws.nodeSignatures(node))))._tag, "Invalid")
+      }
     }))
 })
 

@@ -3,8 +3,8 @@
  * `jwtVerify` does with a local key set (`createLocalJWKSet`) and the options `algorithms:
  * ["ES256"]`, `issuer` (a list), `audience` (one), `currentDate` and `clockTolerance` (seconds),
  * in jose's order, but with the signature checked by the platform through one small function
- * ({@link Signatures}): Node's synchronous `crypto.verify` when the runtime has `node:crypto`,
- * else WebCrypto's `crypto.subtle.verify`. jose still does the JOSE decoding (`decodeProtectedHeader`,
+ * ({@link Signatures}): Node's synchronous `crypto.verify` when the runtime has `node:crypto`
+ * (WebCrypto answering for a key or a check it cannot handle), else WebCrypto's `crypto.subtle.verify`. jose still does the JOSE decoding (`decodeProtectedHeader`,
  * `decodeJwt`, its base64url); no cryptography is written here.
  *
  * The answer is a {@link Verdict}: the payload, an expired token (its `exp`), a key id the set
@@ -43,8 +43,12 @@ export type Signatures = (key: JWK, data: Uint8Array, signature: Uint8Array) => 
 /** The members a platform import is given: the public point and its curve, nothing else. */
 const publicPoint = (key: JWK) => ({ kty: key.kty, crv: key.crv, x: key.x, y: key.y })
 
-/** Node's synchronous `crypto.verify`, keys imported once as `KeyObject`s. */
-export const nodeSignatures = (node: NodeCrypto): Signatures => {
+/**
+ * Node's synchronous `crypto.verify`, keys imported once as `KeyObject`s. A key Node cannot import,
+ * or a check Node throws on (a runtime whose `node:crypto` is partial), is answered by `fallback`
+ * (WebCrypto's, the reference), or refused when there is none.
+ */
+export const nodeSignatures = (node: NodeCrypto, fallback?: Signatures): Signatures => {
   const imported = new WeakMap<JWK, PublicKey | null>()
   return (key, data, signature) => {
     let keyObject = imported.get(key)
@@ -57,12 +61,14 @@ export const nodeSignatures = (node: NodeCrypto): Signatures => {
       }
       imported.set(key, keyObject)
     }
-    if (keyObject === null) return false
-    try {
-      return node.verify("sha256", data, { key: keyObject, dsaEncoding: "ieee-p1363" }, signature)
-    } catch {
-      return false
+    if (keyObject !== null) {
+      try {
+        return node.verify("sha256", data, { key: keyObject, dsaEncoding: "ieee-p1363" }, signature)
+      } catch {
+        // answered below
+      }
     }
+    return fallback === undefined ? false : fallback(key, data, signature)
   }
 }
 
@@ -97,7 +103,11 @@ export const webCryptoSignatures = (subtle: SubtleCrypto): Signatures => {
 /** The runtime's primitive: Node's `crypto.verify` when `node:crypto` is there, else WebCrypto's. */
 export const platformSignatures = (): Signatures => {
   const node = nodeCrypto()
-  return node !== undefined ? nodeSignatures(node) : webCryptoSignatures(globalThis.crypto.subtle)
+  const subtle = globalThis.crypto?.subtle as SubtleCrypto | undefined
+  const webCrypto = subtle === undefined ? undefined : webCryptoSignatures(subtle)
+  if (node !== undefined) return nodeSignatures(node, webCrypto)
+  // neither: every signature is refused (a runtime without WebCrypto cannot check ES256)
+  return webCrypto ?? (() => false)
 }
 
 const invalid: Verdict = { _tag: "Invalid" }
