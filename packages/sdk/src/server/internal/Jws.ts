@@ -4,8 +4,9 @@
  * ["ES256"]`, `issuer` (a list), `audience` (one), `currentDate` and `clockTolerance` (seconds),
  * in jose's order, but with the signature checked by the platform through one small function
  * ({@link Signatures}): Node's synchronous `crypto.verify` when the runtime has `node:crypto`
- * (WebCrypto answering for a key or a check it cannot handle), else WebCrypto's `crypto.subtle.verify`. jose still does the JOSE decoding (`decodeProtectedHeader`,
- * `decodeJwt`, its base64url); no cryptography is written here.
+ * (WebCrypto answering for a key or a check it cannot handle), else WebCrypto's
+ * `crypto.subtle.verify`. jose still does the JOSE decoding (`decodeProtectedHeader`, `decodeJwt`,
+ * its base64url); no cryptography is written here.
  *
  * The answer is a {@link Verdict}: the payload, an expired token (its `exp`), a key id the set
  * lacks (the caller may fetch the set again), or a refusal. What jose refuses with
