@@ -12,6 +12,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import { createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT } from "jose"
 import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
 import * as AccessTokenVerifier from "../../packages/sdk/src/server/AccessTokenVerifier.ts"
+import * as Jws from "../../packages/sdk/src/server/internal/Jws.ts"
 import * as ServerAuth from "../../packages/sdk/src/server/ServerAuth.ts"
 import * as fixtures from "../support/fixtures.ts"
 import { median, quantile } from "../support/stats.ts"
@@ -51,6 +52,9 @@ const runtimeOff = ManagedRuntime.make(
   AccessTokenVerifier.layer({ verifiedTokens: 0 }).pipe(Layer.provideMerge(StackServerApp.layer({ ...fixtures.keys, baseUrl })))
 )
 const verifierOff = await runtimeOff.runPromise(AccessTokenVerifier.AccessTokenVerifier.use(Effect.succeed))
+const jwsRules: Jws.Rules = { issuers: [issuer], audience: projectId, toleranceSeconds: 0 }
+const nodeSignatures = Jws.platformSignatures()
+const webSignatures = Jws.webCryptoSignatures(crypto.subtle)
 const request = (token: string) => new Request(`${baseUrl}/me`, { headers: { authorization: `Bearer ${token}` } })
 const requests = pool.map(request)
 
@@ -65,6 +69,8 @@ const all: ReadonlyArray<C> = [
   ["Effect.runPromise(tryPromise(jwtVerify))", (i) => Effect.runPromise(Effect.tryPromise(() => jwtVerify(pool[i]!, localSet, { algorithms: ["ES256"], issuer, audience: projectId })))],
   ["runtime.runPromise(promise(jose CryptoKey))", (i) => runtime.runPromise(Effect.promise(() => jwtVerify(pool[i]!, cryptoKey, { algorithms: ["ES256"], issuer, audience: projectId })))],
   ["runtime.runPromise(Effect.void)", () => runtime.runPromise(Effect.void)],
+  ["ours Jws.verify, Node crypto.verify", (i) => Jws.verify(pool[i]!, jwks.keys, jwsRules, Date.now(), nodeSignatures)],
+  ["ours Jws.verify, WebCrypto", (i) => Jws.verify(pool[i]!, jwks.keys, jwsRules, Date.now(), webSignatures)],
   ["ours verifier.verify", (i) => runtime.runPromise(verifier.verify(pool[i]!))],
   ["ours verifier.verify, verifiedTokens 0", (i) => runtimeOff.runPromise(verifierOff.verify(pool[i]!))],
   ["ours ServerAuth.authenticate", (i) => runtime.runPromise(ServerAuth.authenticate(requests[i]!))]

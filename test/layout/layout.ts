@@ -7,7 +7,7 @@
  * The SDK's floors (a file may import its own folder, a lower floor, or a sibling on its floor):
  * protocol < transport < session < query, handler < api < cache < server, apps. `platform/` (the
  * only folder naming `window`, `document`, `navigator`, `location`, storage or Node modules)
- * stands on session and below, and only `apps/` imports it (besides React and users).
+ * stands on session and below, and only `apps/` and the server-only `server/` import it (besides React and users).
  */
 import { builtinModules } from "node:module"
 import { posix } from "node:path"
@@ -29,8 +29,8 @@ export const floors: Readonly<Record<string, number>> = {
   apps: 6
 }
 
-/** The folder of browser and Node specifics: stands on these floors, imported only by `apps/`. */
-export const platform = { folder: "platform", standsOn: ["protocol", "transport", "session"], importedBy: ["apps"] } as const
+/** The folder of browser and Node specifics: stands on these floors, imported only by `apps/` and the server-only `server/`. */
+export const platform = { folder: "platform", standsOn: ["protocol", "transport", "session"], importedBy: ["apps", "server"] } as const
 
 /** Globals only `platform/` may name (as a variable, `typeof x`, or `globalThis.x`). */
 export const platformGlobals: ReadonlySet<string> = new Set([
@@ -279,7 +279,7 @@ export const importViolations = (files: Files): ReadonlyArray<string> => {
     const b = sdkFolder(target)
     if (a === undefined || b === undefined || a === b) continue
     if (b === platform.folder) {
-      if (!(platform.importedBy as ReadonlyArray<string>).includes(a)) problems.push(`${where}: only apps/ imports platform/`)
+      if (!(platform.importedBy as ReadonlyArray<string>).includes(a)) problems.push(`${where}: only apps/ and server/ import platform/`)
     } else if (a === platform.folder) {
       if (!(platform.standsOn as ReadonlyArray<string>).includes(b)) problems.push(`${where}: platform/ stands on session/ and below`)
     } else if (floors[a] === undefined || floors[b] === undefined) {

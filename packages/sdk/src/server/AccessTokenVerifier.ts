@@ -9,6 +9,11 @@
  * public key) and `RS256` are refused. Two checks are stricter than the service's: `iat` must be
  * present and not in the future (beyond the tolerance), and `exp` must be present.
  *
+ * The token is read and checked by the rules of jose's `jwtVerify` (compact form, protected
+ * header, `crit`, key choice in the set, claims), jose doing the decoding; the signature itself is
+ * checked by the platform: Node's built-in `crypto.verify` (synchronous) where the runtime has
+ * `node:crypto`, else WebCrypto's `crypto.subtle.verify`. Each key is imported once.
+ *
  * Refusals are the catalogue's own errors, as the service answers them: `UnparsableAccessToken`,
  * `AccessTokenExpired` (with `expiredAtMillis`) and `InvalidProjectForAccessToken` (a token whose
  * `aud` is another project, said without checking the signature: the other project's keys are not
@@ -37,12 +42,13 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import { createLocalJWKSet, decodeJwt, errors, importJWK, jwtVerify } from "jose"
-import type { CryptoKey, FlattenedJWSInput, JWSHeaderParameters, JWTPayload } from "jose"
+import { decodeJwt } from "jose"
+import type { JWTPayload } from "jose"
 import * as KnownErrors from "../protocol/KnownErrors.ts"
 import { HttpTransport } from "../transport/HttpTransport.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
 import type { TransportError } from "../transport/TransportErrors.ts"
+import * as Jws from "./internal/Jws.ts"
 import * as Jwks from "./Jwks.ts"
 
 /** The issuer the service still accepts from before per-project issuers. */
@@ -128,40 +134,6 @@ export class AccessTokenVerifier extends /*#__PURE__*/ Context.Service<AccessTok
 
 const unparsable = () => new KnownErrors.UnparsableAccessToken({})
 
-type KeyLookup = (header: JWSHeaderParameters, token: FlattenedJWSInput) => CryptoKey | Promise<CryptoKey>
-
-/**
- * The key lookup of a set: a key id that names exactly one key of the set gets that key, imported
- * once by jose and then handed over as is (no search of the set, no pending import per token);
- * anything else (no key id, a key id shared by several keys, an unknown one) is jose's own local
- * key-set lookup, which refuses an unknown key id with `JWKSNoMatchingKey`. The algorithm is
- * ES256 by then (`algorithms` is checked before the key is looked up).
- */
-const keyLookup = (set: Jwks.KeySet): KeyLookup => {
-  const local = createLocalJWKSet({ keys: set.keys.slice() })
-  const counts = new Map<string, number>()
-  for (const key of set.keys) if (typeof key.kid === "string") counts.set(key.kid, (counts.get(key.kid) ?? 0) + 1)
-  const imported = new Map<string, CryptoKey | Promise<CryptoKey>>()
-  return (header, token) => {
-    const kid = header.kid
-    if (typeof kid !== "string" || counts.get(kid) !== 1) return local(header, token)
-    const known = imported.get(kid)
-    if (known !== undefined) return known
-    const pending = importJWK(set.keys.find((k) => k.kid === kid)!, "ES256").then(
-      (key) => {
-        imported.set(kid, key as CryptoKey)
-        return key as CryptoKey
-      },
-      (error: unknown) => {
-        imported.delete(kid)
-        throw error
-      }
-    )
-    imported.set(kid, pending)
-    return pending
-  }
-}
-
 /** The checks on the claims once the signature holds; `undefined` when they fail. */
 const claimsOf = (
   payload: JWTPayload,
@@ -213,15 +185,9 @@ export const fromJwks = (
   const toleranceSeconds = options.clockTolerance === undefined
     ? 0
     : Duration.toSeconds(Duration.fromInputUnsafe(options.clockTolerance))
-  const lookups = new WeakMap<Jwks.KeySet, KeyLookup>()
-  const lookupOf = (set: Jwks.KeySet): KeyLookup => {
-    let lookup = lookups.get(set)
-    if (lookup === undefined) {
-      lookup = keyLookup(set)
-      lookups.set(set, lookup)
-    }
-    return lookup
-  }
+  const rules: Jws.Rules = { issuers, audience: projectId, toleranceSeconds }
+  // the platform's signature check, chosen once: Node's `crypto.verify` when there is one, else WebCrypto
+  const signatures = Jws.platformSignatures()
 
   // tokens checked before, by their text, all checked with the key set `rememberedSet` (a new set empties it)
   const capacity = Math.max(0, Math.floor(options.verifiedTokens ?? defaultVerifiedTokens))
@@ -280,33 +246,28 @@ export const fromJwks = (
     return undefined
   }
 
-  const attempt = (raw: string, token: Redacted.Redacted<string>, set: Jwks.KeySet, nowMillis: number): Promise<Outcome> =>
-    jwtVerify(raw, lookupOf(set), {
-      algorithms: ["ES256"],
-      issuer: issuers,
-      audience: projectId,
-      currentDate: new Date(nowMillis),
-      clockTolerance: toleranceSeconds
-    }).then(
-      (result): Outcome => {
-        const claims = claimsOf(result.payload, token, Math.floor(nowMillis / 1000), toleranceSeconds)
-        if (claims === undefined) return Exit.fail(refusalOf(raw) ?? unparsable())
-        remember(raw, claims, set)
-        return Exit.succeed(claims)
-      },
-      (error: unknown): Outcome => {
-        const refusal = refusalOf(raw)
-        if (refusal !== undefined) return Exit.fail(refusal)
-        if (error instanceof errors.JWKSNoMatchingKey) return noMatchingKey
-        if (error instanceof errors.JWTExpired) {
-          const exp = (error.payload as { exp?: unknown }).exp
-          return Exit.fail(
-            new KnownErrors.AccessTokenExpired({ details: { expiredAtMillis: typeof exp === "number" ? exp * 1000 : null } })
-          )
-        }
-        return Exit.fail(unparsable())
-      }
-    )
+  /** What the check of `raw` with `set` comes to, said as the service would: claims, a refusal, or an unknown key id. */
+  const outcomeOf = (
+    raw: string,
+    token: Redacted.Redacted<string>,
+    set: Jwks.KeySet,
+    nowMillis: number,
+    verdict: Jws.Verdict
+  ): Outcome => {
+    if (verdict._tag === "Valid") {
+      const claims = claimsOf(verdict.payload, token, Math.floor(nowMillis / 1000), toleranceSeconds)
+      if (claims === undefined) return Exit.fail(refusalOf(raw) ?? unparsable())
+      remember(raw, claims, set)
+      return Exit.succeed(claims)
+    }
+    const refusal = refusalOf(raw)
+    if (refusal !== undefined) return Exit.fail(refusal)
+    if (verdict._tag === "NoMatchingKey") return noMatchingKey
+    if (verdict._tag === "Expired") {
+      return Exit.fail(new KnownErrors.AccessTokenExpired({ details: { expiredAtMillis: verdict.exp * 1000 } }))
+    }
+    return Exit.fail(unparsable())
+  }
 
   /** Checks `raw` with `set`; a key id the set lacks is looked up again once (`reason: "unknownKid"`). */
   const checkWith = (
@@ -315,19 +276,24 @@ export const fromJwks = (
     set: Jwks.KeySet,
     nowMillis: number,
     reason: Jwks.Reason
-  ): Effect.Effect<Claims, VerifyError> =>
-    Effect.callback<Claims, VerifyError>((resume) => {
-      void attempt(raw, token, set, nowMillis).then((outcome) =>
-        resume(
-          outcome !== noMatchingKey
-            ? outcome
-            // a key id the set lacks: the set is fetched again (at most once per cooldown), then the token is refused
-            : reason === "normal"
-            ? check(raw, token, nowMillis, "unknownKid")
-            : Effect.fail(unparsable())
-        )
+  ): Effect.Effect<Claims, VerifyError> => {
+    const next = (outcome: Outcome): Effect.Effect<Claims, VerifyError> =>
+      outcome !== noMatchingKey
+        ? outcome
+        // a key id the set lacks: the set is fetched again (at most once per cooldown), then the token is refused
+        : reason === "normal"
+        ? check(raw, token, nowMillis, "unknownKid")
+        : Effect.fail(unparsable())
+    const verdict = Jws.verify(raw, set.keys, rules, nowMillis, signatures)
+    // Node's check is synchronous: no promise, no callback
+    if (!(verdict instanceof Promise)) return next(outcomeOf(raw, token, set, nowMillis, verdict))
+    return Effect.callback<Claims, VerifyError>((resume) => {
+      void verdict.then(
+        (v) => resume(next(outcomeOf(raw, token, set, nowMillis, v))),
+        (defect: unknown) => resume(Effect.die(defect))
       )
     })
+  }
 
   const check = (
     raw: string,
