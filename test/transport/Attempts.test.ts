@@ -1,11 +1,14 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import { TestClock } from "effect/testing"
 import { afterEach, beforeEach, vi } from "vitest"
-import { bounded, exchange, fork } from "../../packages/sdk/src/transport/internal/Attempts.ts"
+import { bounded, exchange, fork, retry, run, type Start } from "../../packages/sdk/src/transport/internal/Attempts.ts"
+import * as Limits from "../../packages/sdk/src/transport/Limits.ts"
+import type { StackTransportError } from "../../packages/sdk/src/transport/TransportErrors.ts"
 import { fromFetch } from "../../packages/sdk/src/transport/HttpTransport.ts"
 
 // `bounded` bounds one attempt with one timer: a `setTimeout` under Effect's own clock (production),
@@ -213,4 +216,40 @@ describe("Attempts.bounded with a transport's promise exchange (the path of ever
         assert.deepStrictEqual(yield* Fiber.await(quick), Exit.succeed("meaning"))
       }))
   })
+})
+
+describe("Attempts.run", () => {
+  it.effect("an attempt after a back-off wait is bounded by what is left of the deadline when it starts", () =>
+    Effect.gen(function*() {
+      // deadline 10 s, attempts 8 s each, a back-off of exactly 5 s: the first attempt is refused at
+      // once, the second starts at 5 s and stalls; it must end at the deadline (10 s, limit "call"),
+      // not 8 s after it started (13 s)
+      const limits = { ...Limits.make({ timeout: "8 seconds", deadline: "10 seconds", retry: { attempts: 2, baseDelay: "5 seconds" } }) }
+      const plan = {
+        method: "GET",
+        path: "/x",
+        limits: { ...limits, retry: { ...limits.retry, jitterMin: 1, jitterMax: 1 } },
+        start: ((_signal, done) => {
+          if (started++ === 0) done(Exit.fail("refused"))
+          return undefined
+        }) as Start<string, string>,
+        then: (exit: Exit.Exit<string, string>) =>
+          Exit.isSuccess(exit) ? Effect.succeed(exit.value) : Effect.fail(retry<never>({ _tag: "Network", reason: "refused" })),
+        exhausted: () => Effect.fail("exhausted" as const)
+      }
+      let started = 0
+      const fiber = yield* Effect.forkChild(run(plan))
+      yield* Effect.yieldNow
+      assert.strictEqual(started, 1)
+      yield* TestClock.adjust(5_000)
+      assert.strictEqual(started, 2, "the second attempt started after the wait")
+      yield* TestClock.adjust(4_999)
+      assert.isUndefined(fiber.pollUnsafe())
+      yield* TestClock.adjust(1)
+      const exit = yield* Fiber.await(fiber)
+      assert.isTrue(Exit.isFailure(exit))
+      const error = Exit.isFailure(exit) ? Cause.squash(exit.cause) as StackTransportError : undefined
+      assert.strictEqual(error?.reason._tag, "TimeoutError")
+      assert.strictEqual((error?.reason as { readonly limit?: string }).limit, "call")
+    }))
 })

@@ -112,15 +112,16 @@ export const bounded = <X, F, A, E, E2>(
 ): Effect.Effect<A, E | E2> => Effect.withFiber((parent) => boundedIn(parent, start, then, millis, onTimeout))
 
 /** {@link bounded} in the fiber `parent` (its clock, and its context for a forked timer). */
-const boundedIn = <X, F, A, E, E2>(
+const boundedIn = <X, F, A, E, E2, A3 = never, E3 = never>(
   parent: Fiber.Fiber<unknown, unknown>,
   start: Start<X, F>,
   then: (exit: Exit.Exit<X, F>) => Effect.Effect<A, E>,
   millis: number,
-  onTimeout: () => E2
-): Effect.Effect<A, E | E2> => {
+  onTimeout: () => E2,
+  recover?: (failure: E | E2) => Effect.Effect<A3, E3>
+): Effect.Effect<A | A3, E | E2 | E3> => {
   const clock = parent.getRef(Clock.Clock)
-  return Effect.callback<A, E | E2>((resume) => {
+  return Effect.callback<A | A3, E | E2 | E3>((resume) => {
     const controller = new AbortController()
     const until = clock.currentTimeMillisUnsafe() + millis
     let settled = false
@@ -131,11 +132,15 @@ const boundedIn = <X, F, A, E, E2>(
       settled = true
       stopTimer?.()
       const next = then(exit)
-      if (Exit.isExit(next)) return resume(next)
+      if (Exit.isExit(next)) {
+        return resume(recover === undefined || Exit.isSuccess(next) ? next : Effect.catch(next as Effect.Effect<A, E>, recover))
+      }
       const left = until - clock.currentTimeMillisUnsafe()
-      resume(
-        !Number.isFinite(left) ? next : Effect.timeoutOrElse(next, { duration: Math.max(0, left), orElse: () => Effect.fail(onTimeout()) })
-      )
+      const rest = !Number.isFinite(left)
+        ? next
+        : Effect.timeoutOrElse(next, { duration: Math.max(0, left), orElse: () => Effect.fail(onTimeout()) })
+      // what follows a failure (a retry's wait and next attempt) is outside this attempt's bound
+      resume(recover === undefined ? rest : Effect.catch(rest, recover))
     }
     try {
       stop = start(controller.signal, finish)
@@ -199,48 +204,79 @@ export interface Plan<X, F, A, E, E2> {
 export const run = <X, F, A, E, E2>(plan: Plan<X, F, A, E, E2>): Effect.Effect<A, E | E2 | StackTransportError> =>
   Effect.withFiber((fiber) => {
     const clock = fiber.getRef(Clock.Clock)
-    const { limits, method, path } = plan
-    const schedule = limits.retry
-    const attemptMillis = limits.attemptTimeoutMillis
-    const deadline = clock.currentTimeMillisUnsafe() + limits.deadlineMillis
-    const callTimeout = () => Failures.timeout(method, path, limits.deadlineMillis, "call")
-    type Failure = E | E2 | StackTransportError
-    /** One attempt under the shorter of its timeout and what is left of the deadline. */
-    const timed = (): Effect.Effect<A, E | StackTransportError | RetrySignal<E>> => {
-      const left = deadline - clock.currentTimeMillisUnsafe()
-      if (left <= 0) return Effect.fail(callTimeout())
-      const bound = Math.min(attemptMillis, left)
-      return boundedIn(fiber, plan.start, plan.then, bound, () =>
-        bound < attemptMillis ? callTimeout() : Failures.timeout(method, path, attemptMillis, "attempt"))
-    }
-    const loop = (attempt: number): Effect.Effect<A, Failure> =>
-      Effect.catch(timed(), (failure): Effect.Effect<A, Failure> => {
-        if (!isRetry(failure)) return Effect.fail(failure as E | StackTransportError)
-        const why = failure.retry as Retry<E>
-        const requested = why._tag === "Status" ? why.retryAfterMillis : undefined
-        if (requested !== undefined && requested > limits.maxRetryAfterMillis) {
-          return Failures.fail(
-            new RetryAfterError({
-              method,
-              path,
-              status: (why as { readonly status: number }).status,
-              retryAfterMillis: requested,
-              maxRetryAfterMillis: limits.maxRetryAfterMillis
-            })
-          )
-        }
-        if (attempt + 1 >= schedule.attempts) {
-          return why._tag === "Network" ? plan.exhausted(why.reason, attempt + 1) : Effect.fail(why.error)
-        }
-        // a wait the service asked for (in the future) wins; none, 0 or past: the back-off of
-        const wait = requested !== undefined && requested > 0 ? Effect.succeed(requested) : backoffMillis(schedule, attempt)
-        return Effect.flatMap(wait, (millis) => {
-          const left = deadline - clock.currentTimeMillisUnsafe()
-          // a wait past the deadline: sleep until it, then the call is over
-          return millis >= left
-            ? Effect.andThen(Effect.sleep(Math.max(0, left)), Effect.fail(callTimeout()))
-            : Effect.andThen(Effect.sleep(millis), loop(attempt + 1))
-        })
-      })
-    return loop(0)
+    return attemptIn(fiber, clock, plan, clock.currentTimeMillisUnsafe() + plan.limits.deadlineMillis, 0)
   })
+
+/** The failure of a call that ran out of its deadline. */
+// oxlint-disable-next-line no-explicit-any
+const callTimeout = (plan: Plan<any, any, any, any, any>) =>
+  Failures.timeout(plan.method, plan.path, plan.limits.deadlineMillis, "call")
+
+/**
+ * Attempt number `attempt` (0-based) under the shorter of its timeout and what is left of the
+ * deadline. A success is given back as it is (no step of the loop on the success path); a failure
+ * goes to {@link afterFailure}.
+ */
+const attemptIn = <X, F, A, E, E2>(
+  fiber: Fiber.Fiber<unknown, unknown>,
+  clock: Clock.Clock,
+  plan: Plan<X, F, A, E, E2>,
+  deadline: number,
+  attempt: number
+): Effect.Effect<A, E | E2 | StackTransportError> => {
+  const left = deadline - clock.currentTimeMillisUnsafe()
+  if (left <= 0) return Effect.fail(callTimeout(plan))
+  const attemptMillis = plan.limits.attemptTimeoutMillis
+  const bound = Math.min(attemptMillis, left)
+  return boundedIn(
+    fiber,
+    plan.start,
+    plan.then,
+    bound,
+    (): StackTransportError =>
+      bound < attemptMillis ? callTimeout(plan) : Failures.timeout(plan.method, plan.path, attemptMillis, "attempt"),
+    (failure) => afterFailure(fiber, clock, plan, deadline, attempt, failure)
+  ) as Effect.Effect<A, E | E2 | StackTransportError> // every failure of `then` went to `afterFailure`
+}
+
+/**
+ * What follows a failed attempt: the failure itself, or (a retry signal) the next attempt after
+ * its wait, the `Retry-After` refusal, or the call's end once no attempt or time is left.
+ */
+const afterFailure = <X, F, A, E, E2>(
+  fiber: Fiber.Fiber<unknown, unknown>,
+  clock: Clock.Clock,
+  plan: Plan<X, F, A, E, E2>,
+  deadline: number,
+  attempt: number,
+  failure: E | RetrySignal<E> | StackTransportError
+): Effect.Effect<A, E | E2 | StackTransportError> => {
+  if (!isRetry(failure)) return Effect.fail(failure as E | StackTransportError)
+  const { limits, method, path } = plan
+  const why = failure.retry as Retry<E>
+  const requested = why._tag === "Status" ? why.retryAfterMillis : undefined
+  if (requested !== undefined && requested > limits.maxRetryAfterMillis) {
+    return Failures.fail(
+      new RetryAfterError({
+        method,
+        path,
+        status: (why as { readonly status: number }).status,
+        retryAfterMillis: requested,
+        maxRetryAfterMillis: limits.maxRetryAfterMillis
+      })
+    )
+  }
+  if (attempt + 1 >= limits.retry.attempts) {
+    return why._tag === "Network" ? plan.exhausted(why.reason, attempt + 1) : Effect.fail(why.error)
+  }
+  // a wait the service asked for (in the future) wins; none, 0 or past: the back-off of the schedule
+  const wait = requested !== undefined && requested > 0 ? Effect.succeed(requested) : backoffMillis(limits.retry, attempt)
+  return Effect.flatMap(wait, (millis) => {
+    const left = deadline - clock.currentTimeMillisUnsafe()
+    // a wait past the deadline: sleep until it, then the call is over
+    return millis >= left
+      ? Effect.andThen(Effect.sleep(Math.max(0, left)), Effect.fail(callTimeout(plan)))
+      // the next attempt is built after the wait: its bound is what is left of the deadline then
+      : Effect.flatMap(Effect.sleep(millis), () => attemptIn(fiber, clock, plan, deadline, attempt + 1))
+  })
+}
