@@ -357,11 +357,25 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
         return yield* Failures.unreachable(method, path, reason, attempts, diagnostics, offline)
       })
 
+    /** A network failure: retried when safe to repeat; POST and PATCH fail at once, with diagnostics. */
+    const networkFailure = (method: Method, path: string, reason: string): Effect.Effect<never, AttemptFailure> =>
+      idempotentMethods.has(method) ? Effect.fail(Attempts.retry({ _tag: "Network", reason })) : connectionError(method, path, reason, 1)
+
+    /** A failure of the exchange: no answer, a body too large, or a body lost after the head arrived. */
+    const lost = (method: Method, path: string, failure: TransportFailure): Effect.Effect<never, AttemptFailure> => {
+      if (failure.status === undefined) return networkFailure(method, path, failure.reason)
+      if (failure.maxBytes !== undefined) {
+        return Failures.fail(new ResponseTooLargeError({ method, path, status: failure.status, maxBytes: failure.maxBytes }))
+      }
+      return idempotentMethods.has(method)
+        ? networkFailure(method, path, failure.reason)
+        : Failures.fail(new ResponseLostError({ method, path, status: failure.status, reason: failure.reason }))
+    }
+
     const execute = (request: StackRequest): Effect.Effect<StackResponse, KnownError | TransportError> => {
       const { method, path } = request
       if (Paths.hasInvalidSegment(path)) return Failures.fail(new InvalidIdError({ method, path }))
       const responseType = request.responseType ?? "json"
-      const idempotent = idempotentMethods.has(method)
       const url = buildUrl(config, request)
       const body = request.body === undefined ? undefined : encodeBody(request.body)
       if (typeof body === "object") return Effect.fail(body)
@@ -371,20 +385,6 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
       const scrub: Scrub.Scrub = tokens === undefined && request.adminAccessToken === undefined
         ? scrubKeys
         : (text) => (withTokens ??= Scrub.make([...keys, tokens?.accessToken, tokens?.refreshToken, request.adminAccessToken]))(text)
-      /** A network failure: retried when safe to repeat; POST and PATCH fail at once, with diagnostics. */
-      const networkFailure = (reason: string): Effect.Effect<never, AttemptFailure> =>
-        idempotent ? Effect.fail(Attempts.retry({ _tag: "Network", reason })) : connectionError(method, path, reason, 1)
-      /** A failure of the exchange: no answer, a body too large, or a body lost after the head arrived. */
-      const lost = (failure: TransportFailure): Effect.Effect<never, AttemptFailure> => {
-        if (failure.status === undefined) return networkFailure(failure.reason)
-        if (failure.maxBytes !== undefined) {
-          return Failures.fail(new ResponseTooLargeError({ method, path, status: failure.status, maxBytes: failure.maxBytes }))
-        }
-        return idempotent
-          ? networkFailure(failure.reason)
-          : Failures.fail(new ResponseLostError({ method, path, status: failure.status, reason: failure.reason }))
-      }
-
       return Effect.withFiber((fiber) => {
         const limits = limitsOf(config, fiber.getRef(Limits.CallLimits), request)
         const span = spanOf(fiber)
@@ -393,7 +393,7 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
         const exchange: Exchange = { method, path, url, responseType, scrub, span }
         // one attempt: its request built again for each (a fresh nonce); through the transport's
         // `exchange` promise when it has one (no fiber, no `Request` built twice), else `send` in a fiber
-        return Attempts.run({
+        return Attempts.runIn(fiber, {
           method,
           path,
           limits,
@@ -408,7 +408,9 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
             limits.maxResponseBytes
           ),
           then: (exit) =>
-            Exit.isSuccess(exit) ? interpret(exchange, exit.value.response, exit.value.text) : Effect.catch(exit as Exit.Exit<never, TransportFailure>, lost),
+            Exit.isSuccess(exit)
+              ? interpret(exchange, exit.value.response, exit.value.text)
+              : Effect.catch(exit as Exit.Exit<never, TransportFailure>, (failure) => lost(method, path, failure)),
           exhausted: (reason, attempts) => connectionError(method, path, reason, attempts)
         })
       })

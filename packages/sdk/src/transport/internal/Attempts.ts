@@ -202,10 +202,16 @@ export interface Plan<X, F, A, E, E2> {
  * until it (the success path pays one timer: {@link bounded}).
  */
 export const run = <X, F, A, E, E2>(plan: Plan<X, F, A, E, E2>): Effect.Effect<A, E | E2 | StackTransportError> =>
-  Effect.withFiber((fiber) => {
-    const clock = fiber.getRef(Clock.Clock)
-    return attemptIn(fiber, clock, plan, clock.currentTimeMillisUnsafe() + plan.limits.deadlineMillis, 0)
-  })
+  Effect.withFiber((fiber) => runIn(fiber, plan))
+
+/** {@link run} in the fiber `fiber`, for a caller that already holds it (no step to get it again). */
+export const runIn = <X, F, A, E, E2>(
+  fiber: Fiber.Fiber<unknown, unknown>,
+  plan: Plan<X, F, A, E, E2>
+): Effect.Effect<A, E | E2 | StackTransportError> => {
+  const clock = fiber.getRef(Clock.Clock)
+  return attemptIn(fiber, clock, plan, clock.currentTimeMillisUnsafe() + plan.limits.deadlineMillis, 0)
+}
 
 /** The failure of a call that ran out of its deadline. */
 // oxlint-disable-next-line no-explicit-any
