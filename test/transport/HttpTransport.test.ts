@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import fc from "fast-check"
 import { readBody, TransportFailure } from "../../packages/sdk/src/transport/HttpTransport.ts"
 
 /** A body that yields 10-byte chunks forever, counting how often it was read from. */
@@ -48,5 +49,33 @@ describe("HttpTransport.readBody (issue #15 row 4)", () => {
     const { body, state } = counted()
     assert.strictEqual(await readBody(new Response(body, { status: 302, headers: { location: "/x" } }), new AbortController().signal, 100), "")
     assert.strictEqual(state.pulled, 0)
+  })
+})
+
+describe("HttpTransport.readBody's text", () => {
+  /** A body that yields the given chunks. */
+  const chunked = (chunks: ReadonlyArray<Uint8Array>) =>
+    new Response(new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk)
+        controller.close()
+      }
+    }))
+
+  it("equals `Response.text()` for any bytes cut into any chunks (split characters, a BOM, invalid UTF-8)", async () => {
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }),
+      fc.string({ unit: "binary", maxLength: 24 }).map((text) => new TextEncoder().encode(`\uFEFF${text}`)),
+      fc.string({ unit: "binary", maxLength: 24 }).map((text) => new TextEncoder().encode(text))
+    )
+    await fc.assert(
+      fc.asyncProperty(bytes, fc.array(fc.nat(64), { maxLength: 5 }), async (all, cuts) => {
+        const points = [...new Set(cuts.map((cut) => cut % (all.length + 1)))].sort((a, b) => a - b)
+        const chunks = [...points, all.length].map((end, i, ends) => all.slice(i === 0 ? 0 : ends[i - 1], end)).filter((c) => c.length > 0)
+        const expected = await new Response(all).text()
+        assert.strictEqual(await readBody(chunked(chunks), new AbortController().signal, 1024), expected)
+      }),
+      { numRuns: 2_000 }
+    )
   })
 })

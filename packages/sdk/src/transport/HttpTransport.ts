@@ -75,6 +75,22 @@ export const redirectOrigin = (response: Response, url: string): string => {
   }
 }
 
+let utf8: TextDecoder | undefined
+
+/** A body's chunks as UTF-8 text (invalid sequences replaced, a leading BOM dropped, as `Response.text()` does). */
+const decodeUtf8 = (chunks: ReadonlyArray<Uint8Array>, bytes: number): string => {
+  const decoder = utf8 ??= new TextDecoder()
+  if (chunks.length === 0) return ""
+  if (chunks.length === 1) return decoder.decode(chunks[0])
+  const all = new Uint8Array(bytes)
+  let offset = 0
+  for (const chunk of chunks) {
+    all.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return decoder.decode(all)
+}
+
 /**
  * Reads a body as text, at most `maxBytes` of it (a `Content-Length` above it fails before reading);
  * a redirect's body is not read. Aborting `signal` (the fiber's interruption, a timeout), passing
@@ -95,18 +111,18 @@ export const readBody = async (response: Response, signal: AbortSignal, maxBytes
   const cancel = () => void reader.cancel().catch(() => {})
   signal.addEventListener("abort", cancel, { once: true })
   try {
-    const decoder = new TextDecoder()
-    let text = ""
+    // the chunks are decoded once, at the end, by one shared decoder (no decoder per body)
+    const chunks: Array<Uint8Array> = []
     let bytes = 0
     for (;;) {
       const { done, value } = await reader.read()
-      if (done) return text + decoder.decode()
+      if (done) return decodeUtf8(chunks, bytes)
       bytes += value.byteLength
       if (bytes > maxBytes) {
         cancel()
         throw new TransportFailure({ reason: `the body is larger than ${maxBytes} bytes`, status, maxBytes })
       }
-      text += decoder.decode(value, { stream: true })
+      chunks.push(value)
     }
   } catch (cause) {
     cancel()

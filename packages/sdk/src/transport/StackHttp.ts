@@ -200,12 +200,16 @@ export const buildUrl = (config: StackConfig, request: Pick<StackRequest, "path"
 
 type AttemptFailure = KnownError | TransportError | Attempts.RetrySignal<TransportError>
 
-const parseJson = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
-  if (text.length === 0) return { ok: true, value: undefined }
+/** What {@link parseJson} answers for text that is not JSON (no JSON value is this symbol). */
+const notJson: unique symbol = /*#__PURE__*/ Symbol("notJson")
+
+/** The JSON value of a body (`undefined` when empty), or {@link notJson}. */
+const parseJson = (text: string): unknown => {
+  if (text.length === 0) return undefined
   try {
-    return { ok: true, value: JSON.parse(text) }
+    return JSON.parse(text)
   } catch {
-    return { ok: false }
+    return notJson
   }
 }
 
@@ -246,9 +250,9 @@ const interpret = (exchange: Exchange, response: Response, text: string): Effect
   annotate(exchange.span, "http.status_code", status)
   const headerCode = response.headers.get(Headers.knownError)
   if (headerCode === null && status >= 200 && status < 300) {
-    const parsed = exchange.responseType === "text" ? { ok: true as const, value: text } : parseJson(text)
-    return parsed.ok
-      ? Effect.succeed({ status, headers: response.headers, body: parsed.value, scrub: exchange.scrub })
+    const parsed = exchange.responseType === "text" ? text : parseJson(text)
+    return parsed !== notJson
+      ? Effect.succeed({ status, headers: response.headers, body: parsed, scrub: exchange.scrub })
       : Failures.fail(new DecodeError({ method, path, issue: "the body is not JSON" }))
   }
   return unsuccessful(method, path, response, status, headerCode, exchange.scrub(text), exchange.scrub)
@@ -269,7 +273,7 @@ const unsuccessful = (
 ): Effect.Effect<never, AttemptFailure> => {
   if (headerCode !== null) {
     const parsed = parseJson(text)
-    const body = parsed.ok ? parsed.value as { code?: unknown; error?: unknown; details?: unknown } : undefined
+    const body = parsed !== notJson ? parsed as { code?: unknown; error?: unknown; details?: unknown } | undefined : undefined
     if (body === undefined || typeof body !== "object" || body === null || typeof body.code !== "string") {
       return Failures.fail(new DecodeError({ method, path, issue: `known error ${scrub(headerCode)} with a body that is not {code, error, details}` }))
     }
