@@ -17,6 +17,16 @@ import { fromFetch } from "../../packages/sdk/src/transport/HttpTransport.ts"
 // The attempts here are effects forked as the I/O (`fork`, the path of transports without a
 // promise `exchange`); the promise path is tested below and through the pipeline's tests.
 
+/** The tests of the enclosing block run with vitest's fake `setTimeout` (Effect's own clock's timer). */
+const fakeSetTimeout = () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+}
+
 /** An effect as a bounded attempt: forked in the caller's context, its outcome given back as it is. */
 const within = <A, E, E2>(self: Effect.Effect<A, E>, millis: number, onTimeout: () => E2): Effect.Effect<A, E | E2> =>
   Effect.withFiber((fiber) => bounded(fork(fiber.context, self), (exit) => exit, millis, onTimeout))
@@ -33,12 +43,7 @@ const stalled = (log: Array<string>, finalizerMillis = 0) =>
   )
 
 describe("Attempts.within under Effect's own clock (a setTimeout)", () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] })
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
+  fakeSetTimeout()
 
   it.live("a stalled attempt fails with the timeout once its time has passed, after the attempt was interrupted", () =>
     Effect.gen(function*() {
@@ -150,12 +155,7 @@ describe("Attempts.bounded with a transport's promise exchange (the path of ever
   const outcome = (exit: Exit.Exit<{ readonly text: string }, unknown>) => Exit.map(exit, (answer) => answer.text)
 
   describe("under Effect's own clock (a setTimeout)", () => {
-    beforeEach(() => {
-      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] })
-    })
-    afterEach(() => {
-      vi.useRealTimers()
-    })
+    fakeSetTimeout()
 
     it.live("a stalled request is aborted once its time has passed and the attempt fails with the timeout", () =>
       Effect.gen(function*() {
