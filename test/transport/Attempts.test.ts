@@ -6,10 +6,10 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import { TestClock } from "effect/testing"
 import { afterEach, beforeEach, vi } from "vitest"
-import { bounded, exchange, fork, retry, run, type Start } from "../../packages/sdk/src/transport/internal/Attempts.ts"
+import { bounded, exchange, fork, retry, run } from "../../packages/sdk/src/transport/internal/Attempts.ts"
 import * as Limits from "../../packages/sdk/src/transport/Limits.ts"
 import type { StackTransportError } from "../../packages/sdk/src/transport/TransportErrors.ts"
-import { fromFetch } from "../../packages/sdk/src/transport/HttpTransport.ts"
+import { fromFetch, HttpTransport } from "../../packages/sdk/src/transport/HttpTransport.ts"
 
 // `bounded` bounds one attempt with one timer: a `setTimeout` under Effect's own clock (production),
 // a fiber sleeping on any other clock (the TestClock of every other test). Both timers are tested
@@ -225,20 +225,20 @@ describe("Attempts.run", () => {
       // once, the second starts at 5 s and stalls; it must end at the deadline (10 s, limit "call"),
       // not 8 s after it started (13 s)
       const limits = { ...Limits.make({ timeout: "8 seconds", deadline: "10 seconds", retry: { attempts: 2, baseDelay: "5 seconds" } }) }
+      let started = 0
+      // the first exchange is refused at once, every later one never answers
+      const transport = fromFetch(() => started++ === 0 ? Promise.reject(new TypeError("refused")) : new Promise<Response>(() => {}))
       const plan = {
         method: "GET",
         path: "/x",
         limits: { ...limits, retry: { ...limits.retry, jitterMin: 1, jitterMax: 1 } },
-        start: ((_signal, done) => {
-          if (started++ === 0) done(Exit.fail("refused"))
-          return undefined
-        }) as Start<string, string>,
-        then: (exit: Exit.Exit<string, string>) =>
-          Exit.isSuccess(exit) ? Effect.succeed(exit.value) : Effect.fail(retry<never>({ _tag: "Network", reason: "refused" })),
+        url: "http://service.invalid/x",
+        init: () => ({ method: "GET" }),
+        interpret: (_response: Response, text: string) => Effect.succeed(text),
+        lost: () => Effect.fail(retry<never>({ _tag: "Network", reason: "refused" })),
         exhausted: () => Effect.fail("exhausted" as const)
       }
-      let started = 0
-      const fiber = yield* Effect.forkChild(run(plan))
+      const fiber = yield* Effect.forkChild(run(plan).pipe(Effect.provideService(HttpTransport, transport)))
       yield* Effect.yieldNow
       assert.strictEqual(started, 1)
       yield* TestClock.adjust(5_000)

@@ -12,7 +12,6 @@
 import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
@@ -401,20 +400,13 @@ export const make = (options: Options): Effect.Effect<Service, StackConfigError>
           method,
           path,
           limits,
-          start: Attempts.exchange(
-            fiber.getRef(HttpTransport.HttpTransport),
-            fiber.context,
-            url,
-            () =>
-              body === undefined
-                ? { method, headers: requestHeaders(headers, request), credentials: "omit", redirect: "manual" }
-                : { method, headers: requestHeaders(headers, request), body, credentials: "omit", redirect: "manual" },
-            limits.maxResponseBytes
-          ),
-          then: (exit) =>
-            Exit.isSuccess(exit)
-              ? interpret(exchange, exit.value.response, exit.value.text)
-              : Effect.catch(exit as Exit.Exit<never, TransportFailure>, (failure) => lost(method, path, failure)),
+          url,
+          init: () =>
+            body === undefined
+              ? { method, headers: requestHeaders(headers, request), credentials: "omit", redirect: "manual" }
+              : { method, headers: requestHeaders(headers, request), body, credentials: "omit", redirect: "manual" },
+          interpret: (response, text) => interpret(exchange, response, text),
+          lost: (failure) => lost(method, path, failure),
           exhausted: (reason, attempts) => connectionError(method, path, reason, attempts)
         })
       })

@@ -13,7 +13,6 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import * as Headers from "../../protocol/Headers.ts"
@@ -169,15 +168,14 @@ export const refreshAccessToken = /*#__PURE__*/ Effect.fnUntraced(function*(
   const limits = Limits.make(yield* Limits.CallLimits, config.limits ?? Limits.defaults)
   const scrub = Scrub.make([refreshToken, config.secretServerKey, config.superSecretAdminKey])
   const form = TokenEndpoint.formRequest(config, { grant_type: "refresh_token", refresh_token: Redacted.value(refreshToken) })
-  const start = yield* Effect.withFiber((fiber) =>
-    Effect.succeed(Attempts.exchange(fiber.getRef(HttpTransport.HttpTransport), fiber.context, url, () => form, limits.maxResponseBytes))
-  )
   return yield* Attempts.run({
     method,
     path,
     limits,
-    start,
-    then: (exit) => Exit.isSuccess(exit) ? interpret(exit.value.response, exit.value.text, url, scrub) : Effect.catch(exit as Exit.Exit<never, HttpTransport.TransportFailure>, lost),
+    url,
+    init: () => form,
+    interpret: (response, text) => interpret(response, text, url, scrub),
+    lost,
     exhausted
   })
 }, /*#__PURE__*/ Traced.span("Session.refresh"))

@@ -179,15 +179,19 @@ const boundedIn = <X, F, A, E, E2, A3 = never, E3 = never>(
   })
 }
 
-/** One call's loop. */
-export interface Plan<X, F, A, E, E2> {
+/** One call's loop: the exchange each attempt makes and what its outcomes mean. */
+export interface Plan<A, E, E2> {
   readonly method: string
   readonly path: string
   readonly limits: Limits
-  /** The I/O of one attempt; started again for each. */
-  readonly start: Start<X, F>
-  /** What an attempt's outcome means, run in the caller's fiber: the answer, a failure, or a retry. */
-  readonly then: (exit: Exit.Exit<X, F>) => Effect.Effect<A, E | RetrySignal<E>>
+  /** Where every attempt is sent. */
+  readonly url: string
+  /** The request of one attempt, built again for each (a fresh nonce). */
+  readonly init: () => RequestInit
+  /** What a whole answer means, run in the caller's fiber: the value, a failure, or a retry. */
+  readonly interpret: (response: Response, text: string) => Effect.Effect<A, E | RetrySignal<E>>
+  /** What an exchange that brought no whole answer means (no answer, a body too large or lost). */
+  readonly lost: (failure: HttpTransport.TransportFailure) => Effect.Effect<never, E | RetrySignal<E>>
   /** What a network failure becomes when no attempt is left (with the attempts made). */
   readonly exhausted: (reason: string, attempts: number) => Effect.Effect<never, E2>
 }
@@ -195,94 +199,87 @@ export interface Plan<X, F, A, E, E2> {
 /**
  * Runs the attempts: a `Retry-After` above the cap fails at once (reason `RetryAfterError`), an
  * attempt past its timeout ends the call (reason `TimeoutError`, `limit: "attempt"`: a stalled
- * service is not asked again), and the deadline ends everything (`limit: "call"`).
+ * service is not asked again), and the deadline ends everything (`limit: "call"`). Each attempt is
+ * an {@link exchange} through the fiber's transport.
  *
  * One timer per attempt, none for the call: an attempt is bounded by its timeout or by what is
  * left of the deadline, whichever is shorter, and a wait that would pass the deadline sleeps only
  * until it (the success path pays one timer: {@link bounded}).
  */
-export const run = <X, F, A, E, E2>(plan: Plan<X, F, A, E, E2>): Effect.Effect<A, E | E2 | StackTransportError> =>
+export const run = <A, E, E2>(plan: Plan<A, E, E2>): Effect.Effect<A, E | E2 | StackTransportError> =>
   Effect.withFiber((fiber) => runIn(fiber, plan))
 
 /** {@link run} in the fiber `fiber`, for a caller that already holds it (no step to get it again). */
-export const runIn = <X, F, A, E, E2>(
+export const runIn = <A, E, E2>(
   fiber: Fiber.Fiber<unknown, unknown>,
-  plan: Plan<X, F, A, E, E2>
+  plan: Plan<A, E, E2>
 ): Effect.Effect<A, E | E2 | StackTransportError> => {
   const clock = fiber.getRef(Clock.Clock)
-  return attemptIn(fiber, clock, plan, clock.currentTimeMillisUnsafe() + plan.limits.deadlineMillis, 0)
-}
-
-/** The failure of a call that ran out of its deadline. */
-// oxlint-disable-next-line no-explicit-any
-const callTimeout = (plan: Plan<any, any, any, any, any>) =>
-  Failures.timeout(plan.method, plan.path, plan.limits.deadlineMillis, "call")
-
-/**
- * Attempt number `attempt` (0-based) under the shorter of its timeout and what is left of the
- * deadline. A success is given back as it is (no step of the loop on the success path); a failure
- * goes to {@link afterFailure}.
- */
-const attemptIn = <X, F, A, E, E2>(
-  fiber: Fiber.Fiber<unknown, unknown>,
-  clock: Clock.Clock,
-  plan: Plan<X, F, A, E, E2>,
-  deadline: number,
-  attempt: number
-): Effect.Effect<A, E | E2 | StackTransportError> => {
-  const left = deadline - clock.currentTimeMillisUnsafe()
-  if (left <= 0) return Effect.fail(callTimeout(plan))
-  const attemptMillis = plan.limits.attemptTimeoutMillis
-  const bound = Math.min(attemptMillis, left)
-  return boundedIn(
-    fiber,
-    plan.start,
-    plan.then,
-    bound,
-    (): StackTransportError =>
-      bound < attemptMillis ? callTimeout(plan) : Failures.timeout(plan.method, plan.path, attemptMillis, "attempt"),
-    (failure) => afterFailure(fiber, clock, plan, deadline, attempt, failure)
-  ) as Effect.Effect<A, E | E2 | StackTransportError> // every failure of `then` went to `afterFailure`
-}
-
-/**
- * What follows a failed attempt: the failure itself, or (a retry signal) the next attempt after
- * its wait, the `Retry-After` refusal, or the call's end once no attempt or time is left.
- */
-const afterFailure = <X, F, A, E, E2>(
-  fiber: Fiber.Fiber<unknown, unknown>,
-  clock: Clock.Clock,
-  plan: Plan<X, F, A, E, E2>,
-  deadline: number,
-  attempt: number,
-  failure: E | RetrySignal<E> | StackTransportError
-): Effect.Effect<A, E | E2 | StackTransportError> => {
-  if (!isRetry(failure)) return Effect.fail(failure as E | StackTransportError)
   const { limits, method, path } = plan
-  const why = failure.retry as Retry<E>
-  const requested = why._tag === "Status" ? why.retryAfterMillis : undefined
-  if (requested !== undefined && requested > limits.maxRetryAfterMillis) {
-    return Failures.fail(
-      new RetryAfterError({
-        method,
-        path,
-        status: (why as { readonly status: number }).status,
-        retryAfterMillis: requested,
-        maxRetryAfterMillis: limits.maxRetryAfterMillis
-      })
-    )
-  }
-  if (attempt + 1 >= limits.retry.attempts) {
-    return why._tag === "Network" ? plan.exhausted(why.reason, attempt + 1) : Effect.fail(why.error)
-  }
-  // a wait the service asked for (in the future) wins; none, 0 or past: the back-off of the schedule
-  const wait = requested !== undefined && requested > 0 ? Effect.succeed(requested) : backoffMillis(limits.retry, attempt)
-  return Effect.flatMap(wait, (millis) => {
+  const deadline = clock.currentTimeMillisUnsafe() + limits.deadlineMillis
+  const start = exchange(fiber.getRef(HttpTransport.HttpTransport), fiber.context, plan.url, plan.init, limits.maxResponseBytes)
+  const then = (exit: Exit.Exit<HttpTransport.Exchange, HttpTransport.TransportFailure>) =>
+    Exit.isSuccess(exit)
+      ? plan.interpret(exit.value.response, exit.value.text)
+      : Effect.catch(exit as Exit.Exit<never, HttpTransport.TransportFailure>, plan.lost)
+  const callTimeout = () => Failures.timeout(method, path, limits.deadlineMillis, "call")
+
+  /**
+   * Attempt number `attempt` (0-based) under the shorter of its timeout and what is left of the
+   * deadline. A success is given back as it is (no step of the loop on the success path); a
+   * failure goes to `afterFailure`.
+   */
+  const attemptIn = (attempt: number): Effect.Effect<A, E | E2 | StackTransportError> => {
     const left = deadline - clock.currentTimeMillisUnsafe()
-    // a wait past the deadline: sleep until it, then the call is over
-    return millis >= left
-      ? Effect.andThen(Effect.sleep(Math.max(0, left)), Effect.fail(callTimeout(plan)))
-      // the next attempt is built after the wait: its bound is what is left of the deadline then
-      : Effect.flatMap(Effect.sleep(millis), () => attemptIn(fiber, clock, plan, deadline, attempt + 1))
-  })
+    if (left <= 0) return Effect.fail(callTimeout())
+    const attemptMillis = limits.attemptTimeoutMillis
+    const bound = Math.min(attemptMillis, left)
+    return boundedIn(
+      fiber,
+      start,
+      then,
+      bound,
+      (): StackTransportError => bound < attemptMillis ? callTimeout() : Failures.timeout(method, path, attemptMillis, "attempt"),
+      (failure) => afterFailure(attempt, failure)
+    ) as Effect.Effect<A, E | E2 | StackTransportError> // every failure of `then` went to `afterFailure`
+  }
+
+  /**
+   * What follows a failed attempt: the failure itself, or (a retry signal) the next attempt after
+   * its wait, the `Retry-After` refusal, or the call's end once no attempt or time is left.
+   */
+  const afterFailure = (
+    attempt: number,
+    failure: E | RetrySignal<E> | StackTransportError
+  ): Effect.Effect<A, E | E2 | StackTransportError> => {
+    if (!isRetry(failure)) return Effect.fail(failure as E | StackTransportError)
+    const why = failure.retry as Retry<E>
+    const requested = why._tag === "Status" ? why.retryAfterMillis : undefined
+    if (requested !== undefined && requested > limits.maxRetryAfterMillis) {
+      return Failures.fail(
+        new RetryAfterError({
+          method,
+          path,
+          status: (why as { readonly status: number }).status,
+          retryAfterMillis: requested,
+          maxRetryAfterMillis: limits.maxRetryAfterMillis
+        })
+      )
+    }
+    if (attempt + 1 >= limits.retry.attempts) {
+      return why._tag === "Network" ? plan.exhausted(why.reason, attempt + 1) : Effect.fail(why.error)
+    }
+    // a wait the service asked for (in the future) wins; none, 0 or past: the back-off of the schedule
+    const wait = requested !== undefined && requested > 0 ? Effect.succeed(requested) : backoffMillis(limits.retry, attempt)
+    return Effect.flatMap(wait, (millis) => {
+      const left = deadline - clock.currentTimeMillisUnsafe()
+      // a wait past the deadline: sleep until it, then the call is over
+      return millis >= left
+        ? Effect.andThen(Effect.sleep(Math.max(0, left)), Effect.fail(callTimeout()))
+        // the next attempt is built after the wait: its bound is what is left of the deadline then
+        : Effect.flatMap(Effect.sleep(millis), () => attemptIn(attempt + 1))
+    })
+  }
+
+  return attemptIn(0)
 }
