@@ -282,27 +282,22 @@ const wireStruct = (ast: SchemaAST.AST, toCamel: Readonly<Record<string, string>
   return structNode(properties)
 }
 
-const decoders = new WeakMap<SchemaAST.AST, FastDecoder | null>()
-
 /**
- * The fast decoder of a schema (made once per AST), or `undefined` when the schema's root is a
- * node only the interpreter decodes. Returns `invalid` for any input it does not decode.
+ * The fast decoder of a schema, or `undefined` when the schema's root is a node only the
+ * interpreter decodes. Returns `invalid` for any input it does not decode. Its nodes are compiled
+ * once per AST; callers keep the decoder (`transport/internal/Decoders` makes one per schema).
  */
 export const compile = (schema: Schema.Top): FastDecoder | undefined => {
-  let decoder = decoders.get(schema.ast)
-  if (decoder === undefined) {
-    const node = nodeOf(schema.ast)
-    const decode = node.decode
-    decoder = delegated.has(node) ? null : (input) => {
-      try {
-        return decode(input)
-      } catch {
-        return invalid
-      }
+  const node = nodeOf(schema.ast)
+  if (delegated.has(node)) return undefined
+  const decode = node.decode
+  return (input) => {
+    try {
+      return decode(input)
+    } catch {
+      return invalid
     }
-    decoders.set(schema.ast, decoder)
   }
-  return decoder ?? undefined
 }
 
 /** Whether the fast decoder of a schema decodes every node itself (no part left to the interpreter). */
