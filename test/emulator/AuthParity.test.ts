@@ -18,8 +18,6 @@ const verify = "http://localhost:3000/handler/email-verification"
 const internalKey = internalProject.publishableClientKey
 const long = "p".repeat(71)
 
-/** The fields a SCHEMA_ERROR refuses, in order (the first word of each problem line). */
-
 const post = (path: string, body: unknown, accessToken?: string) => call({ method: "POST", path, body, ...(accessToken === undefined ? {} : { accessToken }) })
 
 describe("passwords over 70 characters", () => {

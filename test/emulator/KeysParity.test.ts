@@ -16,8 +16,6 @@ const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => E
 
 const callbackUrl = "http://localhost:3000/handler/team-invitation"
 
-/** The refused fields of a SCHEMA_ERROR, in order (`query.x`, `query:unknown[a, b]`). */
-
 const admin = (method: string, path: string, body?: unknown) => call({ method, path, access: "admin", ...(body === undefined ? {} : { body }) })
 const server = (method: string, path: string, body?: unknown) => call({ method, path, access: "server", ...(body === undefined ? {} : { body }) })
 

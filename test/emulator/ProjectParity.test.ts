@@ -14,8 +14,6 @@ import { accessHeaders, assertKnownError, call, read, signUp, refusedFields as r
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
 
-/** The refused fields of a SCHEMA_ERROR, in order (the first word of each `  - ` line). */
-
 const raw = (method: string, path: string, headers: Record<string, string>, body?: string) =>
   Effect.gen(function*() {
     const emulator = yield* Emulator.Emulator

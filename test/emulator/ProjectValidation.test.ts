@@ -11,8 +11,6 @@ import { call, refusedFields as refused } from "./support.ts"
 
 const withEmulator = <A, E>(effect: Effect.Effect<A, E, Emulator.Emulator>) => Effect.provide(effect, Emulator.layer)
 
-/** The refused fields of a SCHEMA_ERROR, in order (the first word of each `  - ` line). */
-
 describe("project and API key bodies", () => {
   it.effect("an OAuth provider's type is checked before the client fields that read it", () =>
     withEmulator(Effect.gen(function*() {

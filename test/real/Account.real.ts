@@ -23,8 +23,7 @@ import * as Real from "./RealService.ts"
 import { reasonWith } from "../support/Transport.ts"
 
 const project = Real.sharedOwnedProject({ oauthProviders: [{ id: "github", type: "shared" }] })
-const asServer = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.server(p)))
-const asClient = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.client(p)))
+const { asServer, asClient } = Real.appsOf(project)
 
 const signUp = (email: string) =>
   Effect.andThen(

@@ -16,8 +16,7 @@ import * as Software from "../support/SoftwareAuthenticator.ts"
 import * as Real from "./RealService.ts"
 
 const project = Real.sharedOwnedProject({ clientTeamCreationEnabled: true })
-const asAdmin = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.admin(p)))
-const asClient = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.client(p)))
+const { asAdmin, asClient } = Real.appsOf(project)
 const suffix = () => Math.random().toString(36).slice(2, 8)
 
 describe.skipIf(Real.env === undefined)("real service: admin and owner calls", () => {

@@ -8,20 +8,12 @@ import { beforeAll } from "vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as ApiKeys from "../../packages/sdk/src/api/ApiKeys.ts"
-import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as Teams from "../../packages/sdk/src/api/Teams.ts"
-import * as Users from "../../packages/sdk/src/api/Users.ts"
 import * as Real from "./RealService.ts"
 
 const project = Real.sharedOwnedProject({ clientTeamCreationEnabled: true, allowUserApiKeys: true, allowTeamApiKeys: true })
-const asServer = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.server(p)))
-const asClient = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.client(p)))
+const { asServer, asClient } = Real.appsOf(project)
 
-const signUp = (tag: string) =>
-  Effect.andThen(
-    Auth.signUpWithPassword({ email: Real.uniqueEmail(tag), password: Real.password, verificationCallbackUrl: Real.verificationCallbackUrl }),
-    Users.getCurrent()
-  )
 
 describe.skipIf(Real.env === undefined)("real service: API keys", () => {
   // the suite\'s project is made first (a minute or more on a busy development server)
@@ -30,7 +22,7 @@ describe.skipIf(Real.env === undefined)("real service: API keys", () => {
   it.live("a user's key: created (whole value once), listed, read, renamed, checked by a server", () =>
     Effect.gen(function*() {
       const { created, userId } = yield* asClient(Effect.gen(function*() {
-        const me = yield* signUp("keys")
+        const me = yield* Real.signUp("keys")
         const created = yield* ApiKeys.create({ userId: "me", description: "CI" })
         assert.match(Redacted.value(created.value), /^sk_/)
         assert.strictEqual(created.description, "CI")
@@ -57,7 +49,7 @@ describe.skipIf(Real.env === undefined)("real service: API keys", () => {
   it.live("a user revokes their own key: the server's check says ApiKeyRevoked", () =>
     Effect.gen(function*() {
       const created = yield* asClient(Effect.gen(function*() {
-        yield* signUp("revoke")
+        yield* Real.signUp("revoke")
         const created = yield* ApiKeys.create({ userId: "me", description: "temp" })
         const revoked = yield* ApiKeys.revoke({ userId: "me" }, created.id)
         assert.instanceOf(revoked.manuallyRevokedAt, Date)
@@ -71,7 +63,7 @@ describe.skipIf(Real.env === undefined)("real service: API keys", () => {
   it.live("an expired key: ApiKeyExpired at the server's check", () =>
     Effect.gen(function*() {
       const created = yield* asClient(Effect.gen(function*() {
-        yield* signUp("expiring")
+        yield* Real.signUp("expiring")
         return yield* ApiKeys.create({ userId: "me", description: "short", expiresAt: new Date(Date.now() + 2_000) })
       }))
       assert.instanceOf(created.expiresAt, Date)
@@ -92,7 +84,7 @@ describe.skipIf(Real.env === undefined)("real service: API keys", () => {
   it.live("a team's key: created by a member, listed by team, its team found by a server", () =>
     Effect.gen(function*() {
       const { created, teamId } = yield* asClient(Effect.gen(function*() {
-        yield* signUp("team-keys")
+        yield* Real.signUp("team-keys")
         const team = yield* Teams.create({ displayName: "Keyed" })
         const created = yield* ApiKeys.create({ teamId: team.id, description: "team CI" })
         assert.match(Redacted.value(created.value), /^sk_/)

@@ -6,23 +6,14 @@
 import { assert, describe, it } from "@effect/vitest"
 import { beforeAll } from "vitest"
 import * as Effect from "effect/Effect"
-import * as Auth from "../../packages/sdk/src/api/Auth.ts"
 import * as PermissionDefinitions from "../../packages/sdk/src/api/PermissionDefinitions.ts"
 import * as Permissions from "../../packages/sdk/src/api/Permissions.ts"
 import * as Teams from "../../packages/sdk/src/api/Teams.ts"
-import * as Users from "../../packages/sdk/src/api/Users.ts"
 import * as Real from "./RealService.ts"
 
 const project = Real.sharedOwnedProject({ clientTeamCreationEnabled: true })
-const asAdmin = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.admin(p)))
-const asServer = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.server(p)))
-const asClient = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.client(p)))
+const { asAdmin, asServer, asClient } = Real.appsOf(project)
 
-const signUp = (tag: string) =>
-  Effect.andThen(
-    Auth.signUpWithPassword({ email: Real.uniqueEmail(tag), password: Real.password, verificationCallbackUrl: Real.verificationCallbackUrl }),
-    Users.getCurrent()
-  )
 
 const stamp = Date.now().toString(36)
 
@@ -67,7 +58,7 @@ describe.skipIf(Real.env === undefined)("real service: permissions", () => {
         yield* PermissionDefinitions.create("project", { id: parent, containedPermissionIds: [child] })
       }))
       yield* asClient(Effect.gen(function*() {
-        const me = yield* signUp("project-perms")
+        const me = yield* Real.signUp("project-perms")
         assert.isFalse(yield* Permissions.hasProjectPermission(parent))
         const granted = yield* asServer(Permissions.grantProject(me.id, parent))
         assert.deepStrictEqual([granted.id, granted.userId], [parent, me.id])
@@ -90,7 +81,7 @@ describe.skipIf(Real.env === undefined)("real service: permissions", () => {
       const permission = `publish_${stamp}`
       yield* asAdmin(PermissionDefinitions.create("team", { id: permission }))
       yield* asClient(Effect.gen(function*() {
-        const me = yield* signUp("team-perms")
+        const me = yield* Real.signUp("team-perms")
         const team = yield* Teams.create({ displayName: "Perms" })
         const defaults = (yield* Permissions.listTeam(team.id)).map((p) => p.id)
         assert.include(defaults, "team_admin")

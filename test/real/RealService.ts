@@ -18,6 +18,7 @@ import type * as AdminProjects from "../../packages/sdk/src/api/AdminProjects.ts
 import * as StackAdminApp from "../../packages/sdk/src/apps/StackAdminApp.ts"
 import * as StackClientApp from "../../packages/sdk/src/apps/StackClientApp.ts"
 import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
+import * as Users from "../../packages/sdk/src/api/Users.ts"
 
 /** Where the real service and its mail catcher are, and the keys of its project. */
 export interface RealEnv {
@@ -251,3 +252,17 @@ export const sharedOwnedProject = (config: AdminProjects.ConfigUpdate = {}): Eff
     }
     return made
   })
+
+/** Runs effects as the client, server or admin app of a suite's project (made on first use). */
+export const appsOf = (project: Effect.Effect<OwnedProject>) => ({
+  asClient: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, client(p))),
+  asServer: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, server(p))),
+  asAdmin: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, admin(p)))
+})
+
+/** Signs a new user up with a password (a unique e-mail tagged `tag`) on the client app in the context, and reads them. */
+export const signUp = (tag: string) =>
+  Effect.andThen(
+    Auth.signUpWithPassword({ email: uniqueEmail(tag), password, verificationCallbackUrl }),
+    Users.getCurrent()
+  )

@@ -17,8 +17,7 @@ import * as Real from "./RealService.ts"
 import { reasonWith } from "../support/Transport.ts"
 
 const project = Real.sharedOwnedProject({ clientTeamCreationEnabled: true })
-const asServer = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.server(p)))
-const asClient = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.client(p)))
+const { asServer, asClient } = Real.appsOf(project)
 
 describe.skipIf(Real.env === undefined)("real service: server calls", () => {
   it.live("creates, reads, updates, finds and deletes a user", () =>

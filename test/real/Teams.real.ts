@@ -17,8 +17,7 @@ import * as Users from "../../packages/sdk/src/api/Users.ts"
 import * as Real from "./RealService.ts"
 
 const project = Real.sharedOwnedProject({ clientTeamCreationEnabled: true })
-const asServer = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.server(p)))
-const asClient = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.flatMap(project, (p) => Effect.provide(effect, Real.client(p)))
+const { asServer, asClient } = Real.appsOf(project)
 
 const invitationUrl = "http://localhost:3000/handler/team-invitation"
 
