@@ -4,8 +4,9 @@
  * of the same request (+ `response.json()`), in alternating blocks of 100 calls in one process;
  * 20 blocks per contender, the ratio of each block's wall time to the raw block beside it, the
  * median of the 20 ratios; the whole in 3 separate processes, one after the other; sequentially
- * and with 50 calls in flight. The official SDK (`app.getUser(id)`) runs as a third block in the
- * same rotation. The loopback server runs in its own process; every call reads a new user id.
+ * and with 50 calls in flight. Ours runs twice: the server app as built by default (on Node, over
+ * Node's own client) and given the `fetch` transport (the pipeline's own cost over a bare
+ * `fetch`). The official SDK (`app.getUser(id)`) runs in the same rotation. The loopback server runs in its own process; every call reads a new user id.
  *
  * Unlike `calls.ts` (the median call of a block), a block's figure here is its total time: every
  * stall a call meets counts, as it does for a service.
@@ -36,7 +37,7 @@ interface ProcessResult {
 const child = async (): Promise<ProcessResult> => {
   const start = loadavg()
   const server = await spawnServer()
-  const contenders = [clients.raw(server.url), await clients.ours(server.url), await clients.official(server.url)]
+  const contenders = [clients.raw(server.url), await clients.ours(server.url), await clients.ours(server.url, "fetch"), await clients.official(server.url)]
   let next = 0
   const freshId = () => `user-${next++}`
   await clients.checkAnswers(contenders, freshId)
@@ -93,7 +94,7 @@ for (let p = 0; p < processes; p++) {
 }
 
 const raw = "raw fetch"
-const names = ["stack-auth-effect", "@stackframe/js"]
+const names = ["stack-auth-effect", "stack-auth-effect on fetch", "@stackframe/js"]
 /** The per-block ratios of `name` to the raw block of the same round. */
 const ratios = (r: ProcessResult, kind: "wall" | "cpu", mode: Mode, name: string) =>
   r[kind][mode]![name]!.map((t, i) => t / r[kind][mode]![raw]![i]!)
@@ -129,7 +130,7 @@ const spreadOf = (mode: Mode, name: string) =>
 const markdown = [
   "### Server reads as a Node service makes them: `runtime.runPromise(ServerUsers.get(id))` ÷ raw `fetch`",
   "",
-  `${processes} processes, one after the other; in each, ${blocks} rounds of alternating blocks of ${block} calls (raw \`fetch\`, ours, the official SDK; order rotated per round), sequential, then ${width} in flight. A block's figure is its total wall time; a round's ratio is a contender's block ÷ the raw block of the same round; a process's figure is the median of its ${blocks} ratios; the headline is the median of the ${processes} processes. Every call reads a new user id. Load average (1 / 5 / 15 min) per process, start → end: ${results.map((r) => `${load(r.load.start)} → ${load(r.load.end)}`).join("; ")}.`,
+  `${processes} processes, one after the other; in each, ${blocks} rounds of alternating blocks of ${block} calls (raw \`fetch\`; ours as a server app is built by default, on Node's own client; ours given the \`fetch\` transport; the official SDK; order rotated per round), sequential, then ${width} in flight. A block's figure is its total wall time; a round's ratio is a contender's block ÷ the raw block of the same round; a process's figure is the median of its ${blocks} ratios; the headline is the median of the ${processes} processes. Every call reads a new user id. Load average (1 / 5 / 15 min) per process, start → end: ${results.map((r) => `${load(r.load.start)} → ${load(r.load.end)}`).join("; ")}.`,
   "",
   table(
     ["mode", "contender", "÷ raw (median of processes; target ours ≤ 1.15 / ≤ 1.25)", "per process", "µs/call raw / contender", "CPU ÷ raw", "CPU µs/call raw / contender"],

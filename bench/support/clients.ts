@@ -3,9 +3,11 @@
  * raw `fetch` of the same request (the floor), our server app, and the official SDK's server app.
  */
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
 import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
+import * as HttpTransport from "../../packages/sdk/src/transport/HttpTransport.ts"
 import * as StackConfig from "../../packages/sdk/src/transport/StackConfig.ts"
 import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
 import * as fixtures from "./fixtures.ts"
@@ -44,18 +46,27 @@ export const rawRequest = (baseUrl: string) => {
   }
 }
 
-/** Our server app's `ManagedRuntime` on a service at `baseUrl`, built once (as a server would). */
-export const serverRuntime = async (baseUrl: string) => {
-  const runtime = ManagedRuntime.make(StackServerApp.layer({ ...fixtures.keys, baseUrl }))
+/**
+ * Our server app's `ManagedRuntime` on a service at `baseUrl`, built once (as a server would): on
+ * Node's own client (the app's default on Node), or given the `fetch` transport.
+ */
+export const serverRuntime = async (baseUrl: string, transport: "default" | "fetch" = "default") => {
+  const app = StackServerApp.layer({ ...fixtures.keys, baseUrl })
+  const runtime = ManagedRuntime.make(
+    transport === "fetch" ? app.pipe(Layer.provide(HttpTransport.layerFetch((input, init) => globalThis.fetch(input, init)))) : app
+  )
   await runtime.runPromise(Effect.void)
   return runtime
 }
 
-/** Our server app in a `ManagedRuntime` (built once, as a server would), `ServerUsers.get(id)` per call. */
-export const ours = async (baseUrl: string): Promise<Contender> => {
-  const runtime = await serverRuntime(baseUrl)
+/**
+ * Our server app in a `ManagedRuntime` (built once, as a server would), `ServerUsers.get(id)` per
+ * call; with `"fetch"`, given the `fetch` transport (the pipeline's own cost over a bare `fetch`).
+ */
+export const ours = async (baseUrl: string, transport: "default" | "fetch" = "default"): Promise<Contender> => {
+  const runtime = await serverRuntime(baseUrl, transport)
   return {
-    name: "stack-auth-effect",
+    name: transport === "fetch" ? "stack-auth-effect on fetch" : "stack-auth-effect",
     getUser: (id) => runtime.runPromise(ServerUsers.get(id)),
     close: () => runtime.dispose(),
     runtime

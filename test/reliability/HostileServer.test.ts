@@ -18,6 +18,7 @@ import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
 import * as StackServerApp from "../../packages/sdk/src/apps/StackServerApp.ts"
+import * as NodeHttpTransport from "../../packages/sdk/src/platform/NodeHttpTransport.ts"
 import { demoProject } from "../../packages/emulator/src/Seeds.ts"
 import * as Headers from "../../packages/sdk/src/protocol/Headers.ts"
 import * as KnownErrors from "../../packages/sdk/src/protocol/KnownErrors.ts"
@@ -43,8 +44,14 @@ const fetchTransport = fromFetch(loopbackOnlyFetch)
 const effectHttpTransport = HttpClientTransport.fromHttpClient(
   Effect.runSync(Effect.provide(Effect.service(HttpClient.HttpClient), FetchHttpClient.layer))
 )
-/** Both transports: every rule holds for each (issue #15). */
-const transports: ReadonlyArray<readonly [string, Transport]> = [["fetch", fetchTransport], ["effect/http", effectHttpTransport]]
+/** The transport over Node's own client (the server apps' default on Node). */
+const nodeTransport = Effect.runSync(NodeHttpTransport.make())
+/** Every transport: every rule holds for each (issue #15). */
+const transports: ReadonlyArray<readonly [string, Transport]> = [
+  ["fetch", fetchTransport],
+  ["effect/http", effectHttpTransport],
+  ["node:http", nodeTransport]
+]
 /** Runs `effect` with `transport`; effect's fetch client reaches loopback only, as the fetch transport does. */
 const using = (transport: Transport) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   effect.pipe(Effect.provideService(HttpTransport, transport), Effect.provideService(FetchHttpClient.Fetch, loopbackOnlyFetch))

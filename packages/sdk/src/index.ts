@@ -62,6 +62,7 @@ export * as Redirects from "./handler/Redirects.ts"
 // platform: browser and Node specifics
 export * as CookieStorage from "./platform/CookieStorage.ts"
 export * as Navigation from "./platform/Navigation.ts"
+export * as NodeHttpTransport from "./platform/NodeHttpTransport.ts"
 export * as TokenStoreCookie from "./platform/TokenStoreCookie.ts"
 
 // session

@@ -16,7 +16,7 @@ import * as StackConfig from "../transport/StackConfig.ts"
 import * as StackHttp from "../transport/StackHttp.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as AppLayer from "./internal/AppLayer.ts"
-import * as FastDecoding from "./internal/FastDecoding.ts"
+import * as ServerDefaults from "./internal/ServerDefaults.ts"
 import type * as StackClientApp from "./StackClientApp.ts"
 
 /** The options every app shares (token store, HTTP client, retry and time limits, ...), and those of `layerConfig`. */
@@ -36,7 +36,7 @@ export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
 export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
   Layer.merge(
     AppLayer.fromOptions(options, "admin", AppLayer.keysOffBrowsers((config) => Access.layerAdmin({ config }), options)),
-    FastDecoding.layer
+    ServerDefaults.layer
   )
 
 /** The admin app configured through Effect `Config` (environment variables by default). */
@@ -45,7 +45,7 @@ export const layerConfig = <E = never>(
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
   Layer.merge(
     AppLayer.fromConfig(options, "admin", AppLayer.keysOffBrowsers((config) => Access.layerAdmin({ config }), options)),
-    FastDecoding.layer
+    ServerDefaults.layer
   )
 
 /** Options of the admin app run by the project owner's session. */
@@ -74,7 +74,7 @@ export const layerOwnerSession = <E = never>(options: OwnerSessionOptions<E>): L
       (inner) => OwnerSession.withOwnerSession(inner, options.ownerSession)
     )
   )
-  return Layer.mergeAll(AppLayer.assemble(http, options), Access.layerAdmin({ ownerSession: options.ownerSession }), FastDecoding.layer)
+  return Layer.mergeAll(AppLayer.assemble(http, options), Access.layerAdmin({ ownerSession: options.ownerSession }), ServerDefaults.layer)
 }
 
 /**

@@ -15,7 +15,7 @@ import * as Access from "../transport/Access.ts"
 import { StackHttp } from "../transport/StackHttp.ts"
 import type { StackConfigError } from "../transport/TransportErrors.ts"
 import * as AppLayer from "./internal/AppLayer.ts"
-import * as FastDecoding from "./internal/FastDecoding.ts"
+import * as ServerDefaults from "./internal/ServerDefaults.ts"
 import * as RequestCaller from "./internal/RequestCaller.ts"
 import type * as StackClientApp from "./StackClientApp.ts"
 
@@ -36,13 +36,13 @@ export interface Options<E = never> extends AppLayer.ProjectOptions<E> {
 
 /** The server app from plain options; the key is kept `Redacted`. */
 export const layer = <E = never>(options: Options<E>): Layer.Layer<Services, StackConfigError | E> =>
-  Layer.merge(AppLayer.fromOptions(options, "server", AppLayer.keysOffBrowsers(Access.layerServer, options)), FastDecoding.layer)
+  Layer.merge(AppLayer.fromOptions(options, "server", AppLayer.keysOffBrowsers(Access.layerServer, options)), ServerDefaults.layer)
 
 /** The server app configured through Effect `Config` (environment variables by default). */
 export const layerConfig = <E = never>(
   options: AppLayer.ConfigOptions<E> = {}
 ): Layer.Layer<Services, StackConfigError | Config.ConfigError | E> =>
-  Layer.merge(AppLayer.fromConfig(options, "server", AppLayer.keysOffBrowsers(Access.layerServer, options)), FastDecoding.layer)
+  Layer.merge(AppLayer.fromConfig(options, "server", AppLayer.keysOffBrowsers(Access.layerServer, options)), ServerDefaults.layer)
 
 /**
  * Runs an effect as the caller of one incoming request, from its `x-stack-auth` header or its

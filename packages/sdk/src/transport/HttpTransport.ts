@@ -12,6 +12,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
+import * as Body from "./internal/Body.ts"
 
 /**
  * The request never produced a response: refused, reset, DNS, CORS, aborted by the platform.
@@ -75,22 +76,6 @@ export const redirectOrigin = (response: Response, url: string): string => {
   }
 }
 
-let utf8: TextDecoder | undefined
-
-/** A body's chunks as UTF-8 text (invalid sequences replaced, a leading BOM dropped, as `Response.text()` does). */
-const decodeUtf8 = (chunks: ReadonlyArray<Uint8Array>, bytes: number): string => {
-  const decoder = utf8 ??= new TextDecoder()
-  if (chunks.length === 0) return ""
-  if (chunks.length === 1) return decoder.decode(chunks[0])
-  const all = new Uint8Array(bytes)
-  let offset = 0
-  for (const chunk of chunks) {
-    all.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return decoder.decode(all)
-}
-
 /**
  * Reads a body as text, at most `maxBytes` of it (a `Content-Length` above it fails before reading);
  * a redirect's body is not read. Aborting `signal` (the fiber's interruption, a timeout), passing
@@ -105,7 +90,7 @@ export const readBody = async (response: Response, signal: AbortSignal, maxBytes
   if (isRedirect(response) || declared > maxBytes) {
     void body.cancel().catch(() => {})
     if (isRedirect(response)) return ""
-    throw new TransportFailure({ reason: `the body is larger than ${maxBytes} bytes`, status, maxBytes })
+    throw new TransportFailure({ reason: Body.tooLargeReason(maxBytes), status, maxBytes })
   }
   const reader = body.getReader()
   const cancel = () => void reader.cancel().catch(() => {})
@@ -116,11 +101,11 @@ export const readBody = async (response: Response, signal: AbortSignal, maxBytes
     let bytes = 0
     for (;;) {
       const { done, value } = await reader.read()
-      if (done) return decodeUtf8(chunks, bytes)
+      if (done) return Body.text(chunks, bytes)
       bytes += value.byteLength
       if (bytes > maxBytes) {
         cancel()
-        throw new TransportFailure({ reason: `the body is larger than ${maxBytes} bytes`, status, maxBytes })
+        throw new TransportFailure({ reason: Body.tooLargeReason(maxBytes), status, maxBytes })
       }
       chunks.push(value)
     }
