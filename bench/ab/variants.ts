@@ -11,6 +11,7 @@
  *
  * Run: `bash bench/ab/run.sh variants` (environment: ROUNDS, BLOCK, WIDTH, ONLY=name,name).
  */
+import * as http from "node:http"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as ManagedRuntime from "effect/ManagedRuntime"
@@ -21,6 +22,7 @@ import * as BaseStackServerApp from "./base/packages/sdk/src/apps/StackServerApp
 import { ServerUser } from "../../packages/sdk/src/protocol/internal/schemas/ServerUser.ts"
 import * as Call from "../../packages/sdk/src/transport/Call.ts"
 import * as ServerUsers from "../../packages/sdk/src/api/ServerUsers.ts"
+import * as NodeHttpTransport from "../../packages/sdk/src/platform/NodeHttpTransport.ts"
 import * as Nonce from "../../packages/sdk/src/protocol/internal/Nonce.ts"
 import { readBody } from "../../packages/sdk/src/transport/HttpTransport.ts"
 import * as StackHttp from "../../packages/sdk/src/transport/StackHttp.ts"
@@ -71,8 +73,20 @@ const fused = (id: string, decode: (o: unknown) => unknown) =>
       }), (e) => resume(Effect.fail(e as Error)))
     return Effect.sync(() => controller.abort())
   })
+const node = Effect.runSync(NodeHttpTransport.make())
+const nodeGet = (target: string) =>
+  new Promise<unknown>((resolve, reject) => {
+    http.get(target, { headers }, (res) => {
+      const chunks: Array<Buffer> = []
+      res.on("data", (chunk: Buffer) => chunks.push(chunk))
+      res.on("end", () => resolve(JSON.parse(Buffer.concat(chunks).toString("utf8"))))
+      res.on("error", reject)
+    }).on("error", reject)
+  })
 const all: Record<string, (id: string) => Promise<unknown>> = {
   raw: async (id) => (await fetch(url(id), { headers })).json(),
+  nodeRaw: (id) => nodeGet(url(id)),
+  nodeExchange: async (id) => JSON.parse((await node.exchange!(url(id), { method: "GET", headers: { ...headers, "x-stack-random-nonce": Nonce.make() } }, cap, new AbortController().signal)).text),
   signal: async (id) => (await fetch(url(id), { headers, signal: new AbortController().signal })).json(),
   manual: async (id) => (await fetch(url(id), { headers, redirect: "manual", credentials: "omit" })).json(),
   fresh: async (id) => (await fetch(url(id), { headers: { ...headers, "x-stack-random-nonce": Nonce.make() } })).json(),
