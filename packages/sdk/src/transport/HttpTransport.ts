@@ -1,7 +1,8 @@
 /**
  * The one seam between the SDK and the network: send a web `Request`, get a web `Response`.
  *
- * The default is the platform's `fetch` (small enough for browser bundles); the emulator's
+ * The default is the platform's `fetch` (small enough for browser bundles); on Node the server and
+ * admin apps use `NodeHttpTransport` (Node's own client) unless given one; the emulator's
  * in-process Layer answers without a socket, and `HttpClientTransport.layer` adapts an
  * `effect/http` `HttpClient` for apps that already configure one.
  *
@@ -39,9 +40,10 @@ export interface HttpTransport {
   /**
    * Optional fast path of the pipeline: sends `init` to `url` and reads the whole body, both under
    * `signal` (aborting it aborts the request or the body's download), as one promise: no fiber, no
-   * `Request` built twice (`fetch` builds its own). Transports over a `fetch` function have it.
-   * Without it the pipeline runs `send` in a fiber of its own and reads the body itself. The body
-   * is read with {@link readBody}: at most `maxBytes`, nothing of a redirect. A rejection is a
+   * `Request` built twice (`fetch` builds its own). Transports over a `fetch` function have it, and
+   * `NodeHttpTransport`. Without it the pipeline runs `send` in a fiber of its own and reads the
+   * body itself. The body is read as {@link readBody} reads it: at most `maxBytes`, nothing of a
+   * redirect. A rejection is a
    * `TransportFailure` (with the status when the head had arrived) or what the platform threw.
    */
   readonly exchange?:
