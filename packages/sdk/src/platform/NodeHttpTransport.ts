@@ -20,6 +20,7 @@ import type * as Zlib from "node:zlib"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import {
+  bodyTooLarge,
   type Exchange,
   hasNullBody,
   HttpTransport,
@@ -189,14 +190,13 @@ const readAnswer = (m: Modules, maxBytes: number) =>
     incoming.destroy()
     return succeed({ response, text: "" })
   }
-  const tooLarge = () => new TransportFailure({ reason: Body.tooLargeReason(maxBytes), status, maxBytes })
-  if (Number(incoming.headers["content-length"] ?? Number.NaN) > maxBytes) return fail(tooLarge())
+  if (Number(incoming.headers["content-length"] ?? Number.NaN) > maxBytes) return fail(bodyTooLarge(status, maxBytes))
   const body = decoded(m, incoming)
   const chunks: Array<Uint8Array> = []
   let bytes = 0
   body.on("data", (chunk: Uint8Array) => {
     bytes += chunk.byteLength
-    if (bytes > maxBytes) return fail(tooLarge())
+    if (bytes > maxBytes) return fail(bodyTooLarge(status, maxBytes))
     chunks.push(chunk)
   })
   body.on("end", () => succeed({ response, text: Body.text(chunks, bytes) }))

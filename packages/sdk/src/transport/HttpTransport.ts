@@ -43,8 +43,8 @@ export interface HttpTransport {
    * `Request` built twice (`fetch` builds its own). Transports over a `fetch` function have it, and
    * `NodeHttpTransport`. Without it the pipeline runs `send` in a fiber of its own and reads the
    * body itself. The body is read as {@link readBody} reads it: at most `maxBytes`, nothing of a
-   * redirect. A rejection is a
-   * `TransportFailure` (with the status when the head had arrived) or what the platform threw.
+   * redirect. A rejection is a `TransportFailure` (with the status when the head had arrived) or
+   * what the platform threw.
    */
   readonly exchange?:
     | ((url: string, init: RequestInit, maxBytes: number, signal: AbortSignal) => Promise<Exchange>)
@@ -62,6 +62,10 @@ export const toTransportFailure = (cause: unknown, status?: number): TransportFa
   cause instanceof TransportFailure
     ? cause
     : new TransportFailure(status === undefined ? { reason: describe(cause) } : { reason: describe(cause), status })
+
+/** The failure of a body (of an answer with `status`) past `maxBytes`, declared or read: its download is cancelled. */
+export const bodyTooLarge = (status: number, maxBytes: number): TransportFailure =>
+  new TransportFailure({ reason: `the body is larger than ${maxBytes} bytes`, status, maxBytes })
 
 /** Whether an answer is a redirect: a 3xx, or the opaque answer a browser gives for `redirect: "manual"`. */
 export const isRedirect = (response: Response): boolean =>
@@ -92,7 +96,7 @@ export const readBody = async (response: Response, signal: AbortSignal, maxBytes
   if (isRedirect(response) || declared > maxBytes) {
     void body.cancel().catch(() => {})
     if (isRedirect(response)) return ""
-    throw new TransportFailure({ reason: Body.tooLargeReason(maxBytes), status, maxBytes })
+    throw bodyTooLarge(status, maxBytes)
   }
   const reader = body.getReader()
   const cancel = () => void reader.cancel().catch(() => {})
@@ -107,7 +111,7 @@ export const readBody = async (response: Response, signal: AbortSignal, maxBytes
       bytes += value.byteLength
       if (bytes > maxBytes) {
         cancel()
-        throw new TransportFailure({ reason: Body.tooLargeReason(maxBytes), status, maxBytes })
+        throw bodyTooLarge(status, maxBytes)
       }
       chunks.push(value)
     }

@@ -11,7 +11,6 @@ import * as NodeHttpTransport from "../../platform/NodeHttpTransport.ts"
 import * as FastDecode from "../../protocol/internal/schemas/FastDecode.ts"
 import { HttpTransport } from "../../transport/HttpTransport.ts"
 import * as Decoders from "../../transport/internal/Decoders.ts"
-import type { StackConfigError } from "../../transport/TransportErrors.ts"
 
 /**
  * Installs the compiled decoders (`FastDecode`) for every call when built: process-wide, their
@@ -26,13 +25,13 @@ export const fastDecoding: Layer.Layer<never> = /*#__PURE__*/ Layer.effectDiscar
  * app was given no transport (its context holds the default one) and the runtime is Node; else the
  * transport in the context, as it is (the default `fetch` on Bun, Deno and edge runtimes).
  */
-export const nodeTransport: Layer.Layer<never, StackConfigError> = /*#__PURE__*/ Layer.effect(
+export const nodeTransport: Layer.Layer<never> = /*#__PURE__*/ Layer.effect(
   HttpTransport,
   Effect.flatMap(Effect.service(HttpTransport), (current) =>
-    current === Context.get(Context.empty(), HttpTransport) && NodeHttpTransport.isAvailable()
-      ? NodeHttpTransport.make()
+    current === Context.get(Context.empty(), HttpTransport)
+      ? Effect.orElseSucceed(NodeHttpTransport.make(), () => current) // not Node: it refuses
       : Effect.succeed(current))
 )
 
 /** Both, for the server and admin apps' layers. */
-export const layer: Layer.Layer<never, StackConfigError> = /*#__PURE__*/ Layer.merge(fastDecoding, nodeTransport)
+export const layer: Layer.Layer<never> = /*#__PURE__*/ Layer.merge(fastDecoding, nodeTransport)

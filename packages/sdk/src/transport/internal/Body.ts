@@ -1,7 +1,6 @@
 /**
- * What every transport does with a body it reads: the text `Response.text()` would give (UTF-8,
- * invalid sequences replaced, a leading BOM dropped; one decoder for every body, none made per
- * call), and why a body past its size cap was cancelled.
+ * A body's text as every transport reads it: what `Response.text()` would give (UTF-8, invalid
+ * sequences replaced, a leading BOM dropped; one decoder for every body, none made per call).
  *
  * @since 0.1.0
  */
@@ -20,6 +19,3 @@ export const text = (chunks: ReadonlyArray<Uint8Array>, bytes: number): string =
   }
   return decoder.decode(all)
 }
-
-/** Why a body's download was cancelled: it passed `maxBytes` (declared or read). */
-export const tooLargeReason = (maxBytes: number): string => `the body is larger than ${maxBytes} bytes`
